@@ -1,0 +1,30 @@
+package io.tablecast.commands;
+
+import io.tablecast.common.config.Env;
+import io.tablecast.common.config.HttpSettings;
+import io.tablecast.common.config.KafkaSettings;
+import io.tablecast.common.config.Namespace;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * Configuration of the commands deployable, read once in {@code main}.
+ *
+ * @param stateDir {@code TABLECAST_STATE_DIR}: where Kafka Streams keeps its state stores
+ * @param commandTimeout {@code TABLECAST_COMMAND_TIMEOUT}, default 10 s: how long a request waits
+ *     for the processor's decision before answering 503
+ */
+public record CommandsConfig(
+    Namespace namespace, KafkaSettings kafka, HttpSettings http, Path stateDir, Duration commandTimeout) {
+
+  public static final int DEFAULT_PORT = 8081;
+
+  public static CommandsConfig fromEnv(Env env) {
+    return new CommandsConfig(
+        env.namespace(),
+        KafkaSettings.fromEnv(env),
+        HttpSettings.fromEnv(env, "TABLECAST_COMMANDS_PORT", DEFAULT_PORT),
+        Path.of(env.string("TABLECAST_STATE_DIR", Path.of(System.getProperty("java.io.tmpdir"), "tablecast-streams").toString())),
+        env.duration("TABLECAST_COMMAND_TIMEOUT", Duration.ofSeconds(10)));
+  }
+}

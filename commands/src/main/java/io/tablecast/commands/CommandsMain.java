@@ -1,0 +1,14 @@
+package io.tablecast.commands;
+
+import io.tablecast.common.config.Env;
+import io.tablecast.common.lifecycle.Lifecycle;
+
+/** Runs the commands deployable alone, configured from the environment (see README). */
+public final class CommandsMain {
+
+  private CommandsMain() {}
+
+  public static void main(String[] args) throws InterruptedException {
+    Lifecycle.runUntilStopped("commands", CommandsService.start(CommandsConfig.fromEnv(Env.system())));
+  }
+}

@@ -1,0 +1,66 @@
+package io.tablecast.commands;
+
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.tablecast.commands.adapter.in.http.CommandsApi;
+import io.tablecast.commands.adapter.in.kafka.CommandProcessorRunner;
+import io.tablecast.commands.adapter.out.kafka.KafkaCommandPublisher;
+import io.tablecast.commands.adapter.out.kafka.KafkaOutcomeListener;
+import io.tablecast.commands.application.CommandService;
+import io.tablecast.common.http.Health;
+import io.tablecast.common.http.HttpService;
+import io.tablecast.common.kafka.TopicNames;
+import io.tablecast.common.kafka.TopicProvisioner;
+import java.net.URI;
+import java.time.Clock;
+import java.util.Map;
+
+/**
+ * The commands deployable: the Kafka Streams command processor and the HTTP API in one process.
+ * Start it with {@link #start}; {@link #close} stops the HTTP server first, then the processor.
+ */
+public final class CommandsService implements AutoCloseable {
+
+  private final CommandProcessorRunner processor;
+  private final KafkaOutcomeListener outcomes;
+  private final KafkaCommandPublisher publisher;
+  private final HttpService http;
+
+  private CommandsService(
+      CommandProcessorRunner processor, KafkaOutcomeListener outcomes, KafkaCommandPublisher publisher, HttpService http) {
+    this.processor = processor;
+    this.outcomes = outcomes;
+    this.publisher = publisher;
+    this.http = http;
+  }
+
+  public static CommandsService start(CommandsConfig config) {
+    TopicNames topics = TopicNames.of(config.namespace());
+    TopicProvisioner.ensureTopics(config.kafka(), topics.all());
+    CommandProcessorRunner processor = CommandProcessorRunner.start(config, topics, Clock.systemUTC());
+    KafkaOutcomeListener outcomes = new KafkaOutcomeListener(config.kafka(), topics);
+    KafkaCommandPublisher publisher = new KafkaCommandPublisher(config.kafka(), topics.commands());
+    CommandService service = new CommandService(publisher, outcomes, Clock.systemUTC(), config.commandTimeout());
+    PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    HttpService http =
+        HttpService.start(
+            "commands",
+            config.http(),
+            metrics,
+            () -> new Health(processor.isRunning(), Map.of("processor", processor.state())),
+            new CommandsApi(service));
+    return new CommandsService(processor, outcomes, publisher, http);
+  }
+
+  public URI uri() {
+    return http.uri();
+  }
+
+  @Override
+  public void close() {
+    http.close();
+    publisher.close();
+    outcomes.close();
+    processor.close();
+  }
+}

@@ -1,0 +1,92 @@
+package io.tablecast.commands.adapter.in.kafka;
+
+import io.tablecast.commands.CommandsConfig;
+import io.tablecast.common.kafka.TopicNames;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Properties;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.errors.LogAndContinueExceptionHandler;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs the {@link CommandTopology} with {@code processing.guarantee=exactly_once_v2}. State
+ * stores are restored from their changelogs on start, so a restart keeps every rule; the local
+ * state directory is never wiped on start.
+ */
+public final class CommandProcessorRunner implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(CommandProcessorRunner.class);
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+
+  private final KafkaStreams streams;
+
+  private CommandProcessorRunner(KafkaStreams streams) {
+    this.streams = streams;
+  }
+
+  /** Starts the processor and waits until it runs, so that the API never accepts commands early. */
+  public static CommandProcessorRunner start(CommandsConfig config, TopicNames topics, Clock clock) {
+    KafkaStreams streams = new KafkaStreams(CommandTopology.build(topics, clock), properties(config));
+    streams.setUncaughtExceptionHandler(
+        e -> {
+          log.error("Command processor thread failed; stopping the processor", e);
+          return StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
+        });
+    streams.start();
+    CommandProcessorRunner runner = new CommandProcessorRunner(streams);
+    runner.awaitRunning();
+    return runner;
+  }
+
+  static Properties properties(CommandsConfig config) {
+    Properties p = new Properties();
+    p.put(StreamsConfig.APPLICATION_ID_CONFIG, config.namespace().group("tablecast-command-processor"));
+    p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, config.kafka().bootstrapServers());
+    p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+    p.put(StreamsConfig.STATE_DIR_CONFIG, config.stateDir().toAbsolutePath().toString());
+    p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 50);
+    p.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, LogAndContinueExceptionHandler.class);
+    return p;
+  }
+
+  private void awaitRunning() {
+    Instant deadline = Instant.now().plus(START_TIMEOUT);
+    while (streams.state() != KafkaStreams.State.RUNNING) {
+      if (!streams.state().isRunningOrRebalancing() && streams.state() != KafkaStreams.State.CREATED) {
+        throw new IllegalStateException("Command processor failed to start: " + streams.state());
+      }
+      if (Instant.now().isAfter(deadline)) {
+        throw new IllegalStateException("Command processor not running after " + START_TIMEOUT.toSeconds() + " s: " + streams.state());
+      }
+      sleep();
+    }
+    log.info("Command processor running");
+  }
+
+  private static void sleep() {
+    try {
+      Thread.sleep(50);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while starting the command processor", e);
+    }
+  }
+
+  public boolean isRunning() {
+    return streams.state().isRunningOrRebalancing();
+  }
+
+  public String state() {
+    return streams.state().name();
+  }
+
+  @Override
+  public void close() {
+    streams.close(Duration.ofSeconds(30));
+  }
+}

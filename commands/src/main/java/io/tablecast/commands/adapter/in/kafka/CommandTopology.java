@@ -1,0 +1,70 @@
+package io.tablecast.commands.adapter.in.kafka;
+
+import io.tablecast.commands.adapter.out.kafka.CommandResult;
+import io.tablecast.commands.adapter.out.kafka.InternalJson;
+import io.tablecast.commands.application.CommandEnvelope;
+import io.tablecast.commands.domain.DepartmentState;
+import io.tablecast.commands.domain.EmployeeState;
+import io.tablecast.common.kafka.TopicNames;
+import io.tablecast.schemas.EventSerde;
+import java.time.Clock;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.state.Stores;
+
+/**
+ * The command processor as a Kafka Streams topology: a static function of the topic names and a
+ * clock, kept apart from configuration so that {@code TopologyTestDriver} can run it.
+ *
+ * <pre>
+ * tablecast.commands ──► processor ──► tablecast.department-events / tablecast.employee-events
+ *         ▲               (stores)  ──► tablecast.command-results (rejections)
+ *         └──────────────────────────── next step of a multi-aggregate command
+ * </pre>
+ *
+ * Each command step is keyed by the aggregate it visits, so the aggregate's state store lives on
+ * the partition that processes it; with {@code exactly_once_v2} the state change, the event and
+ * the next step commit together or not at all.
+ */
+public final class CommandTopology {
+
+  static final String SOURCE = "commands";
+  static final String PROCESSOR = "command-processor";
+  static final String DEPARTMENT_EVENTS = "department-events";
+  static final String EMPLOYEE_EVENTS = "employee-events";
+  static final String RESULTS = "results";
+  static final String NEXT_STEP = "next-step";
+  static final String DEPARTMENTS_STORE = "departments";
+  static final String EMPLOYEES_STORE = "employees";
+
+  private CommandTopology() {}
+
+  public static Topology build(TopicNames topics, Clock clock) {
+    Serde<CommandEnvelope> commands = InternalJson.serde(CommandEnvelope.class);
+    EventSerde events = new EventSerde();
+    Topology topology = new Topology();
+    topology.addSource(SOURCE, new StringDeserializer(), commands.deserializer(), topics.commands());
+    topology.addProcessor(PROCESSOR, () -> new CommandProcessor(clock), SOURCE);
+    topology.addStateStore(
+        Stores.keyValueStoreBuilder(
+            Stores.persistentKeyValueStore(DEPARTMENTS_STORE),
+            Serdes.String(),
+            InternalJson.serde(DepartmentState.class)),
+        PROCESSOR);
+    topology.addStateStore(
+        Stores.keyValueStoreBuilder(
+            Stores.persistentKeyValueStore(EMPLOYEES_STORE),
+            Serdes.String(),
+            InternalJson.serde(EmployeeState.class)),
+        PROCESSOR);
+    topology.addSink(DEPARTMENT_EVENTS, topics.departmentEvents(), new StringSerializer(), events.serializer(), PROCESSOR);
+    topology.addSink(EMPLOYEE_EVENTS, topics.employeeEvents(), new StringSerializer(), events.serializer(), PROCESSOR);
+    topology.addSink(
+        RESULTS, topics.commandResults(), new StringSerializer(), InternalJson.serde(CommandResult.class).serializer(), PROCESSOR);
+    topology.addSink(NEXT_STEP, topics.commands(), new StringSerializer(), commands.serializer(), PROCESSOR);
+    return topology;
+  }
+}

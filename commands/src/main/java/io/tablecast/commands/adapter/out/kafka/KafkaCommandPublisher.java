@@ -1,0 +1,61 @@
+package io.tablecast.commands.adapter.out.kafka;
+
+import io.tablecast.commands.application.CommandEnvelope;
+import io.tablecast.commands.application.CommandPublisher;
+import io.tablecast.common.config.KafkaSettings;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/**
+ * Publishes commands to {@code tablecast.commands}, keyed by the routing key of their first step.
+ * Idempotent producer with {@code acks=all}: {@link #publish} returns once the broker has the
+ * command, or throws.
+ */
+public final class KafkaCommandPublisher implements CommandPublisher, AutoCloseable {
+
+  private static final Duration SEND_TIMEOUT = Duration.ofSeconds(10);
+
+  private final KafkaProducer<String, CommandEnvelope> producer;
+  private final String topic;
+
+  public KafkaCommandPublisher(KafkaSettings kafka, String topic) {
+    this.topic = topic;
+    this.producer =
+        new KafkaProducer<>(
+            Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+                ProducerConfig.ACKS_CONFIG, "all",
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
+                ProducerConfig.LINGER_MS_CONFIG, 2,
+                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) SEND_TIMEOUT.toMillis(),
+                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) SEND_TIMEOUT.toMillis() - 1000),
+            new StringSerializer(),
+            InternalJson.serde(CommandEnvelope.class).serializer());
+  }
+
+  @Override
+  public void publish(CommandEnvelope envelope) {
+    ProducerRecord<String, CommandEnvelope> record =
+        new ProducerRecord<>(topic, envelope.currentStep().routingKey(), envelope);
+    try {
+      producer.send(record).get(SEND_TIMEOUT.toMillis() + 1000, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while publishing " + envelope.commandId(), e);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IllegalStateException("Could not publish command " + envelope.commandId(), e);
+    }
+  }
+
+  @Override
+  public void close() {
+    producer.close(Duration.ofSeconds(5));
+  }
+}

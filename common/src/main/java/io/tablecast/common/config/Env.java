@@ -1,0 +1,87 @@
+package io.tablecast.common.config;
+
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Typed, read-only access to environment variables, for building the immutable configuration
+ * records of each deployable in {@code main}. Every error names the variable.
+ */
+public final class Env {
+
+  private static final Pattern SHORT_DURATION = Pattern.compile("(\\d+)(ms|s|m|h)");
+
+  private final Map<String, String> vars;
+
+  private Env(Map<String, String> vars) {
+    this.vars = Map.copyOf(vars);
+  }
+
+  public static Env system() {
+    return new Env(System.getenv());
+  }
+
+  public static Env of(Map<String, String> vars) {
+    return new Env(vars);
+  }
+
+  public Optional<String> optional(String name) {
+    return Optional.ofNullable(vars.get(name)).map(String::strip).filter(v -> !v.isEmpty());
+  }
+
+  public String string(String name, String defaultValue) {
+    return optional(name).orElse(defaultValue);
+  }
+
+  public int integer(String name, int defaultValue, int min, int max) {
+    Optional<String> value = optional(name);
+    if (value.isEmpty()) {
+      return defaultValue;
+    }
+    try {
+      int parsed = Integer.parseInt(value.get());
+      if (parsed < min || parsed > max) {
+        throw new ConfigException(name + " must be within " + min + ".." + max + ", was " + parsed);
+      }
+      return parsed;
+    } catch (NumberFormatException e) {
+      throw new ConfigException(name + " must be an integer, was '" + value.get() + "'");
+    }
+  }
+
+  /** A duration as {@code 500ms}, {@code 5s}, {@code 2m}, {@code 1h} or ISO-8601 ({@code PT5S}). */
+  public Duration duration(String name, Duration defaultValue) {
+    Optional<String> value = optional(name);
+    if (value.isEmpty()) {
+      return defaultValue;
+    }
+    Matcher m = SHORT_DURATION.matcher(value.get());
+    if (m.matches()) {
+      long amount = Long.parseLong(m.group(1));
+      return switch (m.group(2)) {
+        case "ms" -> Duration.ofMillis(amount);
+        case "s" -> Duration.ofSeconds(amount);
+        case "m" -> Duration.ofMinutes(amount);
+        default -> Duration.ofHours(amount);
+      };
+    }
+    try {
+      return Duration.parse(value.get());
+    } catch (DateTimeParseException e) {
+      throw new ConfigException(
+          name + " must be a duration such as 5s, 500ms or PT5S, was '" + value.get() + "'");
+    }
+  }
+
+  public Namespace namespace() {
+    try {
+      return new Namespace(string("TABLECAST_NAMESPACE", ""));
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException("TABLECAST_NAMESPACE: " + e.getMessage());
+    }
+  }
+}

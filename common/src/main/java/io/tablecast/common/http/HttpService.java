@@ -1,0 +1,128 @@
+package io.tablecast.common.http;
+
+import io.javalin.Javalin;
+import io.javalin.apibuilder.EndpointGroup;
+import io.javalin.http.Context;
+import io.javalin.http.HttpResponseException;
+import io.javalin.json.JavalinJackson;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.tablecast.common.config.HttpSettings;
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The HTTP server of a Tablecast service: Javalin with the shared conventions of SPEC §5.
+ *
+ * <p>This is the one place where errors become HTTP responses. A {@link ProblemException}
+ * becomes its problem; Javalin's own 404/405/413 become problems of the same shape; anything
+ * else is logged once, with the request, and answered with a bare 500 problem: no stack trace
+ * and no class name ever reach a client.
+ *
+ * <p>Every service also gets {@code GET /health} (503 when not up) and {@code GET /metrics}
+ * (Prometheus text).
+ */
+public final class HttpService implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(HttpService.class);
+
+  private final String name;
+  private final Javalin app;
+
+  private HttpService(String name, Javalin app) {
+    this.name = name;
+    this.app = app;
+  }
+
+  /**
+   * Starts a server on {@code settings}; port 0 picks a free port (see {@link #port()}).
+   *
+   * @param routes the service's own endpoints, in Javalin's ApiBuilder style
+   */
+  public static HttpService start(
+      String name,
+      HttpSettings settings,
+      PrometheusMeterRegistry metrics,
+      Supplier<Health> health,
+      EndpointGroup routes) {
+    Javalin app =
+        Javalin.create(
+            config -> {
+              config.showJavalinBanner = false;
+              config.startupWatcherEnabled = false;
+              config.http.prefer405over404 = true;
+              config.http.maxRequestSize = JsonBodies.MAX_BODY_BYTES;
+              config.http.defaultContentType = "application/json";
+              config.jsonMapper(new JavalinJackson(Json.WRITER, false));
+              config.router.ignoreTrailingSlashes = false;
+              config.router.apiBuilder(routes);
+            });
+    app.get("/health", ctx -> writeHealth(ctx, health.get()));
+    app.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8").result(metrics.scrape()));
+    app.exception(ProblemException.class, (e, ctx) -> writeProblem(ctx, e));
+    app.exception(HttpResponseException.class, (e, ctx) -> writeProblem(ctx, fromJavalin(e)));
+    app.exception(Exception.class, (e, ctx) -> {
+      log.error("{} {} {} failed", name, ctx.method(), ctx.path(), e);
+      writeProblem(ctx, new ProblemException(ProblemType.INTERNAL_ERROR, "An internal error occurred."));
+    });
+    app.error(404, ctx -> replaceWithProblem(ctx, ProblemType.NOT_FOUND, "No such resource: " + ctx.path()));
+    app.error(405, ctx -> replaceWithProblem(ctx, ProblemType.METHOD_NOT_ALLOWED, ctx.method() + " is not allowed on " + ctx.path()));
+    app.start(settings.host(), settings.port());
+    log.info("{} listening on http://{}:{}", name, settings.host(), app.port());
+    return new HttpService(name, app);
+  }
+
+  public int port() {
+    return app.port();
+  }
+
+  /** The base URI for clients on this machine. */
+  public URI uri() {
+    return URI.create("http://127.0.0.1:" + port());
+  }
+
+  @Override
+  public void close() {
+    app.stop();
+    log.info("{} stopped", name);
+  }
+
+  private static void writeHealth(Context ctx, Health health) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("status", health.status());
+    body.putAll(health.details());
+    ctx.status(health.up() ? 200 : 503).json(body);
+  }
+
+  static void writeProblem(Context ctx, ProblemException e) {
+    Problem problem = e.problem();
+    e.retryAfter().ifPresent(d -> ctx.header("Retry-After", Long.toString(Math.max(1, d.toSeconds()))));
+    ctx.status(problem.status()).contentType(Problem.MEDIA_TYPE).result(Json.WRITER.valueToTree(problem).toString());
+  }
+
+  /** Javalin's own errors (unmatched route, wrong method, body too large) in our shape. */
+  private static ProblemException fromJavalin(HttpResponseException e) {
+    ProblemType type =
+        switch (e.getStatus()) {
+          case 404 -> ProblemType.NOT_FOUND;
+          case 405 -> ProblemType.METHOD_NOT_ALLOWED;
+          case 413 -> ProblemType.PAYLOAD_TOO_LARGE;
+          case 415 -> ProblemType.UNSUPPORTED_MEDIA_TYPE;
+          default -> e.getStatus() < 500
+              ? new ProblemType(e.getStatus(), "bad-request", "Bad request")
+              : ProblemType.INTERNAL_ERROR;
+        };
+    return new ProblemException(type, type.title() + ".", List.of());
+  }
+
+  private static void replaceWithProblem(Context ctx, ProblemType type, String detail) {
+    String contentType = ctx.res().getContentType();
+    if (contentType == null || !contentType.startsWith(Problem.MEDIA_TYPE)) {
+      writeProblem(ctx, new ProblemException(type, detail));
+    }
+  }
+}

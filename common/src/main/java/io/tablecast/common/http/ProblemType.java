@@ -1,0 +1,32 @@
+package io.tablecast.common.http;
+
+/**
+ * A kind of problem (RFC 9457): its status, a stable {@code type} URI and a short title.
+ * Services add their own kinds next to the common ones below.
+ */
+public record ProblemType(int status, String slug, String title) {
+
+  public static final String URI_PREFIX = "urn:tablecast:problem:";
+
+  public static final ProblemType MALFORMED_JSON = new ProblemType(400, "malformed-json", "Malformed JSON");
+  public static final ProblemType UNKNOWN_FIELD = new ProblemType(400, "unknown-field", "Unknown field");
+  public static final ProblemType WRONG_TYPE = new ProblemType(400, "wrong-type", "Wrong JSON type");
+  public static final ProblemType BAD_REQUEST = new ProblemType(400, "bad-request", "Bad request");
+  public static final ProblemType NOT_FOUND = new ProblemType(404, "not-found", "Not found");
+  public static final ProblemType METHOD_NOT_ALLOWED =
+      new ProblemType(405, "method-not-allowed", "Method not allowed");
+  public static final ProblemType PAYLOAD_TOO_LARGE =
+      new ProblemType(413, "payload-too-large", "Payload too large");
+  public static final ProblemType UNSUPPORTED_MEDIA_TYPE =
+      new ProblemType(415, "unsupported-media-type", "Unsupported media type");
+  public static final ProblemType VALIDATION_FAILED =
+      new ProblemType(422, "validation-failed", "Validation failed");
+  public static final ProblemType INTERNAL_ERROR =
+      new ProblemType(500, "internal-error", "Internal error");
+  public static final ProblemType UNAVAILABLE =
+      new ProblemType(503, "unavailable", "Service unavailable");
+
+  public String uri() {
+    return URI_PREFIX + slug;
+  }
+}

@@ -1,0 +1,17 @@
+package io.tablecast.common.kafka;
+
+import io.tablecast.events.DomainEvent;
+import io.tablecast.schemas.EventSerde;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+
+/** The two event topics as typed descriptors: String keys (aggregate ids), Avro values. */
+public record EventTopics(Topic<String, DomainEvent> employees, Topic<String, DomainEvent> departments) {
+
+  public static EventTopics of(TopicNames names) {
+    Serde<DomainEvent> events = new EventSerde();
+    return new EventTopics(
+        new Topic<>(names.employeeEvents(), Serdes.String(), events),
+        new Topic<>(names.departmentEvents(), Serdes.String(), events));
+  }
+}

@@ -1,0 +1,63 @@
+package io.tablecast.common.kafka;
+
+import io.tablecast.common.config.KafkaSettings;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Creates the topics a service needs when they do not exist yet, so that a fresh broker just
+ * works. Existing topics are left exactly as they are. Safe to run from every service at once.
+ */
+public final class TopicProvisioner {
+
+  private static final Logger log = LoggerFactory.getLogger(TopicProvisioner.class);
+
+  private TopicProvisioner() {}
+
+  public static void ensureTopics(KafkaSettings kafka, Collection<String> topics) {
+    try (Admin admin =
+        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()))) {
+      Set<String> existing = admin.listTopics().names().get(30, TimeUnit.SECONDS);
+      List<NewTopic> missing =
+          topics.stream()
+              .filter(t -> !existing.contains(t))
+              .map(t -> new NewTopic(t, kafka.partitions(), (short) 1))
+              .toList();
+      if (missing.isEmpty()) {
+        return;
+      }
+      admin.createTopics(missing).values().forEach((name, future) -> awaitCreated(name, future));
+      log.info("Created topics {} with {} partitions", missing.stream().map(NewTopic::name).toList(), kafka.partitions());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while creating topics", e);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IllegalStateException("Could not list topics at " + kafka.bootstrapServers(), e);
+    }
+  }
+
+  private static void awaitCreated(String name, org.apache.kafka.common.KafkaFuture<Void> future) {
+    try {
+      future.get(30, TimeUnit.SECONDS);
+    } catch (ExecutionException e) {
+      if (!(e.getCause() instanceof org.apache.kafka.common.errors.TopicExistsException)) {
+        throw new IllegalStateException("Could not create topic " + name, e.getCause());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while creating topic " + name, e);
+    } catch (TimeoutException e) {
+      throw new IllegalStateException("Timed out creating topic " + name, e);
+    }
+  }
+}

@@ -1,0 +1,103 @@
+package io.tablecast.common.tables;
+
+import com.azure.core.http.HttpClient;
+import com.azure.core.http.policy.ExponentialBackoffOptions;
+import com.azure.core.http.policy.HttpPipelinePolicy;
+import com.azure.core.http.policy.RetryOptions;
+import com.azure.core.util.HttpClientOptions;
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.TableServiceClient;
+import com.azure.data.tables.TableServiceClientBuilder;
+import com.azure.storage.queue.QueueClient;
+import com.azure.storage.queue.QueueServiceClient;
+import com.azure.storage.queue.QueueServiceClientBuilder;
+import io.tablecast.common.config.StorageSettings;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Builds the Azure Table and Queue clients once per process, with one retry policy and one set
+ * of timeouts (SPEC §4 "Retries").
+ *
+ * <p>Transient failures (408, 429, 500, 502, 503, 504, timeouts, connection resets) are retried
+ * by azure-core's exponential backoff, which adds jitter; the total time is bounded by the
+ * number of tries, the maximum delay and the per-request response timeout. Other 4xx are never
+ * retried: callers handle the statuses that mean something (404, 409, 412). No Tablecast code
+ * writes its own retry loop for transient errors.
+ *
+ * <p>Clients are immutable and thread-safe; build them once and share them.
+ */
+public final class AzureClients {
+
+  /** The retry policy shared by every client: up to 6 retries, 100 ms doubling to at most 3 s. */
+  public static final RetryOptions RETRY =
+      new RetryOptions(
+          new ExponentialBackoffOptions()
+              .setMaxRetries(6)
+              .setBaseDelay(Duration.ofMillis(100))
+              .setMaxDelay(Duration.ofSeconds(3)));
+
+  private static final Duration RESPONSE_TIMEOUT = Duration.ofSeconds(15);
+
+  private final TableServiceClient tables;
+  private final QueueServiceClient queues;
+
+  /**
+   * @param extraPolicies added to every pipeline, for example a fault-injection policy in tests
+   */
+  public AzureClients(StorageSettings settings, List<HttpPipelinePolicy> extraPolicies) {
+    HttpClient http =
+        HttpClient.createDefault(
+            new HttpClientOptions()
+                .setConnectTimeout(Duration.ofSeconds(5))
+                .setResponseTimeout(RESPONSE_TIMEOUT)
+                .setReadTimeout(RESPONSE_TIMEOUT)
+                .setWriteTimeout(RESPONSE_TIMEOUT));
+    TableServiceClientBuilder tableBuilder =
+        new TableServiceClientBuilder().httpClient(http).retryOptions(RETRY);
+    QueueServiceClientBuilder queueBuilder =
+        new QueueServiceClientBuilder().httpClient(http).retryOptions(RETRY);
+    extraPolicies.forEach(
+        policy -> {
+          tableBuilder.addPolicy(policy);
+          queueBuilder.addPolicy(policy);
+        });
+    if (settings.connectionString().isPresent()) {
+      tableBuilder.connectionString(settings.connectionString().get());
+      queueBuilder.connectionString(settings.connectionString().get());
+    } else {
+      tableBuilder.endpoint(settings.tableEndpoint().orElseThrow()).sasToken(settings.sasToken().orElseThrow());
+      settings.queueEndpoint().ifPresent(e -> queueBuilder.endpoint(e).sasToken(settings.sasToken().orElseThrow()));
+    }
+    this.tables = tableBuilder.buildClient();
+    this.queues = settings.connectionString().isPresent() || settings.queueEndpoint().isPresent()
+        ? queueBuilder.buildClient()
+        : null;
+  }
+
+  public AzureClients(StorageSettings settings) {
+    this(settings, List.of());
+  }
+
+  public TableServiceClient tableService() {
+    return tables;
+  }
+
+  public TableClient table(String name) {
+    return tables.getTableClient(name);
+  }
+
+  /**
+   * @throws IllegalStateException when the settings give no queue endpoint (a views-only SAS)
+   */
+  public QueueServiceClient queueService() {
+    if (queues == null) {
+      throw new IllegalStateException("These storage settings give no queue endpoint.");
+    }
+    return queues;
+  }
+
+  public QueueClient queue(String name) {
+    return queueService().getQueueClient(name);
+  }
+}

@@ -1,0 +1,53 @@
+package io.tablecast.common.tables;
+
+import com.azure.data.tables.models.TableEntity;
+import com.azure.data.tables.models.TableTransactionAction;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Checks an Entity Group Transaction against the real service's rules before it is sent.
+ *
+ * <p>Azurite accepts batches that the real service rejects: mixed PartitionKeys, and entities
+ * over the 255-property limit (SPEC §8). Tablecast's code never builds such batches on purpose;
+ * this guard makes sure a bug cannot pass the emulator and fail only in production.
+ */
+public final class EgtGuard {
+
+  public static final int MAX_OPERATIONS = 100;
+  /** 255 properties per entity, of which PartitionKey, RowKey and Timestamp are three. */
+  public static final int MAX_USER_PROPERTIES = 252;
+
+  private EgtGuard() {}
+
+  /**
+   * @throws IllegalArgumentException naming the first rule the batch breaks
+   */
+  public static void check(List<TableTransactionAction> actions) {
+    if (actions.isEmpty() || actions.size() > MAX_OPERATIONS) {
+      throw new IllegalArgumentException("An EGT holds 1 to " + MAX_OPERATIONS + " operations, not " + actions.size());
+    }
+    String partitionKey = actions.get(0).getEntity().getPartitionKey();
+    Set<String> rowKeys = new HashSet<>();
+    for (TableTransactionAction action : actions) {
+      TableEntity entity = action.getEntity();
+      if (!partitionKey.equals(entity.getPartitionKey())) {
+        throw new IllegalArgumentException(
+            "An EGT spans one partition; found '" + partitionKey + "' and '" + entity.getPartitionKey() + "'");
+      }
+      if (!rowKeys.add(entity.getRowKey())) {
+        throw new IllegalArgumentException("Row '" + entity.getRowKey() + "' appears twice in one EGT");
+      }
+      long userProperties = entity.getProperties().keySet().stream().filter(EgtGuard::isUserProperty).count();
+      if (userProperties > MAX_USER_PROPERTIES) {
+        throw new IllegalArgumentException(
+            "Row '" + entity.getRowKey() + "' has " + userProperties + " properties; the limit is " + MAX_USER_PROPERTIES);
+      }
+    }
+  }
+
+  private static boolean isUserProperty(String name) {
+    return !(name.equals("PartitionKey") || name.equals("RowKey") || name.equals("Timestamp") || name.startsWith("odata."));
+  }
+}

@@ -1,0 +1,18 @@
+package io.tablecast.common.tables;
+
+/** The generation-suffixed work queues that carry cross-partition steps (SPEC §4). */
+public enum WorkQueue {
+  ARCHIVE("archive-employee"),
+  TRANSFER("transfer-employee"),
+  INDEX_MAINTENANCE("index-maintenance");
+
+  private final String baseName;
+
+  WorkQueue(String baseName) {
+    this.baseName = baseName;
+  }
+
+  public String baseName() {
+    return baseName;
+  }
+}

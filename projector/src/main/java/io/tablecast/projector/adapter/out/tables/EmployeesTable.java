@@ -1,0 +1,110 @@
+package io.tablecast.projector.adapter.out.tables;
+
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.TableTransactionAction;
+import com.azure.data.tables.models.TableTransactionActionType;
+import com.azure.data.tables.models.TableTransactionFailedException;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.tablecast.common.tables.EgtGuard;
+import io.tablecast.events.DomainEvent;
+import io.tablecast.projector.adapter.out.tables.TableRows.Read;
+import io.tablecast.projector.application.PartitionStore;
+import io.tablecast.projector.domain.BatchPlan;
+import io.tablecast.projector.domain.RowChange;
+import io.tablecast.projector.domain.RowsNeeded;
+import io.tablecast.projector.domain.ViewEntity;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes department partitions of {@code Employees} as Entity Group Transactions.
+ *
+ * <p>Read-modify-write with optimistic concurrency: read the rows the events touch, fold, and
+ * submit the difference as one EGT in which every insert fails if the row appeared meanwhile and
+ * every replace or delete carries the ETag it was read with ({@code If-Match}). Another writer
+ * on the same partition (a second projector instance, a queue worker) makes the whole EGT roll
+ * back with 409 or 412; the rows are then read again and folded again. So the partition-local
+ * invariants hold after every EGT, whoever wins.
+ */
+public final class EmployeesTable implements PartitionStore {
+
+  private static final Logger log = LoggerFactory.getLogger(EmployeesTable.class);
+  private static final int MAX_CONFLICTS = 50;
+  private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+  private final TableClient table;
+  private final DistributionSummary batchSizes;
+  private final Counter conflicts;
+
+  public EmployeesTable(TableClient table, MeterRegistry metrics) {
+    this.table = table;
+    this.batchSizes = DistributionSummary.builder("tablecast.projector.egt.size")
+        .description("Operations per Entity Group Transaction").publishPercentileHistogram().register(metrics);
+    this.conflicts = Counter.builder("tablecast.projector.egt.conflicts")
+        .description("EGTs rolled back by a concurrent writer (409/412) and retried").register(metrics);
+  }
+
+  @Override
+  public void apply(String partitionKey, List<DomainEvent> events) {
+    List<DomainEvent> remaining = events;
+    int attempts = 0;
+    while (!remaining.isEmpty()) {
+      Map<String, Read> read = readRows(partitionKey, remaining);
+      BatchPlan plan = BatchPlan.first(rows(read), remaining);
+      try {
+        submit(partitionKey, plan.changes(), read);
+        remaining = remaining.subList(plan.eventCount(), remaining.size());
+      } catch (TableTransactionFailedException e) {
+        int status = e.getResponse().getStatusCode();
+        if ((status != 409 && status != 412) || ++attempts > MAX_CONFLICTS) {
+          throw e;
+        }
+        conflicts.increment();
+        log.debug("EGT on partition {} lost a race ({}); reading again", partitionKey, status);
+      }
+    }
+  }
+
+  private Map<String, Read> readRows(String partitionKey, List<DomainEvent> events) {
+    Map<String, Read> read = new LinkedHashMap<>(RowReader.read(table, partitionKey, RowsNeeded.summaryAndEmployees(events)));
+    Set<String> emailRows = new HashSet<>(RowsNeeded.emailCopies(rows(read), events));
+    emailRows.removeAll(read.keySet());
+    read.putAll(RowReader.read(table, partitionKey, emailRows));
+    return read;
+  }
+
+  private void submit(String partitionKey, List<RowChange> changes, Map<String, Read> read) {
+    if (changes.isEmpty()) {
+      return;
+    }
+    List<TableTransactionAction> actions = changes.stream().map(c -> action(partitionKey, c, read)).toList();
+    EgtGuard.check(actions);
+    table.submitTransactionWithResponse(actions, TIMEOUT, null);
+    batchSizes.record(actions.size());
+  }
+
+  private static TableTransactionAction action(String partitionKey, RowChange change, Map<String, Read> read) {
+    if (change instanceof RowChange.Insert) {
+      return new TableTransactionAction(
+          TableTransactionActionType.CREATE, TableRows.toTable(partitionKey, change.row(), null));
+    }
+    TableTransactionActionType type = change instanceof RowChange.Delete
+        ? TableTransactionActionType.DELETE
+        : TableTransactionActionType.UPDATE_REPLACE;
+    return new TableTransactionAction(type, TableRows.toTable(partitionKey, change.row(), read.get(change.rowKey()).etag()), true);
+  }
+
+  private static Map<String, ViewEntity> rows(Map<String, Read> read) {
+    Map<String, ViewEntity> rows = new LinkedHashMap<>();
+    read.forEach((key, value) -> rows.put(key, value.row()));
+    return rows;
+  }
+}

@@ -1,0 +1,48 @@
+package io.tablecast.projector.adapter.out.tables;
+
+import com.azure.data.tables.models.TableEntity;
+import io.tablecast.projector.domain.ViewEntity;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Maps between the folds' {@link ViewEntity} and the SDK's {@link TableEntity}: {@code Instant}
+ * ⇄ {@code Edm.DateTime}; system properties (Timestamp, ETag, odata annotations) stay out of the
+ * fold and the ETag is carried separately for {@code If-Match}.
+ */
+final class TableRows {
+
+  static final String ETAG = "odata.etag";
+
+  private TableRows() {}
+
+  /** A row as read, with the ETag to send back in {@code If-Match}. */
+  record Read(ViewEntity row, String etag) {}
+
+  static Read fromTable(TableEntity entity) {
+    Map<String, Object> properties = new LinkedHashMap<>();
+    entity.getProperties().forEach((name, value) -> {
+      if (!isSystem(name)) {
+        properties.put(name, value instanceof OffsetDateTime t ? t.toInstant() : value);
+      }
+    });
+    return new Read(new ViewEntity(entity.getRowKey(), properties), entity.getETag());
+  }
+
+  static TableEntity toTable(String partitionKey, ViewEntity row, String etag) {
+    TableEntity entity = new TableEntity(partitionKey, row.rowKey());
+    row.properties().forEach((name, value) ->
+        entity.addProperty(name, value instanceof Instant t ? OffsetDateTime.ofInstant(t, ZoneOffset.UTC) : value));
+    if (etag != null) {
+      entity.addProperty(ETAG, etag);
+    }
+    return entity;
+  }
+
+  private static boolean isSystem(String name) {
+    return name.equals("PartitionKey") || name.equals("RowKey") || name.equals("Timestamp") || name.startsWith("odata.");
+  }
+}

@@ -1,0 +1,43 @@
+package io.tablecast.projector.testdata;
+
+import io.tablecast.events.DepartmentCreated;
+import io.tablecast.events.DepartmentId;
+import io.tablecast.events.DepartmentManagerAssigned;
+import io.tablecast.events.EmployeeDetailsChanged;
+import io.tablecast.events.EmployeeHired;
+import io.tablecast.events.EmployeeId;
+import io.tablecast.events.EventMetadata;
+import java.time.Instant;
+import java.util.UUID;
+
+/** Builders of domain events for tests: readable histories with sensible defaults. */
+public final class Events {
+
+  public static final Instant T0 = Instant.parse("2026-11-25T22:44:37.595Z");
+
+  private Events() {}
+
+  public static EventMetadata meta(String aggregateId, long version) {
+    return new EventMetadata(
+        UUID.nameUUIDFromBytes((aggregateId + "/" + version).getBytes()), "cmd-" + aggregateId + "-" + version,
+        aggregateId, version, T0.plusMillis(version));
+  }
+
+  public static DepartmentCreated departmentCreated(String dept, String name) {
+    return new DepartmentCreated(meta(dept, 1), new DepartmentId(dept), name);
+  }
+
+  public static DepartmentManagerAssigned managerAssigned(String dept, long version, int managerId, String first, String last, String email) {
+    return new DepartmentManagerAssigned(meta(dept, version), new DepartmentId(dept), new EmployeeId(managerId), first, last, email);
+  }
+
+  public static EmployeeHired hired(int id, String dept, String first, String last, String email) {
+    EmployeeId employee = new EmployeeId(id);
+    return new EmployeeHired(meta(employee.canonical(), 1), employee, new DepartmentId(dept), first, last, email, 30);
+  }
+
+  public static EmployeeDetailsChanged changed(int id, long version, String dept, String first, String last, String email, int age) {
+    EmployeeId employee = new EmployeeId(id);
+    return new EmployeeDetailsChanged(meta(employee.canonical(), version), employee, new DepartmentId(dept), first, last, email, age);
+  }
+}

@@ -1,0 +1,236 @@
+package io.tablecast.testkit;
+
+import io.tablecast.common.config.StorageSettings;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Azurite 3.35.0 (the Azure Storage emulator) as a child {@code node} process, persisting to a
+ * data directory on disk.
+ *
+ * <p>Guarantees:
+ *
+ * <ul>
+ *   <li>{@link #start} returns once the table and queue endpoints answer HTTP, or fails within
+ *       {@link #READY_TIMEOUT} with the tail of Azurite's log. Everything listens on 127.0.0.1.
+ *   <li>Azurite's output goes to {@code <dataDir>/azurite.log}, never to this JVM's console.
+ *   <li><b>No orphans.</b> {@link #close()} and a JVM shutdown hook stop the process with
+ *       escalation: SIGTERM, then SIGKILL after {@link #STOP_GRACE}. If this JVM dies without
+ *       running its hooks (SIGKILL, a crash), Azurite still exits by itself: it runs under a small
+ *       launcher that watches the stdin pipe this object holds open, and stops the process (SIGTERM,
+ *       then SIGKILL) when the pipe closes. Nothing is ever written to that pipe.
+ *   <li>Starting again on the same data directory finds the same tables, entities and queues.
+ * </ul>
+ *
+ * <p>{@code node} is taken from the environment variable {@code TABLECAST_NODE}, else the PATH.
+ * Azurite runs with {@code --silent} (no per-request access log: it costs throughput, and Azurite
+ * is the pipeline's bottleneck), {@code --skipApiVersionCheck} (newer SDKs send newer API
+ * versions) and {@code --disableTelemetry}.
+ */
+public final class Azurite implements AutoCloseable {
+
+  /** The well-known development account of the Azure Storage emulators. */
+  static final String ACCOUNT_NAME = StorageSettings.AZURITE_ACCOUNT;
+
+  static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+  static final Duration STOP_GRACE = Duration.ofSeconds(5);
+  static final String LOG_FILE = "azurite.log";
+  private static final String LAUNCHER = "azurite-launcher.js";
+
+  private static final Logger log = LoggerFactory.getLogger(Azurite.class);
+
+  private final Process process;
+  private final Path dataDir;
+  private final int blobPort;
+  private final int queuePort;
+  private final int tablePort;
+  /** The launcher's lifeline: kept open, never written, closed only after the process exited. */
+  private final OutputStream lifeline;
+  private final Thread shutdownHook;
+  private volatile boolean served;
+  private boolean closed;
+
+  private Azurite(Process process, Path dataDir, int blobPort, int queuePort, int tablePort) {
+    this.process = process;
+    this.dataDir = dataDir;
+    this.blobPort = blobPort;
+    this.queuePort = queuePort;
+    this.tablePort = tablePort;
+    this.lifeline = process.getOutputStream();
+    this.shutdownHook = new Thread(this::stop, "azurite-shutdown-pid-" + process.pid());
+  }
+
+  /**
+   * Starts Azurite from the install found by the usual lookup (system property {@code
+   * tablecast.home}, environment variable {@code TABLECAST_HOME}, else up from the working
+   * directory) and waits until it serves.
+   */
+  public static Azurite start(Path dataDir, int blobPort, int queuePort, int tablePort) {
+    Objects.requireNonNull(dataDir, "'dataDir' cannot be null.");
+    AzuriteInstall install = AzuriteInstall.locate();
+    Path dir = dataDir.toAbsolutePath().normalize();
+    Process process = launch(install, dir, blobPort, queuePort, tablePort);
+    Azurite azurite = new Azurite(process, dir, blobPort, queuePort, tablePort);
+    // The hook also keeps this object, hence the lifeline pipe, reachable until close().
+    Runtime.getRuntime().addShutdownHook(azurite.shutdownHook);
+    try {
+      Readiness.await(process, List.of(tablePort, queuePort), READY_TIMEOUT,
+          () -> Readiness.tail(dir.resolve(LOG_FILE)));
+      azurite.served = true;
+    } catch (RuntimeException e) {
+      azurite.close();
+      throw e;
+    }
+    return azurite;
+  }
+
+  private static Process launch(
+      AzuriteInstall install, Path dir, int blobPort, int queuePort, int tablePort) {
+    Path launcher = dir.resolve(LAUNCHER);
+    String node = Optional.ofNullable(System.getenv("TABLECAST_NODE"))
+        .filter(s -> !s.isBlank()).orElse("node");
+    try {
+      Files.createDirectories(dir);
+      try (InputStream in = Azurite.class.getResourceAsStream(LAUNCHER)) {
+        if (in == null) {
+          throw new IllegalStateException("The resource " + LAUNCHER + " is missing from the testkit");
+        }
+        Files.copy(in, launcher, StandardCopyOption.REPLACE_EXISTING);
+      }
+      return new ProcessBuilder(node, launcher.toString(), install.entryPoint().toString(),
+          "--disableTelemetry", "--skipApiVersionCheck", "--silent",
+          "--location", dir.toString(),
+          "--blobHost", "127.0.0.1", "--blobPort", String.valueOf(blobPort),
+          "--queueHost", "127.0.0.1", "--queuePort", String.valueOf(queuePort),
+          "--tableHost", "127.0.0.1", "--tablePort", String.valueOf(tablePort))
+          .directory(dir.toFile())
+          .redirectErrorStream(true)
+          .redirectOutput(dir.resolve(LOG_FILE).toFile())
+          .redirectInput(ProcessBuilder.Redirect.PIPE)
+          .start();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not start Azurite with '" + node + "' (set TABLECAST_NODE"
+          + " to the node executable if it is not on the PATH), data in " + dir, e);
+    }
+  }
+
+  /**
+   * The connection string of the emulator's development account with explicit endpoints, as
+   * the Azure SDK's {@code connectionString(...)} builders take it.
+   */
+  public String connectionString() {
+    return connectionString(blobPort, queuePort, tablePort);
+  }
+
+  static String connectionString(int blobPort, int queuePort, int tablePort) {
+    return StorageSettings.azuriteConnectionString("127.0.0.1", blobPort, queuePort, tablePort);
+  }
+
+  private static String endpoint(int port) {
+    return "http://127.0.0.1:" + port + "/" + ACCOUNT_NAME;
+  }
+
+  /** {@code http://127.0.0.1:<tablePort>/devstoreaccount1}. */
+  public String tableEndpoint() {
+    return endpoint(tablePort);
+  }
+
+  /** {@code http://127.0.0.1:<queuePort>/devstoreaccount1}. */
+  public String queueEndpoint() {
+    return endpoint(queuePort);
+  }
+
+  /** {@code http://127.0.0.1:<blobPort>/devstoreaccount1}. */
+  public String blobEndpoint() {
+    return endpoint(blobPort);
+  }
+
+  /** The pid of the node process that runs Azurite. */
+  public long pid() {
+    return process.pid();
+  }
+
+  /** Azurite's data directory; its output is in {@code azurite.log} there. */
+  public Path dataDir() {
+    return dataDir;
+  }
+
+  /**
+   * Stops Azurite: SIGTERM, then SIGKILL if it has not exited after {@link #STOP_GRACE}.
+   * Idempotent; returns once the process has exited.
+   */
+  @Override
+  public void close() {
+    stop();
+    try {
+      Runtime.getRuntime().removeShutdownHook(shutdownHook);
+    } catch (IllegalStateException e) {
+      // The JVM is already shutting down (close() was called from a hook): nothing to remove.
+      log.debug("JVM shutting down; Azurite's hook stays registered", e);
+    }
+  }
+
+  private synchronized void stop() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    boolean interrupted = false;
+    try {
+      if (!process.isAlive()) {
+        if (served) { // else start() is failing, and its exception already says why
+          log.warn("Azurite (pid {}) had already exited with code {}; its log is {}",
+              process.pid(), process.exitValue(), dataDir.resolve(LOG_FILE));
+        }
+        return;
+      }
+      long started = System.nanoTime();
+      process.destroy();
+      if (!process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+        log.warn("Azurite (pid {}) ignored SIGTERM for {}; killing it", process.pid(), STOP_GRACE);
+        process.destroyForcibly();
+        if (!process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+          throw new IllegalStateException(
+              "Azurite (pid " + process.pid() + ") survived SIGKILL for " + STOP_GRACE);
+        }
+      }
+      log.info("Azurite (pid {}) stopped in {} ms", process.pid(),
+          (System.nanoTime() - started) / 1_000_000);
+    } catch (InterruptedException e) {
+      interrupted = true;
+      process.destroyForcibly();
+    } finally {
+      closeLifeline();
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private void closeLifeline() {
+    try {
+      lifeline.close();
+    } catch (IOException e) {
+      // The process has exited; its pipe is of no further use either way.
+      log.debug("Closing Azurite's stdin pipe failed after it exited", e);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "Azurite[pid=" + process.pid() + ", table=" + tablePort + ", queue=" + queuePort
+        + ", blob=" + blobPort + ", data=" + dataDir + "]";
+  }
+}

@@ -1,0 +1,201 @@
+package io.tablecast.testkit;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The whole embedded infrastructure of Tablecast on one machine: a real Kafka broker in this JVM
+ * ({@link EmbeddedKafka}) and Azurite as a child process ({@link Azurite}), used by dev mode and
+ * by the integration tests (through {@link TablecastRuntimeExtension}).
+ *
+ * <p>Guarantees:
+ *
+ * <ul>
+ *   <li>{@link #start} returns once both serve, or fails having stopped whatever had started.
+ *       Azurite starts on a second thread while Kafka starts, so the start costs about Kafka's.
+ *   <li>Data lives in {@code <dataDir>/kafka} and {@code <dataDir>/azurite}; starting again on the
+ *       same options finds the same topics, offsets, tables and queues.
+ *   <li>{@link #close()} stops both, and is idempotent. One JVM shutdown hook, registered by
+ *       {@link #start} and removed by an explicit close, does the same when the JVM is asked to
+ *       stop (Ctrl-C, SIGTERM), so no Azurite outlives the JVM. Even a SIGKILLed JVM leaves no
+ *       Azurite behind (see {@link Azurite}).
+ * </ul>
+ */
+public final class EmbeddedRuntime implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(EmbeddedRuntime.class);
+
+  private final RuntimeOptions options;
+  private final EmbeddedKafka kafka;
+  private final Azurite azurite;
+  private final Thread shutdownHook;
+  private final Deque<AutoCloseable> dependents = new ArrayDeque<>();
+  private boolean closed;
+
+  private EmbeddedRuntime(RuntimeOptions options, EmbeddedKafka kafka, Azurite azurite) {
+    this.options = options;
+    this.kafka = kafka;
+    this.azurite = azurite;
+    this.shutdownHook = new Thread(this::stop, "tablecast-runtime-shutdown");
+  }
+
+  /** Starts Kafka and Azurite concurrently and returns once both serve. */
+  public static EmbeddedRuntime start(RuntimeOptions options) {
+    Objects.requireNonNull(options, "'options' cannot be null.");
+    RuntimeOptions.Ports ports = options.ports();
+    log.info("Starting the embedded runtime in {} (Kafka {}/{}, Azurite blob/queue/table {}/{}/{})",
+        options.dataDir(), ports.kafka(), ports.kafkaController(), ports.blob(), ports.queue(),
+        ports.table());
+    long started = System.nanoTime();
+    CompletableFuture<Azurite> azuriteStart = new CompletableFuture<>();
+    Thread azuriteStarter = new Thread(() -> {
+      try {
+        azuriteStart.complete(startAzurite(options));
+      } catch (Throwable e) {
+        azuriteStart.completeExceptionally(e);
+      }
+    }, "azurite-start");
+    azuriteStarter.setDaemon(true);
+    azuriteStarter.start();
+
+    EmbeddedKafka kafka;
+    try {
+      kafka = startKafka(options);
+    } catch (RuntimeException kafkaFailure) {
+      try {
+        awaitAzurite(azuriteStart).close();
+      } catch (RuntimeException azuriteFailure) {
+        kafkaFailure.addSuppressed(azuriteFailure);
+      }
+      throw kafkaFailure;
+    }
+    Azurite azurite;
+    try {
+      azurite = awaitAzurite(azuriteStart);
+    } catch (RuntimeException azuriteFailure) {
+      kafka.close();
+      throw azuriteFailure;
+    }
+    EmbeddedRuntime runtime = new EmbeddedRuntime(options, kafka, azurite);
+    Runtime.getRuntime().addShutdownHook(runtime.shutdownHook);
+    log.info("Embedded runtime ready in {} ms: bootstrap servers {}, Azurite pid {}",
+        millisSince(started), kafka.bootstrapServers(), azurite.pid());
+    return runtime;
+  }
+
+  private static EmbeddedKafka startKafka(RuntimeOptions options) {
+    long started = System.nanoTime();
+    EmbeddedKafka kafka = EmbeddedKafka.start(
+        options.kafkaDir(), options.ports().kafka(), options.ports().kafkaController());
+    log.info("Kafka started in {} ms at {}", millisSince(started), kafka.bootstrapServers());
+    return kafka;
+  }
+
+  private static Azurite startAzurite(RuntimeOptions options) {
+    long started = System.nanoTime();
+    RuntimeOptions.Ports ports = options.ports();
+    Azurite azurite = Azurite.start(options.azuriteDir(), ports.blob(), ports.queue(), ports.table());
+    log.info("Azurite started in {} ms (pid {})", millisSince(started), azurite.pid());
+    return azurite;
+  }
+
+  /** Waits for Azurite's start, itself bounded by {@link Azurite#READY_TIMEOUT}. */
+  private static Azurite awaitAzurite(CompletableFuture<Azurite> azuriteStart) {
+    try {
+      return azuriteStart.get();
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException runtimeException) {
+        throw runtimeException;
+      }
+      throw new IllegalStateException("Azurite failed to start", e.getCause());
+    } catch (InterruptedException e) {
+      azuriteStart.thenAccept(Azurite::close); // whenever it has started: nobody else will
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while Azurite was starting", e);
+    }
+  }
+
+  /** {@code 127.0.0.1:<port>}, for clients' {@code bootstrap.servers}. */
+  public String bootstrapServers() {
+    return kafka.bootstrapServers();
+  }
+
+  /** Azurite's development-account connection string, with explicit endpoints. */
+  public String storageConnectionString() {
+    return azurite.connectionString();
+  }
+
+  public EmbeddedKafka kafka() {
+    return kafka;
+  }
+
+  public Azurite azurite() {
+    return azurite;
+  }
+
+  public RuntimeOptions options() {
+    return options;
+  }
+
+  /**
+   * Registers something that uses this runtime, such as a service, to be closed before Kafka and
+   * Azurite stop, in the reverse order of registration, whether the stop comes from {@link
+   * #close()} or from the shutdown hook (Ctrl-C, SIGTERM). Returns {@code dependent}.
+   */
+  public synchronized <T extends AutoCloseable> T closeFirst(T dependent) {
+    if (closed) {
+      throw new IllegalStateException("The runtime is already stopped");
+    }
+    dependents.push(dependent);
+    return dependent;
+  }
+
+  /** Closes the dependents, then stops Kafka, then Azurite (with escalation). Idempotent. */
+  @Override
+  public void close() {
+    stop();
+    try {
+      Runtime.getRuntime().removeShutdownHook(shutdownHook);
+    } catch (IllegalStateException e) {
+      // The JVM is already shutting down (close() was called from a hook): nothing to remove.
+      log.debug("JVM shutting down; the runtime's hook stays registered", e);
+    }
+  }
+
+  private synchronized void stop() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    while (!dependents.isEmpty()) {
+      AutoCloseable dependent = dependents.pop();
+      try {
+        dependent.close();
+      } catch (Exception e) {
+        log.error("{} did not close cleanly", dependent, e);
+      }
+    }
+    log.info("Stopping the embedded runtime in {}", options.dataDir());
+    long started = System.nanoTime();
+    try {
+      kafka.close();
+      log.info("Kafka stopped in {} ms", millisSince(started));
+    } finally {
+      azurite.close(); // logs its own stop
+    }
+  }
+
+  private static long millisSince(long nanoTime) {
+    return (System.nanoTime() - nanoTime) / 1_000_000;
+  }
+
+  @Override
+  public String toString() {
+    return "EmbeddedRuntime[kafka=" + kafka.bootstrapServers() + ", " + azurite + "]";
+  }
+}

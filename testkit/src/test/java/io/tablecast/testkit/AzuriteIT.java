@@ -1,0 +1,40 @@
+package io.tablecast.testkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AzuriteIT {
+
+  @TempDir Path dataDir;
+
+  @Test
+  void aStartThatCannotBindFailsFastQuotingAzuritesLog() throws Exception {
+    int[] ports = FreePorts.pick(3);
+    try (ServerSocket taken = new ServerSocket(ports[2], 1, InetAddress.getByName("127.0.0.1"))) {
+      long started = System.nanoTime();
+
+      assertThatThrownBy(() -> Azurite.start(dataDir, ports[0], ports[1], taken.getLocalPort()))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("exited with code")
+          .hasMessageContaining("EADDRINUSE");
+
+      assertThat((System.nanoTime() - started) / 1_000_000_000).isLessThan(Azurite.READY_TIMEOUT.toSeconds());
+    }
+  }
+
+  @Test
+  void itsOutputGoesToALogFileInItsDataDirectory() {
+    int[] ports = FreePorts.pick(3);
+    try (Azurite azurite = Azurite.start(dataDir, ports[0], ports[1], ports[2])) {
+      assertThat(Readiness.tail(dataDir.resolve(Azurite.LOG_FILE)))
+          .contains("Azurite Table service is successfully listening at http://127.0.0.1:" + ports[2]);
+      assertThat(ProcessHandle.of(azurite.pid())).isPresent();
+    }
+  }
+}

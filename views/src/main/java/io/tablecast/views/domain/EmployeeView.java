@@ -1,0 +1,24 @@
+package io.tablecast.views.domain;
+
+import java.time.Instant;
+import java.util.Optional;
+
+/** An employee as served (SPEC §9), active or archived. */
+public record EmployeeView(
+    String employeeId,
+    String departmentId,
+    String firstName,
+    String lastName,
+    String email,
+    int age,
+    Instant hiredAt,
+    long version,
+    Status status,
+    Optional<Instant> archivedAt,
+    Optional<String> reason) {
+
+  public enum Status {
+    Active,
+    Archived
+  }
+}
