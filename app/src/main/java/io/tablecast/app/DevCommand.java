@@ -23,11 +23,18 @@ final class DevCommand implements Callable<Integer> {
       description = "Where Kafka, Azurite and the command processor keep their data (default: ${DEFAULT-VALUE}).")
   Path dataDir;
 
+  @Option(
+      names = "--port-offset",
+      defaultValue = "0",
+      description = "Added to every port (Kafka 9092/9093, Azurite 10000-10002, services 8081-8083), "
+          + "to run beside something that uses them (default: ${DEFAULT-VALUE}).")
+  int portOffset;
+
   @Override
   public Integer call() throws InterruptedException {
     PrintStream out = System.out;
     out.println("Starting Tablecast in dev mode (data in " + dataDir.toAbsolutePath().normalize() + ") ...");
-    DevMode dev = DevMode.start(dataDir);
+    DevMode dev = DevMode.start(dataDir, portOffset);
     out.println();
     out.println("Tablecast is running:");
     out.println("  commands   " + dev.commandsUri() + "   POST /departments, POST /employees");

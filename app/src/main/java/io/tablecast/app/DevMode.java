@@ -34,16 +34,19 @@ final class DevMode implements AutoCloseable {
     this.views = views;
   }
 
-  static DevMode start(Path dataDir) {
-    EmbeddedRuntime runtime = EmbeddedRuntime.start(RuntimeOptions.defaults(dataDir.resolve("runtime")));
+  static DevMode start(Path dataDir, int portOffset) {
+    RuntimeOptions.Ports d = RuntimeOptions.Ports.DEFAULTS;
+    RuntimeOptions.Ports ports = new RuntimeOptions.Ports(
+        d.kafka() + portOffset, d.kafkaController() + portOffset, d.blob() + portOffset, d.queue() + portOffset, d.table() + portOffset);
+    EmbeddedRuntime runtime = EmbeddedRuntime.start(new RuntimeOptions(dataDir.resolve("runtime"), ports));
     KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), 3);
     StorageSettings storage = StorageSettings.ofConnectionString(runtime.storageConnectionString());
     ProjectorService projector = runtime.closeFirst(ProjectorService.start(
-        new ProjectorConfig(Namespace.NONE, kafka, storage, new HttpSettings("127.0.0.1", ProjectorConfig.DEFAULT_PORT))));
+        new ProjectorConfig(Namespace.NONE, kafka, storage, new HttpSettings("127.0.0.1", ProjectorConfig.DEFAULT_PORT + portOffset))));
     CommandsService commands = runtime.closeFirst(CommandsService.start(new CommandsConfig(
-        Namespace.NONE, kafka, new HttpSettings("127.0.0.1", CommandsConfig.DEFAULT_PORT), dataDir.resolve("streams"), Duration.ofSeconds(10))));
+        Namespace.NONE, kafka, new HttpSettings("127.0.0.1", CommandsConfig.DEFAULT_PORT + portOffset), dataDir.resolve("streams"), Duration.ofSeconds(10), "dev")));
     ViewsService views = runtime.closeFirst(ViewsService.start(
-        new ViewsConfig(Namespace.NONE, storage, new HttpSettings("127.0.0.1", ViewsConfig.DEFAULT_PORT))));
+        new ViewsConfig(Namespace.NONE, storage, new HttpSettings("127.0.0.1", ViewsConfig.DEFAULT_PORT + portOffset))));
     return new DevMode(runtime, projector, commands, views);
   }
 

@@ -13,9 +13,17 @@ import java.time.Duration;
  * @param stateDir {@code TABLECAST_STATE_DIR}: where Kafka Streams keeps its state stores
  * @param commandTimeout {@code TABLECAST_COMMAND_TIMEOUT}, default 10 s: how long a request waits
  *     for the processor's decision before answering 503
+ * @param instanceId {@code TABLECAST_INSTANCE_ID}, default the host name: this instance's static
+ *     membership in the processor's consumer group, so that a restart takes its tasks back at once.
+ *     Every running instance needs its own, stable across restarts.
  */
 public record CommandsConfig(
-    Namespace namespace, KafkaSettings kafka, HttpSettings http, Path stateDir, Duration commandTimeout) {
+    Namespace namespace,
+    KafkaSettings kafka,
+    HttpSettings http,
+    Path stateDir,
+    Duration commandTimeout,
+    String instanceId) {
 
   public static final int DEFAULT_PORT = 8081;
 
@@ -25,6 +33,15 @@ public record CommandsConfig(
         KafkaSettings.fromEnv(env),
         HttpSettings.fromEnv(env, "TABLECAST_COMMANDS_PORT", DEFAULT_PORT),
         Path.of(env.string("TABLECAST_STATE_DIR", Path.of(System.getProperty("java.io.tmpdir"), "tablecast-streams").toString())),
-        env.duration("TABLECAST_COMMAND_TIMEOUT", Duration.ofSeconds(10)));
+        env.duration("TABLECAST_COMMAND_TIMEOUT", Duration.ofSeconds(10)),
+        env.string("TABLECAST_INSTANCE_ID", hostName()));
+  }
+
+  private static String hostName() {
+    try {
+      return java.net.InetAddress.getLocalHost().getHostName();
+    } catch (java.net.UnknownHostException e) {
+      return "tablecast-commands";
+    }
   }
 }

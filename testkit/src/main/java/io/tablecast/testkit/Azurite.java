@@ -99,8 +99,7 @@ public final class Azurite implements AutoCloseable {
   private static Process launch(
       AzuriteInstall install, Path dir, int blobPort, int queuePort, int tablePort) {
     Path launcher = dir.resolve(LAUNCHER);
-    String node = Optional.ofNullable(System.getenv("TABLECAST_NODE"))
-        .filter(s -> !s.isBlank()).orElse("node");
+    String node = node();
     try {
       Files.createDirectories(dir);
       try (InputStream in = Azurite.class.getResourceAsStream(LAUNCHER)) {
@@ -158,6 +157,11 @@ public final class Azurite implements AutoCloseable {
   }
 
   /** The pid of the node process that runs Azurite. */
+  /** The {@code node} executable: {@code TABLECAST_NODE}, else the one on the PATH. */
+  static String node() {
+    return Optional.ofNullable(System.getenv("TABLECAST_NODE")).filter(n -> !n.isBlank()).orElse("node");
+  }
+
   public long pid() {
     return process.pid();
   }
@@ -165,6 +169,15 @@ public final class Azurite implements AutoCloseable {
   /** Azurite's data directory; its output is in {@code azurite.log} there. */
   public Path dataDir() {
     return dataDir;
+  }
+
+  /**
+   * Hands the stop on JVM shutdown to an owner that stops other things first ({@link
+   * EmbeddedRuntime}, whose own hook stops its dependents, then Kafka, then Azurite). The owner
+   * keeps this object reachable, and with it the lifeline pipe.
+   */
+  void handOverShutdown() {
+    Runtime.getRuntime().removeShutdownHook(shutdownHook);
   }
 
   /**

@@ -83,6 +83,8 @@ public final class EmbeddedRuntime implements AutoCloseable {
     }
     EmbeddedRuntime runtime = new EmbeddedRuntime(options, kafka, azurite);
     Runtime.getRuntime().addShutdownHook(runtime.shutdownHook);
+    // One hook for the lot, so that on Ctrl-C the dependents stop before Kafka and Azurite.
+    azurite.handOverShutdown();
     log.info("Embedded runtime ready in {} ms: bootstrap servers {}, Azurite pid {}",
         millisSince(started), kafka.bootstrapServers(), azurite.pid());
     return runtime;

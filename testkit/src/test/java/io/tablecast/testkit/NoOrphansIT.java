@@ -2,17 +2,11 @@ package io.tablecast.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,118 +14,61 @@ import org.junit.jupiter.api.io.TempDir;
  * Runs {@link RuntimeMain} in a child JVM and kills that JVM in the three ways it dies in real
  * life; Azurite (a grandchild) must never outlive it.
  */
+@ExtendWith(ChildJvms.class)
 class NoOrphansIT {
 
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
 
   @TempDir Path dir;
 
-  /** Everything started here, killed after each test whatever its outcome. */
-  private final List<ProcessHandle> started = new ArrayList<>();
+  private ChildJvm child;
 
-  @AfterEach
-  void killWhateverIsLeft() {
-    started.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+  @Test
+  void sigtermOfTheJvmStopsAzurite(ChildJvms.Launcher jvms) {
+    List<ProcessHandle> descendants = launch(jvms, "sigterm");
+
+    child.signal("TERM");
+
+    assertThat(child.awaitExit(Duration.ofSeconds(30))).isTrue();
+    awaitGone(descendants, Duration.ofSeconds(5));
   }
 
   @Test
-  void sigtermOfTheJvmStopsAzurite() throws Exception {
-    Launched jvm = launch("sigterm");
+  void sigintOfTheJvmStopsAzuriteLikeCtrlC(ChildJvms.Launcher jvms) {
+    List<ProcessHandle> descendants = launch(jvms, "sigint");
 
-    jvm.process().destroy();
+    child.signal("INT");
 
-    awaitExit(jvm, Duration.ofSeconds(30));
-    awaitGone(jvm.descendants(), Duration.ofSeconds(5));
+    assertThat(child.awaitExit(Duration.ofSeconds(30))).isTrue();
+    awaitGone(descendants, Duration.ofSeconds(5));
   }
 
   @Test
-  void sigintOfTheJvmStopsAzuriteLikeCtrlC() throws Exception {
-    Launched jvm = launch("sigint");
-    assumeFalse(ignoresSigint(jvm.process().pid()),
-        "this test runs in the background of a non-interactive shell, so SIGINT is ignored by"
-            + " inheritance and Ctrl-C could not reach the JVM anyway");
+  void azuriteExitsByItselfWhenTheJvmIsKilledWithoutRunningItsHooks(ChildJvms.Launcher jvms) {
+    List<ProcessHandle> descendants = launch(jvms, "sigkill");
 
-    Process kill = new ProcessBuilder("kill", "-INT", String.valueOf(jvm.process().pid()))
-        .inheritIO().start();
-    assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
-    assertThat(kill.exitValue()).isZero();
+    child.signal("KILL");
 
-    awaitExit(jvm, Duration.ofSeconds(30));
-    awaitGone(jvm.descendants(), Duration.ofSeconds(5));
-  }
-
-  @Test
-  void azuriteExitsByItselfWhenTheJvmIsKilledWithoutRunningItsHooks() throws Exception {
-    Launched jvm = launch("sigkill");
-
-    jvm.process().destroyForcibly();
-
-    awaitExit(jvm, Duration.ofSeconds(10));
+    assertThat(child.awaitExit(Duration.ofSeconds(10))).isTrue();
     // Nobody is left to stop Azurite: the launcher sees its stdin pipe close and stops it.
-    awaitGone(jvm.descendants(), Duration.ofSeconds(15));
+    awaitGone(descendants, Duration.ofSeconds(15));
   }
 
-  private record Launched(Process process, long azuritePid, List<ProcessHandle> descendants) {}
-
-  private Launched launch(String name) throws IOException {
-    Path output = dir.resolve(name + ".out");
-    List<String> command = new ArrayList<>(List.of(
-        ProcessHandle.current().info().command().orElseThrow(), "-Xmx512m",
-        "-cp", System.getProperty("java.class.path")));
-    Optional.ofNullable(System.getProperty(AzuriteInstall.HOME_PROPERTY))
-        .ifPresent(home -> command.add("-D" + AzuriteInstall.HOME_PROPERTY + "=" + home));
-    command.addAll(List.of(RuntimeMain.class.getName(), dir.resolve(name).toString()));
-    Process process = new ProcessBuilder(command)
-        .redirectErrorStream(true)
-        .redirectOutput(output.toFile())
-        .start();
-    started.add(process.toHandle());
-
-    String ready = await("READY from the child JVM")
-        .atMost(READY_TIMEOUT).pollInterval(Duration.ofMillis(200))
-        .failFast("the child JVM exited; its output is in " + output, () -> !process.isAlive())
-        .until(() -> readyLine(output), Optional::isPresent)
-        .orElseThrow();
+  /** Starts the runtime in a child JVM and returns the processes it started (Azurite among them). */
+  private List<ProcessHandle> launch(ChildJvms.Launcher jvms, String name) {
+    child = jvms.start(dir.resolve(name + ".out"), RuntimeMain.class, dir.resolve(name).toString());
+    String ready = child.awaitLine(line -> line.startsWith("READY "), READY_TIMEOUT);
     long azuritePid = Long.parseLong(ready.split(" ")[2]);
-    List<ProcessHandle> descendants = process.descendants().toList();
-    started.addAll(descendants);
-
+    List<ProcessHandle> descendants = child.descendants();
     assertThat(descendants).extracting(ProcessHandle::pid).contains(azuritePid);
-    assertThat(isAlive(azuritePid)).isTrue();
-    return new Launched(process, azuritePid, descendants);
-  }
-
-  private static Optional<String> readyLine(Path output) throws IOException {
-    return Files.readAllLines(output).stream().filter(line -> line.startsWith("READY ")).findFirst();
-  }
-
-  private static void awaitExit(Launched jvm, Duration timeout) {
-    await("the child JVM exits").atMost(timeout).until(() -> !jvm.process().isAlive());
+    assertThat(ChildJvm.isAlive(azuritePid)).isTrue();
+    return descendants;
   }
 
   private static void awaitGone(List<ProcessHandle> processes, Duration timeout) {
     await("every process the child JVM started is gone").atMost(timeout)
         .pollInterval(Duration.ofMillis(100))
         .untilAsserted(() -> assertThat(processes)
-            .allSatisfy(p -> assertThat(isAlive(p.pid())).as("pid %d alive", p.pid()).isFalse()));
-  }
-
-  /**
-   * True if the process ignores SIGINT (Linux: bit 2 of SigIgn in /proc/pid/status). A JVM keeps
-   * an inherited SIGINT disposition of "ignore", as background jobs of non-interactive shells have.
-   */
-  private static boolean ignoresSigint(long pid) throws IOException {
-    Path status = Path.of("/proc", String.valueOf(pid), "status");
-    if (!Files.isReadable(status)) {
-      return false;
-    }
-    return Files.readAllLines(status).stream()
-        .filter(line -> line.startsWith("SigIgn:"))
-        .map(line -> Long.parseUnsignedLong(line.substring("SigIgn:".length()).trim(), 16))
-        .anyMatch(mask -> (mask & (1L << (2 - 1))) != 0);
-  }
-
-  private static boolean isAlive(long pid) {
-    return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+            .allSatisfy(p -> assertThat(ChildJvm.isAlive(p.pid())).as("pid %d alive", p.pid()).isFalse()));
   }
 }

@@ -16,11 +16,14 @@ import java.util.Optional;
 public record ConsistencyToken(String topic, int partition, long offset) {
 
   private static final String PREFIX = "v1.";
-  private static final int MAX_ENCODED_LENGTH = 512;
+  /** Kafka's own rule for topic names. */
+  private static final java.util.regex.Pattern TOPIC = java.util.regex.Pattern.compile("[a-zA-Z0-9._-]{1,249}");
+  /** The longest token {@link #encode()} can produce: 12 bytes and a 249-byte name. */
+  private static final int MAX_ENCODED_LENGTH = PREFIX.length() + (4 * (12 + 249) + 2) / 3;
 
   public ConsistencyToken {
-    if (topic == null || topic.isEmpty()) {
-      throw new IllegalArgumentException("'topic' cannot be empty.");
+    if (topic == null || !TOPIC.matcher(topic).matches()) {
+      throw new IllegalArgumentException("'topic' must be a legal Kafka topic name.");
     }
     if (partition < 0 || offset < 0) {
       throw new IllegalArgumentException("'partition' and 'offset' cannot be negative.");
