@@ -42,6 +42,11 @@ public final class HttpTestClient {
     }
   }
 
+  /** A request to {@code path} on this client's server, to finish and {@link #send}. */
+  public HttpRequest.Builder request(String path) {
+    return HttpRequest.newBuilder(base.resolve(path));
+  }
+
   public Response get(String path) {
     return send(HttpRequest.newBuilder(base.resolve(path)).GET());
   }

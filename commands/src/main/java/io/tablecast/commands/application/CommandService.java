@@ -1,8 +1,13 @@
 package io.tablecast.commands.application;
 
 import io.tablecast.commands.domain.Command;
+import io.tablecast.commands.domain.Completion;
+import io.tablecast.commands.domain.DepartmentCommand;
+import io.tablecast.common.kafka.ConsistencyToken;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -11,31 +16,53 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The write-side use case: submit a command and wait, for a bounded time, for the processor's
- * decision. Works with any number of instances: each waits only for its own command ids.
+ * answer. Works with any number of instances: each waits only for the command ids it needs.
+ *
+ * <p>A retry under an idempotency key gets the first request's answer: replayed at once when
+ * that request has ended, or awaited when it is still running (perhaps on another instance).
  */
 public final class CommandService {
 
   private final CommandPublisher publisher;
   private final OutcomeListener outcomes;
+  private final EventLocator events;
   private final Clock clock;
   private final Duration timeout;
 
-  public CommandService(CommandPublisher publisher, OutcomeListener outcomes, Clock clock, Duration timeout) {
+  public CommandService(
+      CommandPublisher publisher, OutcomeListener outcomes, EventLocator events, Clock clock, Duration timeout) {
     this.publisher = publisher;
     this.outcomes = outcomes;
+    this.events = events;
     this.clock = clock;
     this.timeout = timeout;
   }
 
   /**
-   * @throws CommandTimeoutException when no outcome arrives within the timeout
+   * @throws CommandTimeoutException when no answer arrives within the timeout
    */
-  public CommandOutcome submit(Command command) {
+  public CommandOutcome submit(Command command, Optional<IdempotencyRef> idempotency) {
+    Instant deadline = clock.instant().plus(timeout);
     String commandId = UUID.randomUUID().toString();
-    CompletableFuture<CommandOutcome> outcome = outcomes.expect(commandId);
+    Reply reply = await(commandId, deadline, () -> publisher.publish(
+        CommandEnvelope.first(commandId, clock.instant(), command, idempotency)));
+    if (reply instanceof Reply.Decided decided) {
+      return decided.outcome();
+    }
+    Reply.Duplicate duplicate = (Reply.Duplicate) reply;
+    if (duplicate.completion().isPresent()) {
+      return replay(command, duplicate, duplicate.completion().get());
+    }
+    Reply original = await(duplicate.originalCommandId(), deadline, () -> { });
+    return ((Reply.Decided) original).outcome();
+  }
+
+  private Reply await(String commandId, Instant deadline, Runnable afterRegistering) {
+    CompletableFuture<Reply> reply = outcomes.expect(commandId);
     try {
-      publisher.publish(CommandEnvelope.first(commandId, clock.instant(), command));
-      return outcome.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      afterRegistering.run();
+      long millis = Math.max(1, Duration.between(clock.instant(), deadline).toMillis());
+      return reply.get(millis, TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       throw new CommandTimeoutException(commandId, timeout);
     } catch (InterruptedException e) {
@@ -46,5 +73,29 @@ public final class CommandService {
     } finally {
       outcomes.forget(commandId);
     }
+  }
+
+  /** The first request's answer again, under its own command id. */
+  private CommandOutcome replay(Command command, Reply.Duplicate duplicate, Completion completion) {
+    String original = duplicate.originalCommandId();
+    switch (completion.kind()) {
+      case ACCEPTED:
+        return new CommandOutcome.Accepted(original, completion.aggregateId(), completion.version(),
+            events.locate(isDepartmentCommand(command), completion.aggregateId(), original, duplicate.originalIssuedAt()));
+      case UNCHANGED:
+        return new CommandOutcome.Unchanged(original, completion.aggregateId(), completion.version(),
+            new ConsistencyToken.AggregateVersion(aggregateKind(command), completion.aggregateId(), completion.version()));
+      default:
+        return new CommandOutcome.Rejected(original, completion.aggregateId(), completion.rejection().orElseThrow());
+    }
+  }
+
+  /** {@code department} or {@code employee}: the kind of aggregate that {@code command} changes. */
+  public static String aggregateKind(Command command) {
+    return isDepartmentCommand(command) ? "department" : "employee";
+  }
+
+  private static boolean isDepartmentCommand(Command command) {
+    return command instanceof DepartmentCommand;
   }
 }

@@ -8,5 +8,19 @@ public interface CommandVisitor<R> {
 
   R on(CreateDepartment command);
 
+  R on(AssignManager command);
+
   R on(HireEmployee command);
+
+  R on(ChangeEmployeeDetails command);
+
+  R on(TransferEmployee command);
+
+  R on(ArchiveEmployee command);
+
+  R on(ReleaseEmailClaim command);
+
+  R on(RecordCompletion command);
+
+  R on(RefusedRequest command);
 }

@@ -2,14 +2,17 @@ package io.tablecast.commands.domain;
 
 import io.tablecast.events.DomainEvent;
 
-/** What an aggregate decided about a command, or about one step of a command. */
+/** What an aggregate decided about one step of a command. */
 public sealed interface Decision {
 
   /** The command is accepted: this event is the fact to record. */
   record Accepted(DomainEvent event) implements Decision {}
 
-  /** This step's check passed; the command moves on to its next step. */
-  record Proceed() implements Decision {}
+  /** The command is valid but changes nothing: no event; the aggregate stays at {@code version}. */
+  record Unchanged(String aggregateId, long version) implements Decision {}
+
+  /** This step passed; the command moves on, possibly enriched (a manager's details). */
+  record Proceed(Command next) implements Decision {}
 
   record Rejected(Rejection rejection) implements Decision {}
 
@@ -17,8 +20,8 @@ public sealed interface Decision {
     return new Accepted(event);
   }
 
-  static Decision proceed() {
-    return new Proceed();
+  static Decision proceed(Command next) {
+    return new Proceed(next);
   }
 
   static Decision reject(Rejection rejection) {

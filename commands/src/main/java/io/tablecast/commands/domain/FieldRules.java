@@ -27,6 +27,12 @@ public final class FieldRules {
     return violations.isEmpty();
   }
 
+  /** A field that was given, but as {@code null}. */
+  public FieldRules notNull(String field) {
+    violations.add(new Violation(field, "must not be null"));
+    return this;
+  }
+
   /** Names: 1–200 UTF-16 units, no control characters, no lone surrogates. */
   public FieldRules name(String field, String value) {
     if (required(field, value)) {

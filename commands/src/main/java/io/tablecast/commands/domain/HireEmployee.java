@@ -10,8 +10,7 @@ public record HireEmployee(
     String firstName,
     String lastName,
     String email,
-    int age)
-    implements Command {
+    int age) implements EmployeeCommand {
 
   public HireEmployee {
     Objects.requireNonNull(employeeId, "'employeeId' cannot be null.");
@@ -21,10 +20,6 @@ public record HireEmployee(
     Objects.requireNonNull(email, "'email' cannot be null.");
   }
 
-  @Override
-  public String aggregateId() {
-    return employeeId.canonical();
-  }
 
   @Override
   public <R> R accept(CommandVisitor<R> visitor) {

@@ -7,11 +7,22 @@ import io.javalin.http.HttpResponseException;
 import io.javalin.json.JavalinJackson;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.tablecast.common.config.HttpSettings;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpStatus;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.handler.ErrorHandler;
+import org.eclipse.jetty.util.BufferUtil;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,7 +30,8 @@ import org.slf4j.LoggerFactory;
  * The HTTP server of a Tablecast service: Javalin with the shared conventions of SPEC §5.
  *
  * <p>This is the one place where errors become HTTP responses. A {@link ProblemException}
- * becomes its problem; Javalin's own 404/405/413 become problems of the same shape; anything
+ * becomes its problem; Javalin's own 404/405/413 and Jetty's own refusals (a request line or
+ * header that does not parse, headers too large) become problems of the same shape; anything
  * else is logged once, with the request, and answered with a bare 500 problem: no stack trace
  * and no class name ever reach a client.
  *
@@ -60,6 +72,10 @@ public final class HttpService implements AutoCloseable {
               config.jsonMapper(new JavalinJackson(Json.WRITER, false));
               config.router.ignoreTrailingSlashes = false;
               config.router.apiBuilder(routes);
+              // Requests that Jetty refuses before Javalin sees them (an unparsable URI or
+              // header, headers too large) get problems too, not Jetty's HTML error page.
+              config.jetty.modifyServer(server -> server.setErrorHandler(new ProblemErrorHandler()));
+              config.jetty.modifyServletContextHandler(context -> context.setErrorHandler(new ProblemErrorHandler()));
             });
     app.get("/health", ctx -> writeHealth(ctx, health.get()));
     app.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8").result(metrics.scrape()));
@@ -106,17 +122,62 @@ public final class HttpService implements AutoCloseable {
 
   /** Javalin's own errors (unmatched route, wrong method, body too large) in our shape. */
   private static ProblemException fromJavalin(HttpResponseException e) {
-    ProblemType type =
-        switch (e.getStatus()) {
-          case 404 -> ProblemType.NOT_FOUND;
-          case 405 -> ProblemType.METHOD_NOT_ALLOWED;
-          case 413 -> ProblemType.PAYLOAD_TOO_LARGE;
-          case 415 -> ProblemType.UNSUPPORTED_MEDIA_TYPE;
-          default -> e.getStatus() < 500
-              ? new ProblemType(e.getStatus(), "bad-request", "Bad request")
-              : ProblemType.INTERNAL_ERROR;
-        };
+    ProblemType type = typeOf(e.getStatus());
     return new ProblemException(type, type.title() + ".", List.of());
+  }
+
+  /** The problem type of an error status that no handler of ours chose. */
+  static ProblemType typeOf(int status) {
+    return switch (status) {
+      case 400 -> ProblemType.BAD_REQUEST;
+      case 404 -> ProblemType.NOT_FOUND;
+      case 405 -> ProblemType.METHOD_NOT_ALLOWED;
+      case 413 -> ProblemType.PAYLOAD_TOO_LARGE;
+      case 414 -> ProblemType.URI_TOO_LONG;
+      case 415 -> ProblemType.UNSUPPORTED_MEDIA_TYPE;
+      case 431 -> ProblemType.HEADERS_TOO_LARGE;
+      case 500 -> ProblemType.INTERNAL_ERROR;
+      case 503 -> ProblemType.UNAVAILABLE;
+      default -> status < 500
+          ? new ProblemType(status, "bad-request", "Bad request")
+          : new ProblemType(status, "internal-error", "Internal error");
+    };
+  }
+
+  /**
+   * Jetty's error pages as problems: for requests that fail before they reach Javalin (a URI or
+   * header that does not parse, headers over Jetty's limit) and for errors Jetty raises itself.
+   * Jetty's reason text is not echoed, so nothing of the server's internals reaches a client.
+   */
+  static final class ProblemErrorHandler extends ErrorHandler {
+
+    @Override
+    public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
+      if (HttpStatus.hasNoBody(status)) {
+        return BufferUtil.EMPTY_BUFFER;
+      }
+      fields.put(HttpHeader.CONTENT_TYPE, Problem.MEDIA_TYPE + ";charset=utf-8");
+      return ByteBuffer.wrap(problemBytes(status));
+    }
+
+    @Override
+    public void handle(String target, Request baseRequest, HttpServletRequest request, HttpServletResponse response)
+        throws IOException {
+      baseRequest.setHandled(true);
+      if (HttpStatus.hasNoBody(response.getStatus())) {
+        return;
+      }
+      byte[] body = problemBytes(response.getStatus());
+      response.setContentType(Problem.MEDIA_TYPE + ";charset=utf-8");
+      response.setContentLength(body.length);
+      response.getOutputStream().write(body);
+    }
+
+    private static byte[] problemBytes(int status) {
+      ProblemType type = typeOf(status);
+      Problem problem = new ProblemException(type, type.title() + ".").problem();
+      return Json.WRITER.valueToTree(problem).toString().getBytes(StandardCharsets.UTF_8);
+    }
   }
 
   private static void replaceWithProblem(Context ctx, ProblemType type, String detail) {

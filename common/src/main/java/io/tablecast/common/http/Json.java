@@ -48,6 +48,22 @@ public final class Json {
     return MILLIS.format(instant);
   }
 
+  /**
+   * The canonical text of a JSON document: object keys sorted, no insignificant whitespace, so
+   * that two semantically equal bodies give the same text. Empty when it is not JSON.
+   */
+  public static java.util.Optional<String> canonical(byte[] json) {
+    try {
+      Object tree = STRICT.readValue(json, Object.class);
+      return java.util.Optional.of(CANONICAL.writeValueAsString(tree));
+    } catch (IOException e) {
+      return java.util.Optional.empty();
+    }
+  }
+
+  private static final ObjectMapper CANONICAL =
+      JsonMapper.builder().enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
+
   private static ObjectMapper strict() {
     JsonFactory factory =
         JsonFactory.builder()

@@ -1,9 +1,13 @@
 package io.tablecast.common.http;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.javalin.http.Context;
@@ -14,6 +18,8 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Reads JSON request bodies strictly and within bounds (SPEC §5, §9).
@@ -24,6 +30,7 @@ import java.util.Optional;
  *       byte is read, or as soon as the 64 KiB + 1st byte arrives; never buffered whole. The rest
  *       is read and discarded up to {@value #DRAIN_LIMIT_BYTES} bytes so that the client receives
  *       the 413 instead of a reset connection.
+ *   <li>A body that cannot be read to its end (broken chunked framing, an early end) gets 400.
  *   <li>Malformed JSON, unknown fields and wrong JSON types get 400, with the field named.
  * </ul>
  *
@@ -34,17 +41,14 @@ public final class JsonBodies {
   public static final int MAX_BODY_BYTES = 64 * 1024;
   static final long DRAIN_LIMIT_BYTES = 8L * 1024 * 1024;
 
+  private static final Logger log = LoggerFactory.getLogger(JsonBodies.class);
+
   private JsonBodies() {}
 
   /** Reads the body as {@code type}, or ends the request with the matching 4xx problem. */
   public static <T> T read(Context ctx, Class<T> type) {
     requireJsonContentType(ctx);
-    byte[] body = readBounded(ctx);
-    if (body.length == 0) {
-      throw new ProblemException(
-          ProblemType.MALFORMED_JSON, "The request body is empty; a JSON object is required.");
-    }
-    return parseObject(body, type);
+    return parseObject(readBounded(ctx), type);
   }
 
   /** For commands whose body is optional: no bytes at all means no body, whatever the headers. */
@@ -57,7 +61,33 @@ public final class JsonBodies {
     return Optional.of(parseObject(body, type));
   }
 
-  private static <T> T parseObject(byte[] body, Class<T> type) {
+  /**
+   * The top-level fields of a JSON object body that are explicitly {@code null}, which a parsed
+   * record cannot tell from absent ones. Empty for anything that is not a JSON object.
+   */
+  public static java.util.Set<String> explicitNulls(byte[] body) {
+    try {
+      com.fasterxml.jackson.databind.JsonNode tree = Json.STRICT.readTree(body);
+      java.util.Set<String> nulls = new java.util.TreeSet<>();
+      if (tree != null && tree.isObject()) {
+        tree.fields().forEachRemaining(f -> {
+          if (f.getValue().isNull()) {
+            nulls.add(f.getKey());
+          }
+        });
+      }
+      return nulls;
+    } catch (IOException e) {
+      return java.util.Set.of();
+    }
+  }
+
+  /** Like {@link #parse} but the body must also not be empty or {@code null}. */
+  public static <T> T parseObject(byte[] body, Class<T> type) {
+    if (body.length == 0) {
+      throw new ProblemException(
+          ProblemType.MALFORMED_JSON, "The request body is empty; a JSON object is required.");
+    }
     T value = parse(body, type);
     if (value == null) {
       throw new ProblemException(
@@ -66,7 +96,7 @@ public final class JsonBodies {
     return value;
   }
 
-  static void requireJsonContentType(Context ctx) {
+  public static void requireJsonContentType(Context ctx) {
     String contentType = ctx.contentType();
     String mediaType = contentType == null ? "" : contentType.split(";", 2)[0].strip();
     if (!mediaType.equalsIgnoreCase("application/json")) {
@@ -77,7 +107,12 @@ public final class JsonBodies {
     }
   }
 
-  static byte[] readBounded(Context ctx) {
+  /**
+   * The body's bytes, at most {@value #MAX_BODY_BYTES} of them, or 413. A body that cannot be
+   * read to its end (broken chunked framing, a connection that ends early) is the client's
+   * fault: 400, never 500.
+   */
+  public static byte[] readBounded(Context ctx) {
     long declared = ctx.req().getContentLengthLong();
     try (InputStream in = ctx.req().getInputStream()) {
       if (declared > MAX_BODY_BYTES) {
@@ -89,49 +124,98 @@ public final class JsonBodies {
       }
       return body;
     } catch (IOException e) {
-      throw new UncheckedIOException("Could not read the request body", e);
+      log.debug("Could not read the body of {} {}", ctx.method(), ctx.path(), e);
+      throw new ProblemException(
+          ProblemType.BAD_REQUEST,
+          "The request body could not be read to its end: its framing is broken or the connection ended early.");
     }
   }
 
-  private static ProblemException tooLarge(InputStream in) throws IOException {
+  /** 413, after draining what is left of the body so that the client can read the answer. */
+  private static ProblemException tooLarge(InputStream in) {
     long drained = 0;
     byte[] sink = new byte[8192];
     int n;
-    while (drained < DRAIN_LIMIT_BYTES && (n = in.read(sink)) > 0) {
-      drained += n;
+    try {
+      while (drained < DRAIN_LIMIT_BYTES && (n = in.read(sink)) > 0) {
+        drained += n;
+      }
+    } catch (IOException gone) {
+      // The client stopped sending; the 413 is still the answer, if it can be delivered.
+      log.debug("The rest of an oversized body could not be drained", gone);
     }
     return new ProblemException(
         ProblemType.PAYLOAD_TOO_LARGE, "The request body exceeds " + MAX_BODY_BYTES + " bytes.");
   }
 
-  static <T> T parse(byte[] body, Class<T> type) {
-    try {
-      return Json.STRICT.readValue(body, type);
-    } catch (UnrecognizedPropertyException e) {
-      String field = path(e);
-      throw new ProblemException(
-          ProblemType.UNKNOWN_FIELD,
-          "Unknown field '" + field + "'.",
-          List.of(new FieldError(field, "is not a known field")));
-    } catch (StreamConstraintsException e) {
-      throw new ProblemException(
-          ProblemType.MALFORMED_JSON,
-          "The JSON exceeds a limit: nesting deeper than " + Json.MAX_NESTING_DEPTH
-              + " or a number longer than " + Json.MAX_NUMBER_LENGTH + " digits.");
-    } catch (InputCoercionException e) {
-      throw wrongType(fieldOf(e), "a number in range");
-    } catch (MismatchedInputException e) {
-      throw wrongType(path(e), jsonTypeOf(e.getTargetType()));
+  /**
+   * Parses a body strictly; 400 with the field named on any syntax or type problem.
+   *
+   * <p>Syntax errors are malformed JSON wherever the parser meets them: Jackson wraps those met
+   * inside a field's value (an unterminated string, a raw control character, bytes that are not
+   * UTF-8) in a mapping exception, which is unwrapped here. A second JSON value after the first
+   * is malformed too, not a wrong type.
+   */
+  public static <T> T parse(byte[] body, Class<T> type) {
+    try (JsonParser parser = Json.STRICT.createParser(body)) {
+      if (parser.nextToken() == null) {
+        throw new ProblemException(
+            ProblemType.MALFORMED_JSON, "The request body holds no JSON value.");
+      }
+      T value = Json.STRICT.readerFor(type).without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readValue(parser);
+      if (parser.nextToken() != null) {
+        throw new ProblemException(
+            ProblemType.MALFORMED_JSON,
+            "The request body has more after its JSON value (line "
+                + parser.currentLocation().getLineNr() + ", column " + parser.currentLocation().getColumnNr() + ").");
+      }
+      return value;
     } catch (JsonMappingException e) {
-      throw new ProblemException(ProblemType.WRONG_TYPE, "The JSON does not have the expected shape at '" + path(e) + "'.");
+      throw fromMapping(e);
     } catch (JsonProcessingException e) {
-      throw new ProblemException(
-          ProblemType.MALFORMED_JSON,
-          "The request body is not well-formed JSON (line "
-              + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ").");
+      throw fromSyntax(e, "");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  private static ProblemException fromMapping(JsonMappingException e) {
+    String field = path(e);
+    if (e.getCause() instanceof JsonProcessingException syntax && !(syntax instanceof JsonMappingException)) {
+      return fromSyntax(syntax, field);
+    }
+    if (e instanceof UnrecognizedPropertyException) {
+      return new ProblemException(
+          ProblemType.UNKNOWN_FIELD,
+          "Unknown field '" + field + "'.",
+          List.of(new FieldError(field, "is not a known field")));
+    }
+    if (e instanceof InvalidNullException) {
+      return new ProblemException(
+          ProblemType.WRONG_TYPE, "'" + field + "' must not be null.", List.of(new FieldError(field, "must not be null")));
+    }
+    if (e instanceof MismatchedInputException mismatch) {
+      return wrongType(field, jsonTypeOf(mismatch.getTargetType()));
+    }
+    return new ProblemException(ProblemType.WRONG_TYPE, "The JSON does not have the expected shape at '" + field + "'.");
+  }
+
+  /** A problem of the JSON text itself; {@code field} is where it was met, when known. */
+  private static ProblemException fromSyntax(JsonProcessingException e, String field) {
+    if (e instanceof StreamConstraintsException) {
+      return new ProblemException(
+          ProblemType.MALFORMED_JSON,
+          "The JSON exceeds a limit: nesting deeper than " + Json.MAX_NESTING_DEPTH
+              + " or a number longer than " + Json.MAX_NUMBER_LENGTH + " digits.");
+    }
+    if (e instanceof InputCoercionException coercion) {
+      return wrongType(field.isEmpty() ? fieldOf(coercion) : field, "a number in range");
+    }
+    JsonLocation at = e.getLocation();
+    return new ProblemException(
+        ProblemType.MALFORMED_JSON,
+        "The request body is not well-formed JSON"
+            + (at == null ? "." : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")."));
   }
 
   private static ProblemException wrongType(String field, String expected) {

@@ -17,6 +17,9 @@ public record ProblemType(int status, String slug, String title) {
       new ProblemType(405, "method-not-allowed", "Method not allowed");
   public static final ProblemType PAYLOAD_TOO_LARGE =
       new ProblemType(413, "payload-too-large", "Payload too large");
+  public static final ProblemType URI_TOO_LONG = new ProblemType(414, "uri-too-long", "URI too long");
+  public static final ProblemType HEADERS_TOO_LARGE =
+      new ProblemType(431, "request-header-fields-too-large", "Request header fields too large");
   public static final ProblemType UNSUPPORTED_MEDIA_TYPE =
       new ProblemType(415, "unsupported-media-type", "Unsupported media type");
   public static final ProblemType VALIDATION_FAILED =
@@ -25,6 +28,16 @@ public record ProblemType(int status, String slug, String title) {
       new ProblemType(500, "internal-error", "Internal error");
   public static final ProblemType UNAVAILABLE =
       new ProblemType(503, "unavailable", "Service unavailable");
+
+  private static final java.util.Map<String, ProblemType> COMMON = java.util.stream.Stream.of(
+          MALFORMED_JSON, UNKNOWN_FIELD, WRONG_TYPE, BAD_REQUEST, NOT_FOUND, METHOD_NOT_ALLOWED,
+          PAYLOAD_TOO_LARGE, URI_TOO_LONG, HEADERS_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, VALIDATION_FAILED, INTERNAL_ERROR, UNAVAILABLE)
+      .collect(java.util.stream.Collectors.toUnmodifiableMap(ProblemType::slug, t -> t));
+
+  /** One of the common kinds above, by its slug. */
+  public static java.util.Optional<ProblemType> common(String slug) {
+    return java.util.Optional.ofNullable(COMMON.get(slug));
+  }
 
   public String uri() {
     return URI_PREFIX + slug;

@@ -45,6 +45,8 @@ class StrictJsonTest {
         "{\"age\":99999999999} => wrong-type",
         "{\"age\":123456789012345678901234567890} => malformed-json",
         "{\"age\":1e400} => wrong-type",
+        "{\"name\":\"Ann\"} {} => malformed-json",
+        "{\"name\":\"An => malformed-json",
         "[] => wrong-type"
       })
   void refusesAnythingButTheDocumentedShapeWith400(String json, String slug) {
@@ -61,6 +63,40 @@ class StrictJsonTest {
       ProblemException e = rejectionOf(json);
       assertThat(e.type().status()).isEqualTo(400);
     }
+  }
+
+  @Test
+  void aRawControlCharacterInsideAStringIsASyntaxError() {
+    ProblemException e = rejectionOf("{\"name\":\"a\u0001b\"}");
+    assertThat(e.type().slug()).isEqualTo("malformed-json");
+  }
+
+  @Test
+  void bytesThatAreNotUtf8AreASyntaxError() {
+    byte[] latin1 = "{\"name\":\"M\u00fcller\"}".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    ProblemException e = catchThrowableOfType(ProblemException.class, () -> JsonBodies.parse(latin1, Person.class));
+    assertThat(e.type().slug()).isEqualTo("malformed-json");
+  }
+
+  @Test
+  void aNumberTooLargeForAnIntegerNamesItsField() {
+    ProblemException e = rejectionOf("{\"age\":99999999999}");
+    assertThat(e.problem().errors()).extracting(FieldError::field).containsExactly("age");
+  }
+
+  @Test
+  void findsExplicitNullsAtTheTopLevel() {
+    assertThat(JsonBodies.explicitNulls("{\"a\":null,\"b\":1,\"c\":{\"d\":null}}".getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+        .containsExactly("a");
+    assertThat(JsonBodies.explicitNulls("[null]".getBytes(java.nio.charset.StandardCharsets.UTF_8))).isEmpty();
+  }
+
+  @Test
+  void canonicalJsonIgnoresKeyOrderAndWhitespace() {
+    assertThat(Json.canonical("{ \"b\": [1, {\"y\":2,\"x\":1}], \"a\": \"s\" }".getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+        .isEqualTo(Json.canonical("{\"a\":\"s\",\"b\":[1,{\"x\":1,\"y\":2}]}".getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+        .isPresent();
+    assertThat(Json.canonical("{not json".getBytes(java.nio.charset.StandardCharsets.UTF_8))).isEmpty();
   }
 
   @Test

@@ -4,6 +4,8 @@ import io.tablecast.commands.adapter.out.kafka.CommandResult;
 import io.tablecast.commands.adapter.out.kafka.InternalJson;
 import io.tablecast.commands.application.CommandEnvelope;
 import io.tablecast.commands.domain.DepartmentState;
+import io.tablecast.commands.domain.EmailClaim;
+import io.tablecast.commands.domain.IdempotencyRecord;
 import io.tablecast.commands.domain.EmployeeState;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.schemas.EventSerde;
@@ -21,8 +23,8 @@ import org.apache.kafka.streams.state.Stores;
  *
  * <pre>
  * tablecast.commands ──► processor ──► tablecast.department-events / tablecast.employee-events
- *         ▲               (stores)  ──► tablecast.command-results (rejections)
- *         └──────────────────────────── next step of a multi-aggregate command
+ *         ▲               (stores)  ──► tablecast.command-results (rejections, no-ops, duplicates)
+ *         └──────────────────────────── next steps and internal follow-ups
  * </pre>
  *
  * Each command step is keyed by the aggregate it visits, so the aggregate's state store lives on
@@ -39,6 +41,8 @@ public final class CommandTopology {
   static final String NEXT_STEP = "next-step";
   static final String DEPARTMENTS_STORE = "departments";
   static final String EMPLOYEES_STORE = "employees";
+  static final String EMAILS_STORE = "emails";
+  static final String IDEMPOTENCY_STORE = "idempotency";
 
   private CommandTopology() {}
 
@@ -48,23 +52,22 @@ public final class CommandTopology {
     Topology topology = new Topology();
     topology.addSource(SOURCE, new StringDeserializer(), commands.deserializer(), topics.commands());
     topology.addProcessor(PROCESSOR, () -> new CommandProcessor(clock), SOURCE);
-    topology.addStateStore(
-        Stores.keyValueStoreBuilder(
-            Stores.persistentKeyValueStore(DEPARTMENTS_STORE),
-            Serdes.String(),
-            InternalJson.serde(DepartmentState.class)),
-        PROCESSOR);
-    topology.addStateStore(
-        Stores.keyValueStoreBuilder(
-            Stores.persistentKeyValueStore(EMPLOYEES_STORE),
-            Serdes.String(),
-            InternalJson.serde(EmployeeState.class)),
-        PROCESSOR);
+    addStore(topology, DEPARTMENTS_STORE, DepartmentState.class);
+    addStore(topology, EMPLOYEES_STORE, EmployeeState.class);
+    addStore(topology, EMAILS_STORE, EmailClaim.class);
+    addStore(topology, IDEMPOTENCY_STORE, IdempotencyRecord.class);
     topology.addSink(DEPARTMENT_EVENTS, topics.departmentEvents(), new StringSerializer(), events.serializer(), PROCESSOR);
     topology.addSink(EMPLOYEE_EVENTS, topics.employeeEvents(), new StringSerializer(), events.serializer(), PROCESSOR);
     topology.addSink(
         RESULTS, topics.commandResults(), new StringSerializer(), InternalJson.serde(CommandResult.class).serializer(), PROCESSOR);
     topology.addSink(NEXT_STEP, topics.commands(), new StringSerializer(), commands.serializer(), PROCESSOR);
     return topology;
+  }
+
+  /** A persistent store of the processor, restored from its changelog topic after a restart. */
+  private static <V> void addStore(Topology topology, String name, Class<V> type) {
+    topology.addStateStore(
+        Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.String(), InternalJson.serde(type)),
+        PROCESSOR);
   }
 }

@@ -15,9 +15,16 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.tablecast.commands.domain.ArchiveEmployee;
+import io.tablecast.commands.domain.AssignManager;
+import io.tablecast.commands.domain.ChangeEmployeeDetails;
 import io.tablecast.commands.domain.Command;
 import io.tablecast.commands.domain.CreateDepartment;
 import io.tablecast.commands.domain.HireEmployee;
+import io.tablecast.commands.domain.RecordCompletion;
+import io.tablecast.commands.domain.RefusedRequest;
+import io.tablecast.commands.domain.ReleaseEmailClaim;
+import io.tablecast.commands.domain.TransferEmployee;
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.EmployeeId;
 import java.io.IOException;
@@ -74,7 +81,14 @@ public final class InternalJson {
   @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
   @JsonSubTypes({
     @JsonSubTypes.Type(value = CreateDepartment.class, name = "CreateDepartment"),
-    @JsonSubTypes.Type(value = HireEmployee.class, name = "HireEmployee")
+    @JsonSubTypes.Type(value = AssignManager.class, name = "AssignManager"),
+    @JsonSubTypes.Type(value = HireEmployee.class, name = "HireEmployee"),
+    @JsonSubTypes.Type(value = ChangeEmployeeDetails.class, name = "ChangeEmployeeDetails"),
+    @JsonSubTypes.Type(value = TransferEmployee.class, name = "TransferEmployee"),
+    @JsonSubTypes.Type(value = ArchiveEmployee.class, name = "ArchiveEmployee"),
+    @JsonSubTypes.Type(value = ReleaseEmailClaim.class, name = "ReleaseEmailClaim"),
+    @JsonSubTypes.Type(value = RecordCompletion.class, name = "RecordCompletion"),
+    @JsonSubTypes.Type(value = RefusedRequest.class, name = "RefusedRequest")
   })
   private interface CommandTypes {}
 

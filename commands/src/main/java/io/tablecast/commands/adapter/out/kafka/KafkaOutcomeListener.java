@@ -2,6 +2,7 @@ package io.tablecast.commands.adapter.out.kafka;
 
 import io.tablecast.commands.application.CommandOutcome;
 import io.tablecast.commands.application.OutcomeListener;
+import io.tablecast.commands.application.Reply;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.kafka.ConsistencyToken;
 import io.tablecast.common.kafka.TopicNames;
@@ -18,25 +19,30 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads the outcomes of commands: events on the two event topics (accepted commands, with the
- * event's position as consistency token) and rejections on {@code tablecast.command-results}.
+ * Reads the processor's answers: events on the two event topics (accepted commands, with the
+ * event's position as consistency token) and everything else on {@code
+ * tablecast.command-results}.
  *
  * <p>Every instance of the commands service reads every partition, without a consumer group,
- * from the end of each topic as it was at start-up, and completes only the futures of the
- * command ids it waits for. That is what lets any number of instances run side by side. It
- * reads committed records only, so a command is reported exactly when its event is durable.
+ * from the end of each topic as it was at start-up, and completes the futures of the command ids
+ * waited for. That is what lets any number of instances run side by side: a retry on instance B
+ * can wait for the original that instance A submitted. It reads committed records only, so a
+ * command is reported exactly when its event is durable.
  */
 public final class KafkaOutcomeListener implements OutcomeListener, AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(KafkaOutcomeListener.class);
+  private static final int RECENT = 20_000;
 
-  private final Map<String, CompletableFuture<CommandOutcome>> waiting = new ConcurrentHashMap<>();
+  private final Map<String, CompletableFuture<Reply>> waiting = new ConcurrentHashMap<>();
+  private final RecentReplies recent = new RecentReplies(RECENT);
   private final KafkaConsumer<byte[], byte[]> consumer;
   private final TopicNames topics;
   private final EventSerde events = new EventSerde();
@@ -46,15 +52,15 @@ public final class KafkaOutcomeListener implements OutcomeListener, AutoCloseabl
 
   public KafkaOutcomeListener(KafkaSettings kafka, TopicNames topics) {
     this.topics = topics;
-    this.consumer =
-        new KafkaConsumer<>(
-            Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
-            new ByteArrayDeserializer(),
-            new ByteArrayDeserializer());
-    List<TopicPartition> partitions = partitionsOf(List.of(topics.commandResults(), topics.employeeEvents(), topics.departmentEvents()));
+    this.consumer = new KafkaConsumer<>(
+        Map.of(
+            ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+            ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
+            ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
+        new ByteArrayDeserializer(),
+        new ByteArrayDeserializer());
+    List<TopicPartition> partitions =
+        partitionsOf(List.of(topics.commandResults(), topics.employeeEvents(), topics.departmentEvents()));
     consumer.assign(partitions);
     consumer.seekToEnd(partitions);
     // seekToEnd is lazy: resolve every position now, before any command can be published.
@@ -65,8 +71,10 @@ public final class KafkaOutcomeListener implements OutcomeListener, AutoCloseabl
   }
 
   @Override
-  public CompletableFuture<CommandOutcome> expect(String commandId) {
-    return waiting.computeIfAbsent(commandId, id -> new CompletableFuture<>());
+  public CompletableFuture<Reply> expect(String commandId) {
+    CompletableFuture<Reply> future = waiting.computeIfAbsent(commandId, id -> new CompletableFuture<>());
+    recent.get(commandId).ifPresent(future::complete);
+    return future;
   }
 
   @Override
@@ -98,32 +106,44 @@ public final class KafkaOutcomeListener implements OutcomeListener, AutoCloseabl
   }
 
   private void handle(ConsumerRecord<byte[], byte[]> record) {
-    if (record.value() == null || waiting.isEmpty()) {
+    if (record.value() == null) {
       return;
     }
     try {
-      CommandOutcome outcome = record.topic().equals(topics.commandResults()) ? rejection(record) : accepted(record);
-      CompletableFuture<CommandOutcome> future = waiting.get(outcome.commandId());
-      if (future != null) {
-        future.complete(outcome);
+      boolean isResult = record.topic().equals(topics.commandResults());
+      String commandId;
+      Reply reply;
+      if (isResult) {
+        CommandResult result = results.read(record.value());
+        commandId = result.commandId();
+        reply = reply(result);
+      } else {
+        DomainEvent event = events.deserializer().deserialize(record.topic(), record.headers(), record.value());
+        commandId = event.metadata().commandId();
+        reply = new Reply.Decided(new CommandOutcome.Accepted(commandId, event.metadata().aggregateId(), event.version(),
+            new ConsistencyToken.EventPosition(record.topic(), record.partition(), record.offset())));
       }
-    } catch (UndecodableEventException | org.apache.kafka.common.errors.SerializationException e) {
-      log.warn("Skipping an unreadable outcome at {}-{}@{}: {}", record.topic(), record.partition(), record.offset(), e.getMessage());
+      if (reply instanceof Reply.Decided) {
+        recent.add(commandId, reply);
+      }
+      CompletableFuture<Reply> future = waiting.get(commandId);
+      if (future != null) {
+        future.complete(reply);
+      }
+    } catch (UndecodableEventException | SerializationException e) {
+      log.warn("Skipping an unreadable answer at {}-{}@{}: {}", record.topic(), record.partition(), record.offset(), e.getMessage());
     }
   }
 
-  private CommandOutcome accepted(ConsumerRecord<byte[], byte[]> record) {
-    DomainEvent event = events.deserializer().deserialize(record.topic(), record.headers(), record.value());
-    return new CommandOutcome.Accepted(
-        event.metadata().commandId(),
-        event.metadata().aggregateId(),
-        event.version(),
-        new ConsistencyToken(record.topic(), record.partition(), record.offset()));
-  }
-
-  private CommandOutcome rejection(ConsumerRecord<byte[], byte[]> record) {
-    CommandResult result = results.read(record.value());
-    return new CommandOutcome.Rejected(result.commandId(), result.aggregateId(), result.rejection());
+  private static Reply reply(CommandResult result) {
+    return switch (result.kind()) {
+      case REJECTED -> new Reply.Decided(
+          new CommandOutcome.Rejected(result.commandId(), result.aggregateId(), result.rejection().orElseThrow()));
+      case UNCHANGED -> new Reply.Decided(new CommandOutcome.Unchanged(result.commandId(), result.aggregateId(), result.version(),
+          new ConsistencyToken.AggregateVersion(result.aggregateKind(), result.aggregateId(), result.version())));
+      case DUPLICATE -> new Reply.Duplicate(
+          result.originalCommandId().orElseThrow(), result.originalIssuedAt().orElseThrow(), result.completion());
+    };
   }
 
   @Override

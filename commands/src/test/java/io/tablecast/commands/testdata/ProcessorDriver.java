@@ -1,0 +1,139 @@
+package io.tablecast.commands.testdata;
+
+import io.tablecast.commands.adapter.in.kafka.CommandTopology;
+import io.tablecast.commands.adapter.out.kafka.CommandResult;
+import io.tablecast.commands.adapter.out.kafka.InternalJson;
+import io.tablecast.commands.application.CommandEnvelope;
+import io.tablecast.commands.application.IdempotencyRef;
+import io.tablecast.commands.domain.Command;
+import io.tablecast.common.config.Namespace;
+import io.tablecast.common.kafka.TopicNames;
+import io.tablecast.events.DomainEvent;
+import io.tablecast.schemas.EventSerde;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.UUID;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.test.TestRecord;
+
+/**
+ * The command processor's topology without a broker, for tests that read as histories: send
+ * commands, then look at what came out. Multi-step commands run to their end within {@link
+ * #send}. The clock can be moved.
+ */
+public final class ProcessorDriver implements AutoCloseable {
+
+  public static final Instant T0 = Instant.parse("2026-11-25T22:44:37.595Z");
+  private static final TopicNames TOPICS = TopicNames.of(Namespace.NONE);
+
+  private final MovableClock clock = new MovableClock(T0);
+  private final TopologyTestDriver driver;
+  private final TestInputTopic<String, CommandEnvelope> commands;
+  private final TestOutputTopic<String, DomainEvent> departmentEvents;
+  private final TestOutputTopic<String, DomainEvent> employeeEvents;
+  private final TestOutputTopic<String, CommandResult> results;
+  private final List<TestRecord<String, DomainEvent>> allEvents = new ArrayList<>();
+
+  public ProcessorDriver() {
+    Properties props = new Properties();
+    props.put(StreamsConfig.APPLICATION_ID_CONFIG, "command-topology-test");
+    props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
+    driver = new TopologyTestDriver(CommandTopology.build(TOPICS, clock), props, T0);
+    commands = driver.createInputTopic(TOPICS.commands(), new StringSerializer(), InternalJson.serde(CommandEnvelope.class).serializer());
+    EventSerde events = new EventSerde();
+    departmentEvents = driver.createOutputTopic(TOPICS.departmentEvents(), new StringDeserializer(), events.deserializer());
+    employeeEvents = driver.createOutputTopic(TOPICS.employeeEvents(), new StringDeserializer(), events.deserializer());
+    results = driver.createOutputTopic(TOPICS.commandResults(), new StringDeserializer(), InternalJson.serde(CommandResult.class).deserializer());
+  }
+
+  /** Sends a command and returns its id. */
+  public String send(Command command) {
+    return send(command, Optional.empty());
+  }
+
+  public String send(Command command, Optional<IdempotencyRef> key) {
+    CommandEnvelope envelope = CommandEnvelope.first(UUID.randomUUID().toString(), clock.instant(), command, key);
+    commands.pipeInput(envelope.currentStep().routingKey(), envelope, clock.instant());
+    return envelope.commandId();
+  }
+
+  /** The events recorded since the last call, in order, from both event topics. */
+  public List<TestRecord<String, DomainEvent>> newEvents() {
+    List<TestRecord<String, DomainEvent>> fresh = new ArrayList<>(departmentEvents.readRecordsToList());
+    fresh.addAll(employeeEvents.readRecordsToList());
+    allEvents.addAll(fresh);
+    return fresh;
+  }
+
+  public DomainEvent onlyNewEvent() {
+    List<TestRecord<String, DomainEvent>> fresh = newEvents();
+    if (fresh.size() != 1) {
+      throw new AssertionError("Expected exactly one new event, got " + fresh);
+    }
+    return fresh.get(0).value();
+  }
+
+  /** The answers other than events since the last call. */
+  public List<CommandResult> newResults() {
+    return results.readValuesToList();
+  }
+
+  public CommandResult onlyNewResult() {
+    List<CommandResult> fresh = newResults();
+    if (fresh.size() != 1) {
+      throw new AssertionError("Expected exactly one new result, got " + fresh);
+    }
+    return fresh.get(0);
+  }
+
+  /** Moves the processor's clock and lets its wall-clock punctuations run. */
+  public void advance(Duration duration) {
+    clock.advance(duration);
+    driver.advanceWallClockTime(duration);
+  }
+
+  @Override
+  public void close() {
+    driver.close();
+  }
+
+  /** A clock that tests move forward. */
+  private static final class MovableClock extends Clock {
+    private Instant now;
+
+    MovableClock(Instant start) {
+      this.now = start;
+    }
+
+    void advance(Duration duration) {
+      now = now.plus(duration);
+    }
+
+    @Override
+    public ZoneId getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+      return this;
+    }
+
+    @Override
+    public Instant instant() {
+      return now;
+    }
+  }
+}
