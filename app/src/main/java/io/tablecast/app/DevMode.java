@@ -42,7 +42,7 @@ final class DevMode implements AutoCloseable {
     KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), 3);
     StorageSettings storage = StorageSettings.ofConnectionString(runtime.storageConnectionString());
     ProjectorService projector = runtime.closeFirst(ProjectorService.start(
-        new ProjectorConfig(Namespace.NONE, kafka, storage, new HttpSettings("127.0.0.1", ProjectorConfig.DEFAULT_PORT + portOffset))));
+        ProjectorConfig.of(Namespace.NONE, kafka, storage, new HttpSettings("127.0.0.1", ProjectorConfig.DEFAULT_PORT + portOffset))));
     CommandsService commands = runtime.closeFirst(CommandsService.start(new CommandsConfig(
         Namespace.NONE, kafka, new HttpSettings("127.0.0.1", CommandsConfig.DEFAULT_PORT + portOffset), dataDir.resolve("streams"), Duration.ofSeconds(10), "dev")));
     ViewsService views = runtime.closeFirst(ViewsService.start(

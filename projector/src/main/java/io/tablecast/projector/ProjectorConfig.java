@@ -1,10 +1,14 @@
 package io.tablecast.projector;
 
+import io.tablecast.common.config.ConfigException;
 import io.tablecast.common.config.Env;
 import io.tablecast.common.config.HttpSettings;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.StorageSettings;
+import io.tablecast.projector.application.FailurePolicy;
+import java.time.Duration;
+import java.util.Locale;
 
 /**
  * Configuration of the projector deployable, read once in {@code main}. The storage credentials
@@ -12,16 +16,60 @@ import io.tablecast.common.config.StorageSettings;
  *
  * @param http where {@code /health} and {@code /metrics} listen ({@code TABLECAST_PROJECTOR_PORT},
  *     default 8083)
+ * @param threads {@code TABLECAST_PROJECTOR_THREADS}, default 8: storage requests in parallel
+ * @param onFailure {@code TABLECAST_PROJECTOR_ON_FAILURE}: {@code dead-letter} (default) or {@code
+ *     pause}, for events that cannot be decoded or applied
+ * @param stallTimeout {@code TABLECAST_STALL_TIMEOUT}, default 30 s: with lag and no progress for
+ *     this long, the projector reports itself unhealthy
+ * @param maxPollRecords {@code TABLECAST_PROJECTOR_MAX_POLL}, default 1000: events per batch; more
+ *     events per batch means more events per department partition, so fewer and fuller EGTs
  */
-public record ProjectorConfig(Namespace namespace, KafkaSettings kafka, StorageSettings storage, HttpSettings http) {
+public record ProjectorConfig(
+    Namespace namespace,
+    KafkaSettings kafka,
+    StorageSettings storage,
+    HttpSettings http,
+    int threads,
+    FailurePolicy onFailure,
+    Duration stallTimeout,
+    int maxPollRecords) {
 
   public static final int DEFAULT_PORT = 8083;
+
+  /** The defaults for everything but where things are. */
+  public static ProjectorConfig of(Namespace namespace, KafkaSettings kafka, StorageSettings storage, HttpSettings http) {
+    return new ProjectorConfig(namespace, kafka, storage, http, 8, FailurePolicy.DEAD_LETTER, Duration.ofSeconds(30), 1000);
+  }
 
   public static ProjectorConfig fromEnv(Env env) {
     return new ProjectorConfig(
         env.namespace(),
         KafkaSettings.fromEnv(env),
         StorageSettings.fromEnv(env),
-        HttpSettings.fromEnv(env, "TABLECAST_PROJECTOR_PORT", DEFAULT_PORT));
+        HttpSettings.fromEnv(env, "TABLECAST_PROJECTOR_PORT", DEFAULT_PORT),
+        env.integer("TABLECAST_PROJECTOR_THREADS", 8, 1, 256),
+        policy(env.string("TABLECAST_PROJECTOR_ON_FAILURE", "dead-letter")),
+        env.duration("TABLECAST_STALL_TIMEOUT", Duration.ofSeconds(30)),
+        env.integer("TABLECAST_PROJECTOR_MAX_POLL", 1000, 1, 10_000));
+  }
+
+  public ProjectorConfig withOnFailure(FailurePolicy policy) {
+    return new ProjectorConfig(namespace, kafka, storage, http, threads, policy, stallTimeout, maxPollRecords);
+  }
+
+  public ProjectorConfig withStallTimeout(Duration timeout) {
+    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, timeout, maxPollRecords);
+  }
+
+  public ProjectorConfig withMaxPollRecords(int records) {
+    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, stallTimeout, records);
+  }
+
+  private static FailurePolicy policy(String text) {
+    return switch (text.toLowerCase(Locale.ROOT)) {
+      case "dead-letter" -> FailurePolicy.DEAD_LETTER;
+      case "pause" -> FailurePolicy.PAUSE;
+      default -> throw new ConfigException("TABLECAST_PROJECTOR_ON_FAILURE must be dead-letter or pause, was '" + text + "'");
+    };
   }
 }

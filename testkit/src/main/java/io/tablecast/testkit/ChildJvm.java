@@ -45,6 +45,11 @@ public final class ChildJvm implements AutoCloseable {
 
   /** Starts {@code mainClass} with {@code args}; stdout and stderr go to {@code output}. */
   public static ChildJvm start(Path output, Class<?> mainClass, String... args) {
+    return start(output, java.util.Map.of(), mainClass, args);
+  }
+
+  /** Like {@link #start(Path, Class, String...)}, with extra environment variables. */
+  public static ChildJvm start(Path output, java.util.Map<String, String> env, Class<?> mainClass, String... args) {
     List<String> command = new ArrayList<>();
     boolean throughNode = ignoresSigint(ProcessHandle.current().pid());
     if (throughNode) {
@@ -58,7 +63,9 @@ public final class ChildJvm implements AutoCloseable {
     command.addAll(List.of(args));
     try {
       Files.createDirectories(output.toAbsolutePath().getParent());
-      Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+      ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
+      builder.environment().putAll(env);
+      Process process = builder.start();
       return new ChildJvm(process, throughNode ? jvmStartedBy(process) : process.toHandle(), output);
     } catch (IOException e) {
       throw new UncheckedIOException("Could not start " + mainClass.getName(), e);

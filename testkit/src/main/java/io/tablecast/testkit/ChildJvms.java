@@ -40,7 +40,11 @@ public final class ChildJvms implements ParameterResolver {
     private final List<ChildJvm> started = new ArrayList<>();
 
     public ChildJvm start(Path output, Class<?> mainClass, String... args) {
-      ChildJvm child = ChildJvm.start(output, mainClass, args);
+      return start(output, java.util.Map.of(), mainClass, args);
+    }
+
+    public ChildJvm start(Path output, java.util.Map<String, String> env, Class<?> mainClass, String... args) {
+      ChildJvm child = ChildJvm.start(output, env, mainClass, args);
       started.add(child);
       return child;
     }

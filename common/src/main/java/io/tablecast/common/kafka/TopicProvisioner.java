@@ -37,12 +37,35 @@ public final class TopicProvisioner {
         return;
       }
       admin.createTopics(missing).values().forEach((name, future) -> awaitCreated(name, future));
+      awaitLeaders(admin, missing.stream().map(NewTopic::name).toList());
       log.info("Created topics {} with {} partitions", missing.stream().map(NewTopic::name).toList(), kafka.partitions());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("Interrupted while creating topics", e);
     } catch (ExecutionException | TimeoutException e) {
       throw new IllegalStateException("Could not list topics at " + kafka.bootstrapServers(), e);
+    }
+  }
+
+  /**
+   * A new topic's partitions get their leaders a moment after the creation returns; a producer
+   * that writes before then retries, and an idempotent one may trip over its own sequence
+   * numbers. So a service starts only once every new partition has a leader.
+   */
+  private static void awaitLeaders(Admin admin, List<String> topics)
+      throws InterruptedException, ExecutionException, TimeoutException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (true) {
+      boolean ready = admin.describeTopics(topics).allTopicNames().get(30, TimeUnit.SECONDS).values().stream()
+          .flatMap(t -> t.partitions().stream())
+          .allMatch(p -> p.leader() != null && !p.leader().isEmpty());
+      if (ready) {
+        return;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new TimeoutException("Topics " + topics + " still have partitions without a leader");
+      }
+      Thread.sleep(50);
     }
   }
 

@@ -10,6 +10,7 @@ import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.TableServiceClientBuilder;
 import com.azure.storage.queue.QueueClient;
 import com.azure.storage.queue.QueueServiceClient;
+import com.azure.storage.queue.QueueMessageEncoding;
 import com.azure.storage.queue.QueueServiceClientBuilder;
 import io.tablecast.common.config.StorageSettings;
 import java.time.Duration;
@@ -55,8 +56,9 @@ public final class AzureClients {
                 .setWriteTimeout(RESPONSE_TIMEOUT));
     TableServiceClientBuilder tableBuilder =
         new TableServiceClientBuilder().httpClient(http).retryOptions(RETRY);
-    QueueServiceClientBuilder queueBuilder =
-        new QueueServiceClientBuilder().httpClient(http).retryOptions(RETRY);
+    // Base64 keeps any text a message carries safe inside the service's XML.
+    QueueServiceClientBuilder queueBuilder = new QueueServiceClientBuilder()
+        .httpClient(http).retryOptions(RETRY).messageEncoding(QueueMessageEncoding.BASE64);
     extraPolicies.forEach(
         policy -> {
           tableBuilder.addPolicy(policy);

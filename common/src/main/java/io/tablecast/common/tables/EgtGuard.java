@@ -39,15 +39,11 @@ public final class EgtGuard {
       if (!rowKeys.add(entity.getRowKey())) {
         throw new IllegalArgumentException("Row '" + entity.getRowKey() + "' appears twice in one EGT");
       }
-      long userProperties = entity.getProperties().keySet().stream().filter(EgtGuard::isUserProperty).count();
+      long userProperties = entity.getProperties().keySet().stream().filter(name -> !SystemProperties.isSystem(name)).count();
       if (userProperties > MAX_USER_PROPERTIES) {
         throw new IllegalArgumentException(
             "Row '" + entity.getRowKey() + "' has " + userProperties + " properties; the limit is " + MAX_USER_PROPERTIES);
       }
     }
-  }
-
-  private static boolean isUserProperty(String name) {
-    return !(name.equals("PartitionKey") || name.equals("RowKey") || name.equals("Timestamp") || name.startsWith("odata."));
   }
 }

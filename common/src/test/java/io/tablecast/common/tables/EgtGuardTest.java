@@ -1,5 +1,6 @@
 package io.tablecast.common.tables;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -54,5 +55,16 @@ class EgtGuardTest {
     IntStream.range(0, 252).forEach(i -> wide.addProperty("P" + i, i));
     TableTransactionAction action = new TableTransactionAction(TableTransactionActionType.UPSERT_REPLACE, wide);
     assertThatCode(() -> EgtGuard.check(List.of(action))).doesNotThrowAnyException();
+  }
+
+  @Test
+  void countsNeitherKeysNorAnnotationsAsProperties() {
+    TableEntity read = new TableEntity("Sales", "wide");
+    IntStream.range(0, 252).forEach(i -> read.addProperty("P" + i, (long) i).addProperty("P" + i + "@odata.type", "Edm.Int64"));
+    assertThatCode(() -> EgtGuard.check(List.of(new TableTransactionAction(TableTransactionActionType.UPSERT_REPLACE, read))))
+        .doesNotThrowAnyException();
+    assertThat(SystemProperties.isSystem("Version@odata.type")).isTrue();
+    assertThat(SystemProperties.isSystem("odata.etag")).isTrue();
+    assertThat(SystemProperties.isSystem("Version")).isFalse();
   }
 }

@@ -33,6 +33,27 @@ public final class RowsNeeded {
     return rows;
   }
 
+  /**
+   * The optimistic first read: like {@link #summaryAndEmployees} but without the rows that hires
+   * create, which are assumed absent. The write that follows inserts them, and fails (409) if
+   * one existed after all; the caller then reads everything.
+   */
+  public static Set<String> summaryAndChangedEmployees(List<? extends DomainEvent> events) {
+    Set<String> rows = new LinkedHashSet<>();
+    rows.add(EmployeesLayout.DEPARTMENT);
+    for (DomainEvent event : events) {
+      if (event instanceof EmployeeDetailsChanged e) {
+        rows.add(EmployeesLayout.employee(e.employeeId()));
+      }
+    }
+    return rows;
+  }
+
+  /** The optimistic second read: only the copies of the employees' current emails. */
+  public static Set<String> currentEmailCopies(Map<String, ViewEntity> employees) {
+    return emailCopies(employees, List.of());
+  }
+
   /** Second read: the {@code email_} rows of the employees' current and new emails. */
   public static Set<String> emailCopies(Map<String, ViewEntity> employees, List<? extends DomainEvent> events) {
     Set<String> rows = new LinkedHashSet<>();

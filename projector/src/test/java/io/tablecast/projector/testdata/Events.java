@@ -36,6 +36,17 @@ public final class Events {
     return new EmployeeHired(meta(employee.canonical(), 1), employee, new DepartmentId(dept), first, last, email, 30);
   }
 
+  public static io.tablecast.events.EmployeeTransferred transferred(int id, long version, String from, String to) {
+    EmployeeId employee = new EmployeeId(id);
+    return new io.tablecast.events.EmployeeTransferred(meta(employee.canonical(), version), employee, new DepartmentId(from), new DepartmentId(to));
+  }
+
+  public static io.tablecast.events.EmployeeArchived archived(int id, long version, String dept, String reason) {
+    EmployeeId employee = new EmployeeId(id);
+    return new io.tablecast.events.EmployeeArchived(meta(employee.canonical(), version), employee, new DepartmentId(dept),
+        java.util.Optional.ofNullable(reason));
+  }
+
   public static EmployeeDetailsChanged changed(int id, long version, String dept, String first, String last, String email, int age) {
     EmployeeId employee = new EmployeeId(id);
     return new EmployeeDetailsChanged(meta(employee.canonical(), version), employee, new DepartmentId(dept), first, last, email, age);

@@ -1,6 +1,7 @@
 package io.tablecast.projector.adapter.out.tables;
 
 import com.azure.data.tables.models.TableEntity;
+import io.tablecast.common.tables.SystemProperties;
 import io.tablecast.projector.domain.ViewEntity;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -25,7 +26,7 @@ final class TableRows {
   static Read fromTable(TableEntity entity) {
     Map<String, Object> properties = new LinkedHashMap<>();
     entity.getProperties().forEach((name, value) -> {
-      if (!isSystem(name)) {
+      if (!SystemProperties.isSystem(name)) {
         properties.put(name, value instanceof OffsetDateTime t ? t.toInstant() : value);
       }
     });
@@ -40,9 +41,5 @@ final class TableRows {
       entity.addProperty(ETAG, etag);
     }
     return entity;
-  }
-
-  private static boolean isSystem(String name) {
-    return name.equals("PartitionKey") || name.equals("RowKey") || name.equals("Timestamp") || name.startsWith("odata.");
   }
 }

@@ -6,13 +6,14 @@ import io.tablecast.common.tables.CatalogState;
 import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
+import io.tablecast.common.tables.WorkQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Makes a fresh storage account usable: the {@code ViewCatalog} row (generation 1 on first
- * start), {@code ProjectorCheckpoints}, and the tables of the active generation. Idempotent;
- * every projector instance runs it at start.
+ * start), {@code ProjectorCheckpoints}, and the tables and queues of the active generation.
+ * Idempotent; every projector instance runs it at start.
  */
 public final class ViewStoreBootstrap {
 
@@ -20,12 +21,16 @@ public final class ViewStoreBootstrap {
 
   private ViewStoreBootstrap() {}
 
-  /** Returns the active generation, with its tables in place. */
+  /** Returns the active generation, with its tables and queues in place. */
   public static Generation ensure(AzureClients azure, Namespace namespace) {
     CatalogState catalog = new ViewCatalog(azure.tableService(), namespace).initialize();
     Generation active = new Generation(namespace, catalog.activeGeneration());
     azure.tableService().createTableIfNotExists(new CatalogTables(namespace).projectorCheckpoints());
     active.tables().forEach(azure.tableService()::createTableIfNotExists);
+    for (WorkQueue queue : WorkQueue.values()) {
+      azure.queue(active.queue(queue)).createIfNotExists();
+      azure.queue(active.poisonQueue(queue)).createIfNotExists();
+    }
     log.info("View store ready: active generation {}", active.number());
     return active;
   }

@@ -1,0 +1,51 @@
+package io.tablecast.projector.adapter.out.tables;
+
+import com.azure.core.exception.HttpResponseException;
+import com.azure.data.tables.models.TableServiceError;
+import com.azure.data.tables.models.TableServiceException;
+import io.tablecast.projector.application.FailureClassifier;
+import java.io.IOException;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * How storage failures read. Retrying may cure those the SDK's retry policy gave up on
+ * (throttling, server errors, timeouts, lost connections); a 4xx other than 408 and 429 is a
+ * property of the request and stays a failure however often it is sent.
+ */
+public final class AzureFailures implements FailureClassifier {
+
+  public static final AzureFailures INSTANCE = new AzureFailures();
+
+  private AzureFailures() {}
+
+  @Override
+  public boolean isTransient(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof HttpResponseException http && http.getResponse() != null) {
+        int status = http.getResponse().getStatusCode();
+        return status == 408 || status == 429 || status >= 500;
+      }
+      if (t instanceof IOException || t instanceof TimeoutException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public String describe(Throwable failure) {
+    if (failure instanceof TableServiceException e && e.getValue() != null) {
+      TableServiceError error = e.getValue();
+      String status = e.getResponse() == null ? "" : e.getResponse().getStatusCode() + " ";
+      return status + error.getErrorCode() + ": " + firstLine(error.getErrorMessage());
+    }
+    if (failure instanceof HttpResponseException e && e.getResponse() != null) {
+      return e.getResponse().getStatusCode() + ": " + firstLine(e.getMessage());
+    }
+    return failure.getClass().getSimpleName() + ": " + firstLine(failure.getMessage());
+  }
+
+  private static String firstLine(String text) {
+    return text == null ? "" : text.lines().findFirst().orElse("");
+  }
+}

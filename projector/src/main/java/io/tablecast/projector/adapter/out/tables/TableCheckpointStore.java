@@ -1,0 +1,105 @@
+package io.tablecast.projector.adapter.out.tables;
+
+import static io.tablecast.common.tables.CheckpointLayout.APPLIED_OFFSET;
+import static io.tablecast.common.tables.CheckpointLayout.HEARTBEAT_AT;
+import static io.tablecast.common.tables.CheckpointLayout.IN_FLIGHT_OFFSET;
+import static io.tablecast.common.tables.CheckpointLayout.LAG;
+import static io.tablecast.common.tables.CheckpointLayout.LAST_PROGRESS_AT;
+import static io.tablecast.common.tables.CheckpointLayout.PAUSED_REASON;
+
+import com.azure.core.util.Context;
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.ListEntitiesOptions;
+import com.azure.data.tables.models.TableEntity;
+import com.azure.data.tables.models.TableTransactionAction;
+import com.azure.data.tables.models.TableTransactionActionType;
+import io.tablecast.common.tables.CheckpointLayout;
+import io.tablecast.common.tables.EgtGuard;
+import io.tablecast.common.tables.Generation;
+import io.tablecast.projector.application.Checkpoint;
+import io.tablecast.projector.application.CheckpointStore;
+import io.tablecast.projector.application.PartitionRef;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * {@code ProjectorCheckpoints}: one row per event-topic partition, in the generation's partition
+ * {@code G<N>}. Every write merges only the properties it owns, so an in-flight mark, an applied
+ * mark and a heartbeat never erase each other; all rows of one write go in one EGT.
+ */
+public final class TableCheckpointStore implements CheckpointStore {
+
+  private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+  private final TableClient table;
+  private final String partitionKey;
+
+  public TableCheckpointStore(TableClient table, Generation generation) {
+    this.table = table;
+    this.partitionKey = generation.checkpointPartition();
+  }
+
+  @Override
+  public Map<PartitionRef, Checkpoint> load(Collection<PartitionRef> partitions) {
+    Map<String, TableEntity> rows = new HashMap<>();
+    table.listEntities(new ListEntitiesOptions().setFilter("PartitionKey eq '" + partitionKey + "'"), TIMEOUT, Context.NONE)
+        .forEach(row -> rows.put(row.getRowKey(), row));
+    Map<PartitionRef, Checkpoint> checkpoints = new LinkedHashMap<>();
+    for (PartitionRef partition : partitions) {
+      TableEntity row = rows.get(rowKey(partition));
+      checkpoints.put(partition, row == null ? Checkpoint.NONE
+          : new Checkpoint(offset(row, APPLIED_OFFSET), offset(row, IN_FLIGHT_OFFSET)));
+    }
+    return checkpoints;
+  }
+
+  @Override
+  public void markInFlight(Map<PartitionRef, Long> lastOffsets) {
+    merge(lastOffsets.keySet(), p -> Map.<String, Object>of(IN_FLIGHT_OFFSET, lastOffsets.get(p)));
+  }
+
+  @Override
+  public void markApplied(Map<PartitionRef, Long> appliedOffsets, Map<PartitionRef, Long> lags, Instant at) {
+    OffsetDateTime now = OffsetDateTime.ofInstant(at, ZoneOffset.UTC);
+    merge(appliedOffsets.keySet(), p -> Map.<String, Object>of(
+        APPLIED_OFFSET, appliedOffsets.get(p), LAG, lags.getOrDefault(p, 0L), LAST_PROGRESS_AT, now, HEARTBEAT_AT, now));
+  }
+
+  @Override
+  public void heartbeat(Map<PartitionRef, Long> lags, Map<PartitionRef, String> pausedReasons, Instant at) {
+    OffsetDateTime now = OffsetDateTime.ofInstant(at, ZoneOffset.UTC);
+    merge(lags.keySet(), p -> Map.<String, Object>of(
+        LAG, lags.get(p), HEARTBEAT_AT, now, PAUSED_REASON, pausedReasons.getOrDefault(p, "")));
+  }
+
+  private void merge(Collection<PartitionRef> partitions, Function<PartitionRef, Map<String, Object>> properties) {
+    List<TableTransactionAction> actions = new ArrayList<>();
+    for (PartitionRef partition : partitions) {
+      TableEntity row = new TableEntity(partitionKey, rowKey(partition)).setProperties(properties.apply(partition));
+      actions.add(new TableTransactionAction(TableTransactionActionType.UPSERT_MERGE, row));
+    }
+    for (int from = 0; from < actions.size(); from += EgtGuard.MAX_OPERATIONS) {
+      List<TableTransactionAction> egt = actions.subList(from, Math.min(actions.size(), from + EgtGuard.MAX_OPERATIONS));
+      EgtGuard.check(egt);
+      table.submitTransactionWithResponse(egt, TIMEOUT, Context.NONE);
+    }
+  }
+
+  private static String rowKey(PartitionRef partition) {
+    return CheckpointLayout.rowKey(partition.topic(), partition.partition());
+  }
+
+  private static long offset(TableEntity row, String property) {
+    Object value = row.getProperty(property);
+    return value == null ? -1 : ((Number) value).longValue();
+  }
+}

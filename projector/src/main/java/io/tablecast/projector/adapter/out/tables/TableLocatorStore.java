@@ -1,0 +1,97 @@
+package io.tablecast.projector.adapter.out.tables;
+
+import com.azure.core.http.rest.Response;
+import com.azure.core.util.Context;
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.TableEntityUpdateMode;
+import com.azure.data.tables.models.TableServiceException;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.tablecast.common.tables.IndexLayout;
+import io.tablecast.events.EmployeeEvent;
+import io.tablecast.events.EmployeeHired;
+import io.tablecast.events.EmployeeId;
+import io.tablecast.projector.adapter.out.tables.TableRows.Read;
+import io.tablecast.projector.application.LocatorStore;
+import io.tablecast.projector.domain.EmployeeLocator;
+import io.tablecast.projector.domain.ViewEntity;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The employee locators in {@code EmployeeIndex}: one entity per employee, in its own partition,
+ * so they cannot be batched.
+ *
+ * <p>The projector is their only writer. It keeps the last locators it wrote, with their ETags,
+ * so a change is one conditional write and a hire one insert, with no read. A write that finds
+ * the row changed anyway (another projector instance wrote it before a rebalance) gets 409 or
+ * 412, reads the row and folds again.
+ */
+public final class TableLocatorStore implements LocatorStore {
+
+  private static final int CACHE_SIZE = 50_000;
+  private static final int MAX_CONFLICTS = 20;
+  private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+  private final TableClient table;
+  private final LruCache<EmployeeId, Read> cache = new LruCache<>(CACHE_SIZE);
+  private final Counter writes;
+
+  public TableLocatorStore(TableClient table, MeterRegistry metrics) {
+    this.table = table;
+    this.writes = Counter.builder("tablecast.projector.writes").tag("table", "EmployeeIndex")
+        .description("Entities written, one request each").register(metrics);
+  }
+
+  @Override
+  public void apply(EmployeeId employee, List<EmployeeEvent> events) {
+    // A hire that nothing here knows of is new: insert without reading, and learn otherwise from a 409.
+    Optional<Read> before = cache.get(employee).or(() -> events.get(0) instanceof EmployeeHired ? Optional.empty() : read(employee));
+    for (int conflicts = 0; ; conflicts++) {
+      Optional<ViewEntity> after = EmployeeLocator.fold(before.map(Read::row), events);
+      if (after.isEmpty() || after.equals(before.map(Read::row))) {
+        return;
+      }
+      try {
+        cache.put(employee, write(employee, after.get(), before));
+        writes.increment();
+        return;
+      } catch (TableServiceException e) {
+        if (!TableResponses.lostRace(e) || conflicts >= MAX_CONFLICTS) {
+          throw e;
+        }
+        cache.remove(employee);
+        before = read(employee);
+      }
+    }
+  }
+
+  @Override
+  public long version(EmployeeId employee) {
+    return cache.get(employee).or(() -> read(employee)).map(r -> r.row().version()).orElse(0L);
+  }
+
+  private Read write(EmployeeId employee, ViewEntity row, Optional<Read> before) {
+    String partition = IndexLayout.locatorPartition(employee);
+    Response<Void> response = before.isEmpty()
+        ? table.createEntityWithResponse(TableRows.toTable(partition, row, null), TIMEOUT, Context.NONE)
+        : table.updateEntityWithResponse(TableRows.toTable(partition, row, before.get().etag()),
+            TableEntityUpdateMode.REPLACE, true, TIMEOUT, Context.NONE);
+    return new Read(row, TableResponses.etag(response));
+  }
+
+  private Optional<Read> read(EmployeeId employee) {
+    try {
+      Read read = TableRows.fromTable(table.getEntityWithResponse(
+          IndexLayout.locatorPartition(employee), IndexLayout.ROW, null, TIMEOUT, Context.NONE).getValue());
+      cache.put(employee, read);
+      return Optional.of(read);
+    } catch (TableServiceException e) {
+      if (e.getResponse().getStatusCode() == 404) {
+        return Optional.empty();
+      }
+      throw e;
+    }
+  }
+}

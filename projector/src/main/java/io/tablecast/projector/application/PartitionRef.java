@@ -1,0 +1,4 @@
+package io.tablecast.projector.application;
+
+/** A partition of an event topic. */
+public record PartitionRef(String topic, int partition) {}

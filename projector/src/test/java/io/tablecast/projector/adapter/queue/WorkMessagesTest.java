@@ -1,0 +1,52 @@
+package io.tablecast.projector.adapter.queue;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablecast.projector.domain.work.WorkItem;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+class WorkMessagesTest {
+
+  @Test
+  void roundTripsEveryKindOfItemInAVersionedEnvelope() {
+    List<WorkItem> items = List.of(
+        new WorkItem.ArchiveEmployee("00000007", "Sales", 4),
+        new WorkItem.TransferEmployee("00000007", "Sales", "Ops", 2),
+        new WorkItem.ReindexEmployee("00000008", 3),
+        new WorkItem.ManagerAssigned("Sales", "00000007", 2));
+
+    List<String> messages = WorkMessages.pack(3, items);
+
+    assertThat(messages).hasSize(1);
+    assertThat(messages.get(0)).startsWith("{\"format\":1,\"generation\":3,\"items\":[{\"type\":\"archive-employee\"");
+    WorkMessages.Message message = WorkMessages.read(messages.get(0));
+    assertThat(message.generation()).isEqualTo(3);
+    assertThat(message.items()).isEqualTo(items);
+  }
+
+  @Test
+  void packsAsManyItemsAsFitAndNeverExceedsTheLimit() {
+    List<WorkItem> items = IntStream.range(0, 5_000).<WorkItem>mapToObj(i -> new WorkItem.ReindexEmployee(String.format("%08d", i), i)).toList();
+
+    List<String> messages = WorkMessages.pack(1, items);
+
+    assertThat(messages.size()).isBetween(2, 10);
+    assertThat(messages).allSatisfy(m -> assertThat(m.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(WorkMessages.MAX_MESSAGE_BYTES));
+    List<WorkItem> read = new ArrayList<>();
+    messages.forEach(m -> read.addAll(WorkMessages.read(m).items()));
+    assertThat(read).isEqualTo(items);
+  }
+
+  @Test
+  void refusesUnknownFormatsAndGarbage() {
+    assertThatThrownBy(() -> WorkMessages.read("{\"format\":2,\"generation\":1,\"items\":[]}")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> WorkMessages.read("not json")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> WorkMessages.read("{\"format\":1,\"generation\":1,\"items\":[{\"type\":\"explode\"}]}"))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+}

@@ -1,0 +1,65 @@
+package io.tablecast.projector.domain;
+
+import static io.tablecast.projector.testdata.Events.archived;
+import static io.tablecast.projector.testdata.Events.changed;
+import static io.tablecast.projector.testdata.Events.departmentCreated;
+import static io.tablecast.projector.testdata.Events.hired;
+import static io.tablecast.projector.testdata.Events.managerAssigned;
+import static io.tablecast.projector.testdata.Events.transferred;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tablecast.common.tables.ActivityLayout;
+import io.tablecast.projector.domain.work.WorkItem;
+import io.tablecast.projector.domain.work.WorkItems;
+import io.tablecast.projector.testdata.Events;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ActivityAndWorkTest {
+
+  @Test
+  void anActivityRowSaysWhatHappenedWhenAndAtWhichVersion() {
+    ViewEntity row = ActivityEntries.of(transferred(7, 3, "Sales", "Ops"));
+
+    assertThat(row.rowKey()).isEqualTo(ActivityLayout.rowKey(Events.T0.plusMillis(3), 3));
+    assertThat(row.properties())
+        .containsEntry("EntityType", "Activity")
+        .containsEntry("EventType", "EmployeeTransferred")
+        .containsEntry("OccurredAt", Events.T0.plusMillis(3))
+        .containsEntry("Version", 3L)
+        .containsEntry("Summary", "Transferred from Sales to Ops.")
+        .containsKey("EventId");
+  }
+
+  @Test
+  void summariesAreShortSentences() {
+    assertThat(ActivityEntries.of(hired(7, "Sales", "Ann", "Lee", "a@x.io")).string("Summary")).isEqualTo("Hired into Sales as Ann Lee.");
+    assertThat(ActivityEntries.of(archived(7, 2, "Sales", "left")).string("Summary")).isEqualTo("Archived from Sales: left.");
+    assertThat(ActivityEntries.of(archived(7, 2, "Sales", null)).string("Summary")).isEqualTo("Archived from Sales.");
+    assertThat(ActivityEntries.of(changed(7, 2, "Sales", "Ann", "Park", "p@x.io", 31)).string("Summary"))
+        .isEqualTo("Details changed to Ann Park, p@x.io, age 31.");
+  }
+
+  @Test
+  void hiresAndChangesOfOneEmployeeBecomeOneReindexItemAtTheLatestVersion() {
+    List<WorkItem> items = WorkItems.of(List.of(
+        hired(7, "Sales", "Ann", "Lee", "a@x.io"), changed(7, 2, "Sales", "Ann", "Park", "p@x.io", 31), hired(8, "Sales", "Bo", "Ek", "b@x.io")));
+
+    assertThat(items).containsExactly(new WorkItem.ReindexEmployee("00000007", 2), new WorkItem.ReindexEmployee("00000008", 1));
+  }
+
+  @Test
+  void everyTransferAndArchiveIsItsOwnItemOnItsQueue() {
+    List<WorkItem> items = WorkItems.of(List.of(
+        transferred(7, 2, "Sales", "Ops"), transferred(7, 3, "Ops", "HR"), archived(7, 4, "HR", null),
+        departmentCreated("Sales", "Sales"), managerAssigned("Sales", 2, 7, "Ann", "Lee", "a@x.io")));
+
+    assertThat(items).containsExactly(
+        new WorkItem.TransferEmployee("00000007", "Sales", "Ops", 2),
+        new WorkItem.TransferEmployee("00000007", "Ops", "HR", 3),
+        new WorkItem.ArchiveEmployee("00000007", "HR", 4),
+        new WorkItem.ManagerAssigned("Sales", "00000007", 2));
+    assertThat(items).extracting(WorkItem::queue).extracting(Enum::name)
+        .containsExactly("TRANSFER", "TRANSFER", "ARCHIVE", "INDEX_MAINTENANCE");
+  }
+}

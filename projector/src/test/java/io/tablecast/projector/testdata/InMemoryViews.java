@@ -1,0 +1,79 @@
+package io.tablecast.projector.testdata;
+
+import io.tablecast.events.DomainEvent;
+import io.tablecast.events.EmployeeEvent;
+import io.tablecast.events.EmployeeId;
+import io.tablecast.projector.application.ActivityStore;
+import io.tablecast.projector.application.LocatorStore;
+import io.tablecast.projector.application.PartitionStore;
+import io.tablecast.projector.application.Projector;
+import io.tablecast.projector.application.WorkItemSender;
+import io.tablecast.projector.domain.ActivityEntries;
+import io.tablecast.projector.domain.DepartmentPartition;
+import io.tablecast.projector.domain.EmployeeLocator;
+import io.tablecast.projector.domain.ViewEntity;
+import io.tablecast.projector.domain.work.WorkItem;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Predicate;
+
+/**
+ * The projector's stores in memory, applying the same pure folds as the table adapters, with a
+ * switch to make chosen events fail: for tests of orchestration and failure isolation.
+ */
+public final class InMemoryViews implements AutoCloseable {
+
+  public final Map<String, Map<String, ViewEntity>> employees = new ConcurrentHashMap<>();
+  public final Map<EmployeeId, ViewEntity> locators = new ConcurrentHashMap<>();
+  public final Map<EmployeeId, Map<String, ViewEntity>> activity = new ConcurrentHashMap<>();
+  public final List<WorkItem> work = new ArrayList<>();
+  private final ExecutorService pool = Executors.newFixedThreadPool(4);
+  private volatile Predicate<DomainEvent> failing = e -> false;
+  private volatile RuntimeException failure = new IllegalArgumentException("injected");
+
+  /** From now on, applying an event that matches fails with {@code failure}. */
+  public void fail(Predicate<DomainEvent> which, RuntimeException with) {
+    this.failing = which;
+    this.failure = with;
+  }
+
+  public Projector projector() {
+    PartitionStore partitions = (key, events) -> {
+      events.stream().filter(failing).findFirst().ifPresent(e -> {
+        throw failure;
+      });
+      employees.compute(key, (k, rows) -> DepartmentPartition.fold(rows == null ? Map.of() : rows, events));
+    };
+    LocatorStore locatorStore = new LocatorStore() {
+      @Override
+      public void apply(EmployeeId employee, List<EmployeeEvent> events) {
+        EmployeeLocator.fold(Optional.ofNullable(locators.get(employee)), events).ifPresent(l -> locators.put(employee, l));
+      }
+
+      @Override
+      public long version(EmployeeId employee) {
+        return Optional.ofNullable(locators.get(employee)).map(ViewEntity::version).orElse(0L);
+      }
+    };
+    ActivityStore activityStore = (employee, events) -> events.forEach(e -> {
+      ViewEntity row = ActivityEntries.of(e);
+      activity.computeIfAbsent(employee, id -> new ConcurrentHashMap<>()).put(row.rowKey(), row);
+    });
+    WorkItemSender sender = items -> {
+      synchronized (work) {
+        work.addAll(items);
+      }
+    };
+    return new Projector(partitions, locatorStore, activityStore, sender, pool);
+  }
+
+  @Override
+  public void close() {
+    pool.shutdownNow();
+  }
+}
