@@ -40,6 +40,8 @@ final class PhaseResult {
   long checkpointEgts;
   long checkpointRows;
   long locatorWrites;
+  /** The naive baseline's entity writes for this phase's events. */
+  long naiveWrites;
   long locatorInserts;
   long activityWrites;
   long activityEgts;
@@ -145,8 +147,13 @@ final class PhaseResult {
     return egtWrites() / egt.perSecond() + singleWrites() / single.perSecond();
   }
 
-  /** Every entity written by one upsert, at the single-upsert rate of the same phase. */
+  /** The naive baseline's writes ({@link NaiveWrites}), each one upsert, at the single-upsert rate of the same phase. */
   double naiveSeconds() {
+    return naiveWrites / single.perSecond();
+  }
+
+  /** Every entity the projector wrote, written by one upsert each, at the single-upsert rate of the same phase. */
+  double unbatchedSeconds() {
     return writes() / single.perSecond();
   }
 

@@ -17,6 +17,7 @@ import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.projector.ProjectorConfig;
 import io.tablecast.projector.ProjectorService;
+import io.tablecast.projector.WorkerSettings;
 import io.tablecast.testkit.Azurite;
 import io.tablecast.testkit.EmbeddedRuntime;
 import io.tablecast.testkit.HrHistory;
@@ -116,7 +117,8 @@ public final class ProjectorBenchmark {
 
     StorageProbe probe = new StorageProbe();
     ProjectorConfig config = ProjectorConfig.of(namespace, kafka, projectorStorage, new HttpSettings("127.0.0.1", 0))
-        .withMaxPollRecords(s.maxPoll());
+        .withMaxPollRecords(s.maxPoll())
+        .withWorkers(WorkerSettings.DEFAULT.withPerQueue(0)); // the projector alone; its work items wait on the queues
     report.line("Projector: %d storage threads, max.poll.records %d, namespace %s; raw loaders: EGT %d threads,"
         + " single upserts and queue sends %d threads.", config.threads(), config.maxPollRecords(), namespace,
         s.egtThreads(), s.singleThreads());
@@ -128,11 +130,13 @@ public final class ProjectorBenchmark {
       rawProbe.drain();
       ProjectorService service = null;
       long cumulative = 0;
+      List<Long> naive = NaiveWrites.perPhase(phases);
       try {
         for (int k = 0; k < phases.size(); k++) {
           List<DomainEvent> phase = phases.get(k);
           cumulative += phase.size();
           PhaseResult r = new PhaseResult(k + 1, phase.size(), cumulative, expectedGrowth(phase, k == 0, s.departments()));
+          r.naiveWrites = naive.get(k);
           long started = System.nanoTime();
           Map<TopicPartition, Long> last = writer.write(phase);
           r.writeSeconds = seconds(started);

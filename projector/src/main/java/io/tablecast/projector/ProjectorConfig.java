@@ -23,6 +23,8 @@ import java.util.Locale;
  *     this long, the projector reports itself unhealthy
  * @param maxPollRecords {@code TABLECAST_PROJECTOR_MAX_POLL}, default 1000: events per batch; more
  *     events per batch means more events per department partition, so fewer and fuller EGTs
+ * @param workers the queue workers run in this process ({@code TABLECAST_WORKERS}, default 1 per
+ *     queue; 0 for none, when workers run as their own deployable)
  */
 public record ProjectorConfig(
     Namespace namespace,
@@ -32,13 +34,15 @@ public record ProjectorConfig(
     int threads,
     FailurePolicy onFailure,
     Duration stallTimeout,
-    int maxPollRecords) {
+    int maxPollRecords,
+    WorkerSettings workers) {
 
   public static final int DEFAULT_PORT = 8083;
 
   /** The defaults for everything but where things are. */
   public static ProjectorConfig of(Namespace namespace, KafkaSettings kafka, StorageSettings storage, HttpSettings http) {
-    return new ProjectorConfig(namespace, kafka, storage, http, 8, FailurePolicy.DEAD_LETTER, Duration.ofSeconds(30), 1000);
+    return new ProjectorConfig(namespace, kafka, storage, http, 8, FailurePolicy.DEAD_LETTER, Duration.ofSeconds(30), 1000,
+        WorkerSettings.DEFAULT);
   }
 
   public static ProjectorConfig fromEnv(Env env) {
@@ -50,19 +54,24 @@ public record ProjectorConfig(
         env.integer("TABLECAST_PROJECTOR_THREADS", 8, 1, 256),
         policy(env.string("TABLECAST_PROJECTOR_ON_FAILURE", "dead-letter")),
         env.duration("TABLECAST_STALL_TIMEOUT", Duration.ofSeconds(30)),
-        env.integer("TABLECAST_PROJECTOR_MAX_POLL", 1000, 1, 10_000));
+        env.integer("TABLECAST_PROJECTOR_MAX_POLL", 1000, 1, 10_000),
+        WorkerSettings.fromEnv(env));
   }
 
   public ProjectorConfig withOnFailure(FailurePolicy policy) {
-    return new ProjectorConfig(namespace, kafka, storage, http, threads, policy, stallTimeout, maxPollRecords);
+    return new ProjectorConfig(namespace, kafka, storage, http, threads, policy, stallTimeout, maxPollRecords, workers);
   }
 
   public ProjectorConfig withStallTimeout(Duration timeout) {
-    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, timeout, maxPollRecords);
+    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, timeout, maxPollRecords, workers);
   }
 
   public ProjectorConfig withMaxPollRecords(int records) {
-    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, stallTimeout, records);
+    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, stallTimeout, records, workers);
+  }
+
+  public ProjectorConfig withWorkers(WorkerSettings settings) {
+    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, stallTimeout, maxPollRecords, settings);
   }
 
   private static FailurePolicy policy(String text) {

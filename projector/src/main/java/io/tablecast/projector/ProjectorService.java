@@ -13,6 +13,7 @@ import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.RetryCounting;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.projector.adapter.in.kafka.EventConsumer;
+import io.tablecast.projector.adapter.in.queue.Workers;
 import io.tablecast.projector.adapter.out.kafka.DeadLetters;
 import io.tablecast.projector.adapter.out.queue.QueueWorkSender;
 import io.tablecast.projector.adapter.out.tables.AzureFailures;
@@ -23,6 +24,7 @@ import io.tablecast.projector.adapter.out.tables.TableLocatorStore;
 import io.tablecast.projector.adapter.out.tables.ViewStoreBootstrap;
 import io.tablecast.projector.application.BatchApplier;
 import io.tablecast.projector.application.Projector;
+import io.tablecast.projector.application.work.WorkSteps;
 import java.net.URI;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -46,12 +48,14 @@ public final class ProjectorService implements AutoCloseable {
   private final DeadLetters deadLetters;
   private final ExecutorService pool;
   private final HttpService http;
+  private final Workers workers;
 
-  private ProjectorService(EventConsumer consumer, DeadLetters deadLetters, ExecutorService pool, HttpService http) {
+  private ProjectorService(EventConsumer consumer, DeadLetters deadLetters, ExecutorService pool, HttpService http, Workers workers) {
     this.consumer = consumer;
     this.deadLetters = deadLetters;
     this.pool = pool;
     this.http = http;
+    this.workers = workers;
   }
 
   public static ProjectorService start(ProjectorConfig config) {
@@ -60,6 +64,11 @@ public final class ProjectorService implements AutoCloseable {
 
   /** @param extraPolicies added to every storage request, for example a fault injector in tests */
   public static ProjectorService start(ProjectorConfig config, List<HttpPipelinePolicy> extraPolicies) {
+    return start(config, extraPolicies, WorkSteps.NONE);
+  }
+
+  /** @param steps told of every step of the queue workers; the convergence tests stop workers there */
+  public static ProjectorService start(ProjectorConfig config, List<HttpPipelinePolicy> extraPolicies, WorkSteps steps) {
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     List<HttpPipelinePolicy> policies = new ArrayList<>(RetryCounting.policies(metrics));
     policies.addAll(extraPolicies);
@@ -85,19 +94,21 @@ public final class ProjectorService implements AutoCloseable {
         AzureFailures.INSTANCE,
         metrics,
         Clock.systemUTC());
-    HttpService http = HttpService.start("projector", config.http(), metrics, () -> health(consumer, generation), () -> { });
-    return new ProjectorService(consumer, deadLetters, pool, http);
+    Workers workers = Workers.start(azure, generation, config.workers(), metrics, steps);
+    HttpService http = HttpService.start("projector", config.http(), metrics, () -> health(consumer, workers, generation), () -> { });
+    return new ProjectorService(consumer, deadLetters, pool, http, workers);
   }
 
-  private static Health health(EventConsumer consumer, Generation generation) {
+  private static Health health(EventConsumer consumer, Workers workers, Generation generation) {
     Map<String, Object> details = new LinkedHashMap<>();
     details.put("generation", generation.number());
+    details.put("workers", workers.size());
     details.put("stalled", consumer.isStalled());
     details.put("lastProgressAt", consumer.lastProgress().toString());
     Map<String, String> paused = new LinkedHashMap<>();
     consumer.pausedPartitions().forEach((p, reason) -> paused.put(p.topic() + "-" + p.partition(), reason));
     details.put("pausedPartitions", paused);
-    return new Health(consumer.isHealthy(), details);
+    return new Health(consumer.isHealthy() && workers.alive(), details);
   }
 
   private static ThreadFactory named(String prefix) {
@@ -116,6 +127,7 @@ public final class ProjectorService implements AutoCloseable {
   @Override
   public void close() {
     http.close();
+    workers.close();
     consumer.close();
     deadLetters.close();
     pool.shutdown();

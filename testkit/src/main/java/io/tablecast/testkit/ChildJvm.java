@@ -152,6 +152,19 @@ public final class ChildJvm implements AutoCloseable {
     }
   }
 
+  /** The exit code, once the child has exited within {@code timeout}, as for a one-shot command. */
+  public int awaitExitCode(Duration timeout) {
+    try {
+      if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        throw new IllegalStateException("Still running after " + timeout + ":\n" + tail());
+      }
+      return process.exitValue();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while waiting for the child to exit", e);
+    }
+  }
+
   public static boolean isAlive(long pid) {
     return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
   }

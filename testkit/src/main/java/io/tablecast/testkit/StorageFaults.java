@@ -19,7 +19,7 @@ import reactor.core.publisher.Mono;
 /**
  * Injects storage faults into an Azure client's pipeline, for tests: every attempt (retries
  * included) may be answered with a 500 or 503, or fail as a timeout, without reaching the
- * service. Faults can be switched on and off while a test runs, or drawn at random from a seed.
+ * service, or (with {@link #losingResponses()}) reach it and lose its response. Faults can be switched on and off while a test runs, or drawn at random from a seed.
  * Thread-safe.
  */
 public final class StorageFaults implements HttpPipelinePolicy {
@@ -27,6 +27,7 @@ public final class StorageFaults implements HttpPipelinePolicy {
   private final Random random;
   private volatile double probability;
   private volatile boolean always;
+  private volatile boolean losingResponses;
   private final AtomicLong injected = new AtomicLong();
   private final AtomicInteger attempts = new AtomicInteger();
 
@@ -37,6 +38,15 @@ public final class StorageFaults implements HttpPipelinePolicy {
   /** Fails a share of attempts at random, from 0 (none) to 1 (all). */
   public StorageFaults failRandomly(double share) {
     this.probability = share;
+    return this;
+  }
+
+  /**
+   * Makes one in four random faults a lost response: the request reaches the service and takes
+   * effect, and the client sees a connection reset, so its retry finds its own write done.
+   */
+  public StorageFaults losingResponses() {
+    this.losingResponses = true;
     return this;
   }
 
@@ -60,6 +70,9 @@ public final class StorageFaults implements HttpPipelinePolicy {
       return next.process();
     }
     injected.incrementAndGet();
+    if (losingResponses && !always && attempt % 4 == 3) {
+      return next.process().flatMap(response -> Mono.error(new IOException("injected: connection reset after the request was served")));
+    }
     return switch (attempt % 3) {
       case 0 -> Mono.error(new IOException("injected: connection reset"));
       case 1 -> Mono.just(new Status(context.getHttpRequest(), 500));

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -56,16 +57,28 @@ public final class TopicProvisioner {
       throws InterruptedException, ExecutionException, TimeoutException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (true) {
-      boolean ready = admin.describeTopics(topics).allTopicNames().get(30, TimeUnit.SECONDS).values().stream()
-          .flatMap(t -> t.partitions().stream())
-          .allMatch(p -> p.leader() != null && !p.leader().isEmpty());
-      if (ready) {
+      if (haveLeaders(admin, topics)) {
         return;
       }
       if (System.nanoTime() > deadline) {
         throw new TimeoutException("Topics " + topics + " still have partitions without a leader");
       }
       Thread.sleep(50);
+    }
+  }
+
+  /** False also while the new topics' metadata has not reached the broker that answers. */
+  private static boolean haveLeaders(Admin admin, List<String> topics)
+      throws InterruptedException, ExecutionException, TimeoutException {
+    try {
+      return admin.describeTopics(topics).allTopicNames().get(30, TimeUnit.SECONDS).values().stream()
+          .flatMap(t -> t.partitions().stream())
+          .allMatch(p -> p.leader() != null && !p.leader().isEmpty());
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+        return false;
+      }
+      throw e;
     }
   }
 

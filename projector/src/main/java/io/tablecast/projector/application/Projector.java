@@ -7,11 +7,10 @@ import io.tablecast.events.EmployeeId;
 import io.tablecast.projector.domain.RowsNeeded;
 import io.tablecast.projector.domain.work.WorkItems;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Consumer;
 
@@ -81,16 +80,7 @@ public final class Projector {
         && locators.version(hired.employeeId()) >= hired.version();
   }
 
-  private <T> void inParallel(Iterable<T> tasks, Consumer<T> task) {
-    List<CompletableFuture<Void>> running = new ArrayList<>();
-    tasks.forEach(t -> running.add(CompletableFuture.runAsync(() -> task.accept(t), pool)));
-    try {
-      CompletableFuture.allOf(running.toArray(CompletableFuture[]::new)).join();
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof RuntimeException cause) {
-        throw cause;
-      }
-      throw e;
-    }
+  private <T> void inParallel(Collection<T> tasks, Consumer<T> task) {
+    Parallel.each(pool, tasks, task);
   }
 }

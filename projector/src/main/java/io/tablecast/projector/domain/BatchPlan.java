@@ -3,6 +3,7 @@ package io.tablecast.projector.domain;
 import io.tablecast.events.DomainEvent;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 /**
  * The first Entity Group Transaction for a run of events on one partition: as many events as fit
@@ -22,13 +23,21 @@ public record BatchPlan(int eventCount, List<RowChange> changes) {
 
   /** Plans the longest prefix of {@code events} whose changes fit in one EGT. */
   public static BatchPlan first(Map<String, ViewEntity> current, List<? extends DomainEvent> events) {
-    if (events.isEmpty()) {
+    return firstFitting(current, events.size(), n -> DepartmentPartition.fold(current, events.subList(0, n)));
+  }
+
+  /**
+   * Plans the longest prefix of {@code steps} steps whose changes fit in one EGT, given the rows
+   * after the first {@code n} steps. The first step always goes, even alone.
+   */
+  public static BatchPlan firstFitting(Map<String, ViewEntity> current, int steps, IntFunction<Map<String, ViewEntity>> after) {
+    if (steps == 0) {
       return new BatchPlan(0, List.of());
     }
     int fitting = 1;
-    List<RowChange> changes = RowChange.diff(current, DepartmentPartition.fold(current, events.subList(0, 1)));
-    for (int n = 2; n <= events.size(); n++) {
-      List<RowChange> candidate = RowChange.diff(current, DepartmentPartition.fold(current, events.subList(0, n)));
+    List<RowChange> changes = RowChange.diff(current, after.apply(1));
+    for (int n = 2; n <= steps; n++) {
+      List<RowChange> candidate = RowChange.diff(current, after.apply(n));
       if (!fits(candidate)) {
         break;
       }

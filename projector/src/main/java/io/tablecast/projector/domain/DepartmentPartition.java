@@ -16,6 +16,7 @@ import static io.tablecast.common.tables.EmployeesLayout.NAME;
 import static io.tablecast.common.tables.EmployeesLayout.TYPE_DEPARTMENT;
 import static io.tablecast.common.tables.EmployeesLayout.TYPE_EMAIL;
 import static io.tablecast.common.tables.EmployeesLayout.TYPE_EMPLOYEE;
+import static io.tablecast.common.tables.IndexLayout.EMAIL_CLAIMED_AT;
 
 import io.tablecast.common.tables.EmployeesLayout;
 import io.tablecast.events.DepartmentCreated;
@@ -29,6 +30,7 @@ import io.tablecast.events.EventVisitor;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The pure fold of one department partition of {@code Employees}: {@code (current rows, events)
@@ -63,6 +65,36 @@ public final class DepartmentPartition implements EventVisitor<Void> {
   public static Map<String, ViewEntity> fold(Map<String, ViewEntity> current, List<? extends DomainEvent> events) {
     DepartmentPartition partition = new DepartmentPartition(current);
     events.forEach(partition::apply);
+    return Map.copyOf(partition.rows);
+  }
+
+  /**
+   * Puts one employee in this partition as the truth says, for the queue workers (SPEC §4):
+   * {@code desired} is the employee row the partition must hold, or empty when the employee
+   * belongs elsewhere (transferred away, archived). Whoever creates or deletes the row adjusts
+   * the count and the email copy here too, so the invariants hold after every EGT.
+   *
+   * <p>A row newer than the truth is left alone: the truth (the locator) is written after the
+   * projector's own EGT, so a worker may read it a moment behind a row; a later item, reading a
+   * fresher truth, finishes the job.
+   */
+  public static Map<String, ViewEntity> place(Map<String, ViewEntity> current, String rowKey, Optional<ViewEntity> desired) {
+    DepartmentPartition partition = new DepartmentPartition(current);
+    ViewEntity existing = partition.rows.get(rowKey);
+    long truthVersion = desired.map(ViewEntity::version).orElse(Long.MAX_VALUE);
+    if (existing != null && existing.version() > truthVersion) {
+      return Map.copyOf(partition.rows);
+    }
+    if (desired.isPresent()) {
+      if (existing == null) {
+        partition.adjustCount(+1);
+      }
+      if (!desired.get().equals(existing)) {
+        partition.replaceEmployee(existing, desired.get());
+      }
+    } else if (existing != null) {
+      partition.removeEmployee(existing);
+    }
     return Map.copyOf(partition.rows);
   }
 
@@ -108,6 +140,7 @@ public final class DepartmentPartition implements EventVisitor<Void> {
             .with(EMAIL, e.email())
             .with(AGE, e.age())
             .with(HIRED_AT, e.metadata().occurredAt())
+            .with(EMAIL_CLAIMED_AT, e.metadata().occurredAt())
             .stamped(e.version(), eventId(e));
     if (existing == null) {
       adjustCount(+1);
@@ -122,14 +155,14 @@ public final class DepartmentPartition implements EventVisitor<Void> {
     if (existing == null || existing.version() >= e.version()) {
       return null; // not in this partition (moved away), or already applied
     }
-    replaceEmployee(
-        existing,
-        existing
-            .with(FIRST_NAME, e.firstName())
-            .with(LAST_NAME, e.lastName())
-            .with(EMAIL, e.email())
-            .with(AGE, e.age())
-            .stamped(e.version(), eventId(e)));
+    ViewEntity changed = existing
+        .with(FIRST_NAME, e.firstName())
+        .with(LAST_NAME, e.lastName())
+        .with(EMAIL, e.email())
+        .with(AGE, e.age())
+        .stamped(e.version(), eventId(e));
+    boolean newAddress = !EmployeesLayout.email(existing.string(EMAIL)).equals(EmployeesLayout.email(e.email()));
+    replaceEmployee(existing, newAddress ? changed.with(EMAIL_CLAIMED_AT, e.metadata().occurredAt()) : changed);
     return null;
   }
 
@@ -145,22 +178,41 @@ public final class DepartmentPartition implements EventVisitor<Void> {
     return null;
   }
 
-  /** Writes the employee row and keeps its single email copy in step with it. */
+  /**
+   * Writes the employee row and keeps its single email copy in step with it. While an address
+   * changes hands, two rows of a partition may name it for a moment (a worker may write a row a
+   * step behind the projector); the copy then follows the newest claim ({@link EmailClaims}).
+   */
   private void replaceEmployee(ViewEntity before, ViewEntity after) {
     if (before != null) {
       String oldCopy = EmployeesLayout.email(before.string(EMAIL));
       ViewEntity copy = rows.get(oldCopy);
-      if (copy != null && before.string(EMPLOYEE_ID).equals(copy.string(EMPLOYEE_ID))) {
+      if (copy != null && EmailClaims.owns(copy, before.string(EMPLOYEE_ID))) {
         rows.remove(oldCopy);
       }
     }
     put(after);
-    put(ViewEntity.of(EmployeesLayout.email(after.string(EMAIL)), TYPE_EMAIL)
+    ViewEntity copy = ViewEntity.of(EmployeesLayout.email(after.string(EMAIL)), TYPE_EMAIL)
         .with(EMPLOYEE_ID, after.string(EMPLOYEE_ID))
         .with(FIRST_NAME, after.string(FIRST_NAME))
         .with(LAST_NAME, after.string(LAST_NAME))
         .with(EMAIL, after.string(EMAIL))
-        .stamped(after.version(), after.string(ViewEntity.EVENT_ID)));
+        .with(EMAIL_CLAIMED_AT, after.instant(EMAIL_CLAIMED_AT))
+        .stamped(after.version(), after.string(ViewEntity.EVENT_ID));
+    if (EmailClaims.mayWrite(Optional.ofNullable(rows.get(copy.rowKey())), copy)) {
+      put(copy);
+    }
+  }
+
+  /** Deletes the employee row and its email copy, and one from the count. */
+  private void removeEmployee(ViewEntity employee) {
+    rows.remove(employee.rowKey());
+    String copyKey = EmployeesLayout.email(employee.string(EMAIL));
+    ViewEntity copy = rows.get(copyKey);
+    if (copy != null && EmailClaims.owns(copy, employee.string(EMPLOYEE_ID))) {
+      rows.remove(copyKey);
+    }
+    adjustCount(-1);
   }
 
   private ViewEntity department() {

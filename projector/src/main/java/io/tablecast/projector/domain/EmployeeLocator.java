@@ -8,6 +8,7 @@ import static io.tablecast.common.tables.EmployeesLayout.HIRED_AT;
 import static io.tablecast.common.tables.EmployeesLayout.LAST_NAME;
 import static io.tablecast.common.tables.IndexLayout.ARCHIVED_AT;
 import static io.tablecast.common.tables.IndexLayout.DEPARTMENT_ID;
+import static io.tablecast.common.tables.IndexLayout.EMAIL_CLAIMED_AT;
 import static io.tablecast.common.tables.IndexLayout.REASON;
 import static io.tablecast.common.tables.IndexLayout.STATUS;
 
@@ -18,6 +19,7 @@ import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeTransferred;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -50,6 +52,7 @@ public final class EmployeeLocator {
           .with(FIRST_NAME, e.firstName())
           .with(LAST_NAME, e.lastName())
           .with(EMAIL, e.email())
+          .with(EMAIL_CLAIMED_AT, e.metadata().occurredAt())
           .with(AGE, e.age())
           .with(HIRED_AT, e.metadata().occurredAt())
           .stamped(e.version(), eventId));
@@ -57,8 +60,10 @@ public final class EmployeeLocator {
     // Every later event changes a locator that its hire created.
     return current.map(locator -> {
       if (event instanceof EmployeeDetailsChanged e) {
-        return locator.with(DEPARTMENT_ID, e.departmentId().value()).with(FIRST_NAME, e.firstName())
+        ViewEntity changed = locator.with(DEPARTMENT_ID, e.departmentId().value()).with(FIRST_NAME, e.firstName())
             .with(LAST_NAME, e.lastName()).with(EMAIL, e.email()).with(AGE, e.age());
+        boolean newAddress = !lower(locator.string(EMAIL)).equals(lower(e.email()));
+        return newAddress ? changed.with(EMAIL_CLAIMED_AT, e.metadata().occurredAt()) : changed;
       } else if (event instanceof EmployeeTransferred e) {
         return locator.with(DEPARTMENT_ID, e.toDepartmentId().value());
       }
@@ -68,5 +73,9 @@ public final class EmployeeLocator {
           .with(ARCHIVED_AT, e.metadata().occurredAt());
       return e.reason().map(reason -> archived.with(REASON, reason)).orElse(archived.without(REASON));
     }).map(locator -> locator.stamped(event.version(), eventId));
+  }
+
+  private static String lower(String email) {
+    return email.toLowerCase(Locale.ROOT);
   }
 }

@@ -47,7 +47,7 @@ public sealed interface RowChange {
   }
 
   /** The changes from {@code current} to {@code desired}; unchanged rows produce none. */
-  static List<RowChange> diff(Map<String, ViewEntity> current, Map<String, ViewEntity> desired) {
+  public static List<RowChange> diff(Map<String, ViewEntity> current, Map<String, ViewEntity> desired) {
     List<RowChange> changes = new ArrayList<>();
     desired.forEach(
         (rowKey, after) -> {

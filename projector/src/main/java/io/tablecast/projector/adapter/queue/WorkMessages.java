@@ -1,5 +1,6 @@
 package io.tablecast.projector.adapter.queue;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -10,6 +11,7 @@ import io.tablecast.projector.domain.work.WorkItem;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The queue message format of work items, version 1 (docs/work-items.md):
@@ -36,8 +38,39 @@ public final class WorkMessages {
 
   private WorkMessages() {}
 
-  /** The message body: a versioned envelope of the generation's items. */
-  public record Message(int format, int generation, List<WorkItem> items) {}
+  /**
+   * The message body: a versioned envelope of the generation's items.
+   *
+   * @param failure why the last attempt failed, once one has; absent on a fresh message
+   */
+  public record Message(int format, int generation, List<WorkItem> items, @JsonInclude(JsonInclude.Include.NON_NULL) Failure failure) {
+
+    public Message(int generation, List<WorkItem> items) {
+      this(FORMAT, generation, items, null);
+    }
+
+    public Optional<Failure> lastFailure() {
+      return Optional.ofNullable(failure);
+    }
+
+    /** The same items, with the reason of the attempt that just failed. */
+    public Message failed(Failure failure) {
+      return new Message(format, generation, items, failure);
+    }
+
+    /** A message of its own for each item, each with the same reason. */
+    public List<Message> split() {
+      return items.stream().map(item -> new Message(format, generation, List.of(item), failure)).toList();
+    }
+  }
+
+  /**
+   * Why a message's last attempt failed.
+   *
+   * @param permanent whether retrying cannot help (the item is parked in the poison queue after
+   *     its retries) or might (it is retried as long as it takes)
+   */
+  public record Failure(String reason, boolean permanent) {}
 
   @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
   @JsonSubTypes({
@@ -56,7 +89,7 @@ public final class WorkMessages {
     for (WorkItem item : items) {
       int itemBytes = bytes(write(item)) + 1;
       if (!current.isEmpty() && size + itemBytes > MAX_MESSAGE_BYTES) {
-        messages.add(write(new Message(FORMAT, generation, current)));
+        messages.add(write(new Message(generation, current)));
         current = new ArrayList<>();
         size = envelopeBytes(generation);
       }
@@ -64,7 +97,7 @@ public final class WorkMessages {
       size += itemBytes;
     }
     if (!current.isEmpty()) {
-      messages.add(write(new Message(FORMAT, generation, current)));
+      messages.add(write(new Message(generation, current)));
     }
     return messages;
   }
@@ -93,7 +126,7 @@ public final class WorkMessages {
   }
 
   private static int envelopeBytes(int generation) {
-    return bytes(write(new Message(FORMAT, generation, List.of())));
+    return bytes(write(new Message(generation, List.of())));
   }
 
   private static int bytes(String text) {

@@ -49,4 +49,28 @@ class WorkMessagesTest {
     assertThatThrownBy(() -> WorkMessages.read("{\"format\":1,\"generation\":1,\"items\":[{\"type\":\"explode\"}]}"))
         .isInstanceOf(IllegalArgumentException.class);
   }
+
+  @Test
+  void aFailedMessageCarriesItsReasonAndSplitsIntoOneMessagePerItemWithIt() {
+    List<WorkItem> items = List.of(new WorkItem.ReindexEmployee("00000007", 2), new WorkItem.ReindexEmployee("00000008", 1));
+    WorkMessages.Failure failure = new WorkMessages.Failure("employee 00000008 has no locator", true);
+
+    WorkMessages.Message failed = WorkMessages.read(WorkMessages.write(new WorkMessages.Message(1, items).failed(failure)));
+
+    assertThat(failed.lastFailure()).contains(failure);
+    assertThat(failed.split()).extracting(WorkMessages.Message::items).containsExactly(List.of(items.get(0)), List.of(items.get(1)));
+    assertThat(failed.split()).allSatisfy(part -> assertThat(part.lastFailure()).contains(failure));
+    assertThat(WorkMessages.write(new WorkMessages.Message(1, items))).doesNotContain("failure");
+  }
+
+  @Test
+  void aParkedMessageKeepsTheOriginalAndRequeuesItWithoutItsFailure() {
+    String original = WorkMessages.write(new WorkMessages.Message(1, List.of(new WorkItem.ReindexEmployee("00000007", 2)))
+        .failed(new WorkMessages.Failure("boom", true)));
+    String parked = ParkedMessages.write(new ParkedMessages.Parked("index-maintenance-g1", "boom", java.time.Instant.EPOCH, 6, original));
+
+    assertThat(ParkedMessages.read(parked).message()).isEqualTo(original);
+    assertThat(WorkMessages.read(PoisonQueues.original(parked)).lastFailure()).isEmpty();
+    assertThat(PoisonQueues.original("not json at all")).isEqualTo("not json at all");
+  }
 }

@@ -3,6 +3,7 @@ package io.tablecast.projector.adapter.out.tables;
 import com.azure.core.exception.HttpResponseException;
 import com.azure.data.tables.models.TableServiceError;
 import com.azure.data.tables.models.TableServiceException;
+import com.azure.storage.queue.models.QueueStorageException;
 import io.tablecast.projector.application.FailureClassifier;
 import java.io.IOException;
 import java.util.concurrent.TimeoutException;
@@ -34,15 +35,25 @@ public final class AzureFailures implements FailureClassifier {
 
   @Override
   public String describe(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof HttpResponseException) {
+        return describeResponse((HttpResponseException) t);
+      }
+    }
+    return failure.getClass().getSimpleName() + ": " + firstLine(failure.getMessage());
+  }
+
+  private static String describeResponse(HttpResponseException failure) {
     if (failure instanceof TableServiceException e && e.getValue() != null) {
       TableServiceError error = e.getValue();
       String status = e.getResponse() == null ? "" : e.getResponse().getStatusCode() + " ";
       return status + error.getErrorCode() + ": " + firstLine(error.getErrorMessage());
     }
-    if (failure instanceof HttpResponseException e && e.getResponse() != null) {
-      return e.getResponse().getStatusCode() + ": " + firstLine(e.getMessage());
+    String status = failure.getResponse() == null ? "" : failure.getResponse().getStatusCode() + " ";
+    if (failure instanceof QueueStorageException e && e.getErrorCode() != null) {
+      return status + e.getErrorCode();
     }
-    return failure.getClass().getSimpleName() + ": " + firstLine(failure.getMessage());
+    return status + firstLine(failure.getMessage());
   }
 
   private static String firstLine(String text) {

@@ -1,13 +1,10 @@
 package io.tablecast.projector.adapter.out.tables;
 
 import com.azure.data.tables.TableClient;
-import com.azure.data.tables.models.TableTransactionAction;
-import com.azure.data.tables.models.TableTransactionActionType;
 import com.azure.data.tables.models.TableTransactionFailedException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.tablecast.common.tables.EgtGuard;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.projector.adapter.out.tables.TableRows.Read;
 import io.tablecast.projector.application.PartitionStore;
@@ -15,7 +12,6 @@ import io.tablecast.projector.domain.BatchPlan;
 import io.tablecast.projector.domain.RowChange;
 import io.tablecast.projector.domain.RowsNeeded;
 import io.tablecast.projector.domain.ViewEntity;
-import java.time.Duration;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,7 +38,6 @@ public final class EmployeesTable implements PartitionStore {
 
   private static final Logger log = LoggerFactory.getLogger(EmployeesTable.class);
   private static final int MAX_CONFLICTS = 50;
-  private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
   private final TableClient table;
   private final DistributionSummary batchSizes;
@@ -96,29 +91,14 @@ public final class EmployeesTable implements PartitionStore {
   }
 
   private void submit(String partitionKey, List<RowChange> changes, Map<String, Read> read) {
-    if (changes.isEmpty()) {
-      return;
+    if (!changes.isEmpty()) {
+      Egts.submit(table, partitionKey, changes, read);
+      batchSizes.record(changes.size());
     }
-    List<TableTransactionAction> actions = changes.stream().map(c -> action(partitionKey, c, read)).toList();
-    EgtGuard.check(actions);
-    table.submitTransactionWithResponse(actions, TIMEOUT, null);
-    batchSizes.record(actions.size());
-  }
-
-  private static TableTransactionAction action(String partitionKey, RowChange change, Map<String, Read> read) {
-    if (change instanceof RowChange.Insert) {
-      return new TableTransactionAction(
-          TableTransactionActionType.CREATE, TableRows.toTable(partitionKey, change.row(), null));
-    }
-    TableTransactionActionType type = change instanceof RowChange.Delete
-        ? TableTransactionActionType.DELETE
-        : TableTransactionActionType.UPDATE_REPLACE;
-    return new TableTransactionAction(type, TableRows.toTable(partitionKey, change.row(), read.get(change.rowKey()).etag()), true);
   }
 
   private static Map<String, ViewEntity> rows(Map<String, Read> read) {
-    Map<String, ViewEntity> rows = new LinkedHashMap<>();
-    read.forEach((key, value) -> rows.put(key, value.row()));
-    return rows;
+    return Egts.rowsOf(read);
   }
+
 }

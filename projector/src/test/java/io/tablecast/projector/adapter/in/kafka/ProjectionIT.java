@@ -71,7 +71,8 @@ class ProjectionIT {
         "TABLECAST_STORAGE_CONNECTION_STRING", projection.storage().connectionString().orElseThrow(),
         "TABLECAST_NAMESPACE", projection.namespace().prefix(),
         "TABLECAST_PROJECTOR_PORT", "0",
-        "TABLECAST_PROJECTOR_MAX_POLL", "300"), ProjectorMain.class);
+        "TABLECAST_PROJECTOR_MAX_POLL", "300",
+        "TABLECAST_WORKERS", "0"), ProjectorMain.class); // the projector alone: these views are its own
 
     // Kill it without warning once it has applied some batches, but not all.
     await("some batches applied").atMost(CATCH_UP).pollInterval(Duration.ofMillis(50))

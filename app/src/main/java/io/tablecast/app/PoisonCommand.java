@@ -1,0 +1,92 @@
+package io.tablecast.app;
+
+import io.tablecast.common.config.Env;
+import io.tablecast.common.config.StorageSettings;
+import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tables.ViewCatalog;
+import io.tablecast.common.tables.WorkQueue;
+import io.tablecast.projector.adapter.queue.PoisonQueues;
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code tablecast poison}: what the queue workers parked (SPEC §4), and putting it back to work
+ * once the cause is fixed. Acts on the active generation, configured from the environment.
+ */
+@Command(
+    name = "poison",
+    mixinStandardHelpOptions = true,
+    description = "Lists and requeues the messages parked in the poison queues.",
+    subcommands = {PoisonCommand.ListCommand.class, PoisonCommand.RequeueCommand.class})
+final class PoisonCommand {
+
+  static PoisonQueues poisonQueues() {
+    Env env = Env.system();
+    AzureClients azure = new AzureClients(StorageSettings.fromEnv(env));
+    int active = new ViewCatalog(azure.tableService(), env.namespace()).read().activeGeneration();
+    return new PoisonQueues(azure, new Generation(env.namespace(), active));
+  }
+
+  @Command(name = "list", mixinStandardHelpOptions = true, description = "Shows each poison queue's messages with their reasons.")
+  static final class ListCommand implements Callable<Integer> {
+    @Override
+    public Integer call() {
+      PrintStream out = System.out;
+      for (PoisonQueues.Listing listing : poisonQueues().list()) {
+        out.printf("%s: %d parked%n", listing.name(), listing.count());
+        for (PoisonQueues.Entry entry : listing.first()) {
+          out.printf("  %s  parked %s%n", entry.messageId(), entry.parkedAt());
+          entry.parked().ifPresentOrElse(p -> {
+            out.printf("    reason:  %s%n", p.reason());
+            out.printf("    message: %s%n", p.message());
+          }, () -> out.printf("    (not a parked message) %s%n", entry.text()));
+        }
+        if (listing.count() > listing.first().size()) {
+          out.printf("  ... and about %d more%n", listing.count() - listing.first().size());
+        }
+      }
+      return 0;
+    }
+  }
+
+  @Command(name = "requeue", mixinStandardHelpOptions = true,
+      description = "Sends parked messages back to their work queue, then removes them from the poison queue.")
+  static final class RequeueCommand implements Callable<Integer> {
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--queue", required = true, description = "archive-employee, transfer-employee or index-maintenance.")
+    String queue;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Which which;
+
+    static final class Which {
+      @Option(names = "--id", description = "The message id that 'poison list' shows.")
+      String id;
+
+      @Option(names = "--all", description = "Every message of the queue.")
+      boolean all;
+    }
+
+    @Override
+    public Integer call() {
+      WorkQueue kind = Arrays.stream(WorkQueue.values()).filter(q -> q.baseName().equals(queue.toLowerCase(Locale.ROOT))).findFirst()
+          .orElseThrow(() -> new ParameterException(spec.commandLine(),
+              "--queue must be archive-employee, transfer-employee or index-maintenance, not '" + queue + "'"));
+      int requeued = poisonQueues().requeue(kind, Optional.ofNullable(which.id));
+      System.out.printf("Requeued %d message(s) onto %s.%n", requeued, kind.baseName());
+      return which.id != null && requeued == 0 ? 1 : 0;
+    }
+  }
+}

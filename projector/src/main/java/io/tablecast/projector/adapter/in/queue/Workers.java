@@ -1,0 +1,89 @@
+package io.tablecast.projector.adapter.in.queue;
+
+import com.azure.storage.queue.QueueClient;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tables.WorkQueue;
+import io.tablecast.projector.WorkerSettings;
+import io.tablecast.projector.adapter.out.tables.AzureFailures;
+import io.tablecast.projector.adapter.out.tables.TableWorkerStores;
+import io.tablecast.projector.application.work.WorkReconciler;
+import io.tablecast.projector.application.work.WorkSteps;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The queue workers of one generation in this process: {@code perQueue} competing workers on
+ * each work queue, sharing one pool for their storage requests.
+ */
+public final class Workers implements AutoCloseable {
+
+  private static final int IO_THREADS = 8;
+
+  private final List<QueueWorker> workers = new ArrayList<>();
+  private final List<Thread> threads = new ArrayList<>();
+  private final ExecutorService io;
+
+  private Workers(ExecutorService io) {
+    this.io = io;
+  }
+
+  public static Workers start(AzureClients azure, Generation generation, WorkerSettings settings, MeterRegistry metrics, WorkSteps steps) {
+    Workers started = new Workers(Executors.newFixedThreadPool(IO_THREADS, daemon("worker-io")));
+    WorkReconciler reconciler = new WorkReconciler(new TableWorkerStores(azure, generation), started.io, Clock.systemUTC(), settings.lease(), steps);
+    for (WorkQueue kind : WorkQueue.values()) {
+      QueueClient queue = azure.queue(generation.queue(kind));
+      QueueClient poison = azure.queue(generation.poisonQueue(kind));
+      WorkerMetrics counters = new WorkerMetrics(metrics, kind.baseName());
+      for (int n = 1; n <= settings.perQueue(); n++) {
+        String name = kind.baseName() + "-" + n;
+        QueueWorker worker = new QueueWorker(name, queue, poison, reconciler, settings, AzureFailures.INSTANCE, counters, steps, Clock.systemUTC());
+        Thread thread = new Thread(worker, "worker-" + name);
+        thread.setDaemon(true);
+        started.workers.add(worker);
+        started.threads.add(thread);
+      }
+    }
+    started.threads.forEach(Thread::start);
+    return started;
+  }
+
+  /** How many workers run here. */
+  public int size() {
+    return workers.size();
+  }
+
+  /** Whether every worker thread is still running. */
+  public boolean alive() {
+    return threads.stream().allMatch(Thread::isAlive);
+  }
+
+  /** Stops the workers after their current message; a message cut short reappears for others. */
+  @Override
+  public void close() {
+    workers.forEach(QueueWorker::stop);
+    for (Thread thread : threads) {
+      try {
+        thread.join(TimeUnit.SECONDS.toMillis(30));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    io.shutdown();
+  }
+
+  private static java.util.concurrent.ThreadFactory daemon(String prefix) {
+    AtomicInteger count = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, prefix + "-" + count.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    };
+  }
+}

@@ -1,0 +1,31 @@
+package io.tablecast.projector.adapter.out.tables;
+
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.TableTransactionAction;
+import com.azure.data.tables.models.TableTransactionActionType;
+import io.tablecast.common.tables.EgtGuard;
+import io.tablecast.projector.domain.ViewEntity;
+import java.time.Duration;
+import java.util.List;
+
+/** The guide's Archive table: copies inserted or replaced, up to 100 to an EGT of one department. */
+final class ArchiveTable {
+
+  private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+  private final TableClient table;
+
+  ArchiveTable(TableClient table) {
+    this.table = table;
+  }
+
+  void archive(String departmentId, List<ViewEntity> rows) {
+    for (int from = 0; from < rows.size(); from += EgtGuard.MAX_OPERATIONS) {
+      List<TableTransactionAction> actions = rows.subList(from, Math.min(rows.size(), from + EgtGuard.MAX_OPERATIONS)).stream()
+          .map(row -> new TableTransactionAction(TableTransactionActionType.UPSERT_REPLACE, TableRows.toTable(departmentId, row, null)))
+          .toList();
+      EgtGuard.check(actions);
+      table.submitTransactionWithResponse(actions, TIMEOUT, null);
+    }
+  }
+}

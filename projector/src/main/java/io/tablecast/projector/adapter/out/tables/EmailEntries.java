@@ -1,0 +1,73 @@
+package io.tablecast.projector.adapter.out.tables;
+
+import io.tablecast.projector.domain.EmailClaims;
+import com.azure.core.util.Context;
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.TableEntityUpdateMode;
+import io.tablecast.common.tables.EmployeesLayout;
+import io.tablecast.common.tables.IndexLayout;
+import io.tablecast.events.EmployeeId;
+import io.tablecast.projector.adapter.out.tables.TableRows.Read;
+import io.tablecast.projector.application.work.WorkDeferred;
+import io.tablecast.projector.domain.ViewEntity;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The {@code email_} entries of {@code EmployeeIndex}: who holds an address. Each change is a
+ * conditional single-entity write; a lost race reads the entry again and decides again by
+ * {@link EmailClaims}.
+ */
+final class EmailEntries {
+
+  private static final Duration TIMEOUT = Duration.ofSeconds(30);
+  private static final int MAX_CONFLICTS = 20;
+
+  private final TableClient table;
+
+  EmailEntries(TableClient table) {
+    this.table = table;
+  }
+
+  void remove(EmployeeId employee, Collection<String> emails) {
+    for (String email : Set.copyOf(emails)) {
+      String partition = partition(email);
+      retryingRaces(partition, () -> {
+        Optional<Read> entry = read(partition);
+        if (entry.isPresent() && EmailClaims.owns(entry.get().row(), employee.canonical())) {
+          table.deleteEntityWithResponse(TableRows.toTable(partition, entry.get().row(), entry.get().etag()), true, TIMEOUT, Context.NONE);
+        }
+      });
+    }
+  }
+
+  void put(ViewEntity entry) {
+    String partition = partition(entry.string(EmployeesLayout.EMAIL));
+    retryingRaces(partition, () -> {
+      Optional<Read> current = read(partition);
+      if (!EmailClaims.mayWrite(current.map(Read::row), entry)) {
+        return;
+      }
+      if (current.isEmpty()) {
+        table.createEntityWithResponse(TableRows.toTable(partition, entry, null), TIMEOUT, Context.NONE);
+      } else {
+        table.updateEntityWithResponse(TableRows.toTable(partition, entry, current.get().etag()),
+            TableEntityUpdateMode.REPLACE, true, TIMEOUT, Context.NONE);
+      }
+    });
+  }
+
+  private Optional<Read> read(String partition) {
+    return Optional.ofNullable(RowReader.read(table, partition, Set.of(IndexLayout.ROW)).get(IndexLayout.ROW));
+  }
+
+  private static String partition(String email) {
+    return IndexLayout.emailPartition(email);
+  }
+
+  private static void retryingRaces(String partition, Runnable attempt) {
+    TableResponses.retryingRaces(MAX_CONFLICTS, attempt, () -> new WorkDeferred("email entry '" + partition + "' kept changing"));
+  }
+}

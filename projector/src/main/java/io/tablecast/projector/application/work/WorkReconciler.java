@@ -1,0 +1,156 @@
+package io.tablecast.projector.application.work;
+
+import static io.tablecast.projector.application.work.WorkSteps.Step.ARCHIVED;
+import static io.tablecast.projector.application.work.WorkSteps.Step.COMMITTED;
+import static io.tablecast.projector.application.work.WorkSteps.Step.EMAILS_INDEXED;
+import static io.tablecast.projector.application.work.WorkSteps.Step.LAST_NAMES_INDEXED;
+import static io.tablecast.projector.application.work.WorkSteps.Step.LEASED;
+import static io.tablecast.projector.application.work.WorkSteps.Step.MANAGERS_FOLLOWED;
+import static io.tablecast.projector.application.work.WorkSteps.Step.PLACED_IN_TARGETS;
+import static io.tablecast.projector.application.work.WorkSteps.Step.REMOVED_FROM_SOURCES;
+import static io.tablecast.projector.application.work.WorkSteps.Step.STATES_READ;
+import static io.tablecast.projector.application.work.WorkSteps.Step.TRUTHS_READ;
+
+import io.tablecast.events.EmployeeId;
+import io.tablecast.projector.application.Parallel;
+import io.tablecast.projector.application.work.WorkerStores.Stored;
+import io.tablecast.projector.domain.ViewEntity;
+import io.tablecast.projector.domain.work.EmployeeWork;
+import io.tablecast.projector.domain.work.WorkItem;
+import io.tablecast.projector.domain.work.WorkerState;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Does what one queue message asks, for all its items together (SPEC §4), following the guide's
+ * eventually consistent transactions pattern: read the workers' state of each employee, then the
+ * truth (its locator); take the employee's lease and write the intent; then, step by step and
+ * batched across the message's employees, archive, place the rows in their department, remove
+ * them from the others, fix the email and last-name indexes and the managed departments; commit.
+ *
+ * <p>Every step reconciles against the truth, so duplicated, reordered and late items converge.
+ * The lease makes a worker the only one changing an employee's entries; a worker that runs past
+ * a third of its lease stops before its next write ({@link WorkDeferred}), so one that stalls
+ * can never write after its lease has passed to another.
+ */
+public final class WorkReconciler {
+
+  private static final Logger log = LoggerFactory.getLogger(WorkReconciler.class);
+  private static final List<WorkSteps.Step> WRITE_STEPS =
+      List.of(ARCHIVED, PLACED_IN_TARGETS, REMOVED_FROM_SOURCES, EMAILS_INDEXED, LAST_NAMES_INDEXED, MANAGERS_FOLLOWED);
+
+  private final WorkerStores stores;
+  private final ExecutorService pool;
+  private final Clock clock;
+  private final Duration lease;
+  private final WorkSteps steps;
+  private final BatchedSteps writes;
+
+  public WorkReconciler(WorkerStores stores, ExecutorService pool, Clock clock, Duration lease, WorkSteps steps) {
+    this.stores = stores;
+    this.pool = pool;
+    this.clock = clock;
+    this.lease = lease;
+    this.steps = steps;
+    this.writes = new BatchedSteps(stores, pool);
+  }
+
+  /**
+   * Reconciles every employee the items name. Returns once all is done.
+   *
+   * @param receivedNanos when the message was received ({@link System#nanoTime()}): the fence
+   *     counts from then, so that a worker that sat on a message it has lost to another does not
+   *     start writing late
+   * @throws WorkRefused if an item can never be done
+   * @throws WorkDeferred if it cannot be done now
+   */
+  public void reconcile(List<WorkItem> items, long receivedNanos) {
+    Map<EmployeeId, EmployeeWork> work;
+    try {
+      work = EmployeeWork.of(items);
+    } catch (IllegalArgumentException e) {
+      throw new WorkRefused(e.getMessage());
+    }
+    List<EmployeeId> employees = List.copyOf(work.keySet());
+    List<Stored<WorkerState>> states = Parallel.map(pool, employees, stores::state);
+    steps.reached(STATES_READ);
+    List<Optional<ViewEntity>> truths = Parallel.map(pool, employees, stores::truth);
+    steps.reached(TRUTHS_READ);
+    Attempt attempt = new Attempt(UUID.randomUUID().toString(), receivedNanos);
+    List<EmployeeTask> tasks = new ArrayList<>();
+    for (int i = 0; i < employees.size(); i++) {
+      EmployeeId employee = employees.get(i);
+      ViewEntity truth = truths.get(i)
+          .orElseThrow(() -> new WorkRefused("employee " + employee.canonical() + " has no locator"));
+      Stored<WorkerState> state = states.get(i);
+      if (state.value().heldByOtherAt(attempt.owner(), clock.instant())) {
+        throw new WorkDeferred("employee " + employee.canonical() + " is being worked on by another worker");
+      }
+      EmployeeTask task = new EmployeeTask(employee, work.get(employee), truth, state, stores);
+      if (!task.nothingToDo()) {
+        tasks.add(task);
+      }
+    }
+    if (!tasks.isEmpty()) {
+      run(tasks, attempt);
+    }
+  }
+
+  private void run(List<EmployeeTask> tasks, Attempt attempt) {
+    attempt.checkFence(this.lease);
+    // Milliseconds, as the table stores them: a write retried after a lost response must find itself equal.
+    WorkerState.Lease lease = new WorkerState.Lease(attempt.owner(), clock.instant().plus(this.lease).truncatedTo(ChronoUnit.MILLIS));
+    List<EmployeeTask> leased = new ArrayList<>();
+    try {
+      Parallel.each(pool, tasks, t -> {
+        t.take(lease);
+        synchronized (leased) {
+          leased.add(t);
+        }
+      });
+      steps.reached(LEASED);
+      for (WorkSteps.Step step : WRITE_STEPS) {
+        attempt.checkFence(this.lease);
+        writes.perform(step, tasks);
+        steps.reached(step);
+      }
+      attempt.checkFence(this.lease);
+      Parallel.each(pool, tasks, EmployeeTask::commit);
+      steps.reached(COMMITTED);
+    } catch (WorkSteps.Abandoned e) {
+      throw e; // as after a crash: the leases stay taken until they expire
+    } catch (RuntimeException e) {
+      release(leased);
+      throw e;
+    }
+  }
+
+  /** Gives back the leases of a failed attempt, keeping the intents; best effort, the lease expires anyway. */
+  private void release(List<EmployeeTask> leased) {
+    for (EmployeeTask task : leased) {
+      try {
+        task.release(clock.instant().truncatedTo(ChronoUnit.MILLIS));
+      } catch (RuntimeException e) {
+        log.debug("Could not release the lease on employee {}: {}", task.employee().canonical(), e.toString());
+      }
+    }
+  }
+
+  /** One attempt at a message: who it is, and when it started, for the fence. */
+  private record Attempt(String owner, long startedNanos) {
+    void checkFence(Duration lease) {
+      if (System.nanoTime() - startedNanos > lease.toNanos() / 3) {
+        throw new WorkDeferred("the worker used up a third of its lease of " + lease + "; stopping before the next write");
+      }
+    }
+  }
+}

@@ -1,0 +1,204 @@
+package io.tablecast.projector.adapter.in.queue;
+
+import static io.tablecast.projector.testdata.Events.archived;
+import static io.tablecast.projector.testdata.Events.changed;
+import static io.tablecast.projector.testdata.Events.departmentCreated;
+import static io.tablecast.projector.testdata.Events.hired;
+import static io.tablecast.projector.testdata.Events.managerAssigned;
+import static io.tablecast.projector.testdata.Events.transferred;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.azure.data.tables.models.ListEntitiesOptions;
+import com.azure.storage.queue.QueueClient;
+import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tables.Keys;
+import io.tablecast.common.tables.ViewTable;
+import io.tablecast.common.tables.WorkQueue;
+import io.tablecast.events.DomainEvent;
+import io.tablecast.projector.WorkerSettings;
+import io.tablecast.projector.adapter.queue.ParkedMessages;
+import io.tablecast.projector.adapter.queue.PoisonQueues;
+import io.tablecast.projector.adapter.queue.WorkMessages;
+import io.tablecast.projector.domain.LastNameShards;
+import io.tablecast.projector.domain.work.WorkItem;
+import io.tablecast.projector.fixtures.HrModel;
+import io.tablecast.projector.fixtures.ModelCheck;
+import io.tablecast.projector.fixtures.Projection;
+import io.tablecast.projector.fixtures.ProjectionExtension;
+import io.tablecast.projector.fixtures.ViewTables;
+import io.tablecast.testkit.TablecastRuntimeExtension;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The queue workers against the real broker and Azurite, one flow at a time: the guide's archive
+ * flow, transfers, the manager fan-out, parked messages, large and hostile indexes.
+ */
+@ExtendWith({TablecastRuntimeExtension.class, ProjectionExtension.class})
+class WorkerIT {
+
+  /** Retries at once, so that a message reaches its fifth dequeue in seconds. */
+  private static final WorkerSettings FAST =
+      new WorkerSettings(2, Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ZERO, Duration.ZERO, 5);
+  private static final Duration SETTLE = Duration.ofMinutes(2);
+
+  private static void runToQuiescence(Projection projection, List<DomainEvent> log) {
+    projection.start(projection.config().withWorkers(FAST), List.of());
+    projection.write(log);
+    projection.awaitCaughtUp(SETTLE);
+    ModelCheck.awaitWorkDone(projection, SETTLE);
+  }
+
+  @Test
+  void archivingMovesTheEmployeeToTheArchiveAndOutOfCurrentAndEveryIndex(Projection projection) {
+    List<DomainEvent> log = List.of(departmentCreated("Sales", "Sales"),
+        hired(1, "Sales", "Ann", "Lee", "ann@x.io"), hired(2, "Sales", "Bob", "Lee", "bob@x.io"), archived(1, 2, "Sales", "left"));
+
+    runToQuiescence(projection, log);
+
+    ModelCheck.assertViewsMatch(projection, HrModel.of(log), "archive");
+    assertThat(ViewTables.rows(projection.table(ViewTable.ARCHIVED_EMPLOYEES)).get("Sales")).containsOnlyKeys("empid_00000001");
+    assertThat(ViewTables.lastNameIndex(projection.table(ViewTable.EMPLOYEES_BY_LAST_NAME)).get("lee"))
+        .isEqualTo(Map.of("Sales", Set.of("00000002")));
+  }
+
+  @Test
+  void transfersBackAndForthLeaveEachEmployeeInExactlyOneDepartmentWithExactCounts(Projection projection) {
+    List<DomainEvent> log = new ArrayList<>(List.of(departmentCreated("Sales", "Sales"), departmentCreated("Ops", "Ops")));
+    for (int id = 1; id <= 6; id++) {
+      log.add(hired(id, "Sales", "E" + id, "Lee", "e" + id + "@x.io"));
+      log.add(transferred(id, 2, "Sales", "Ops"));
+      log.add(transferred(id, 3, "Ops", "Sales"));
+      if (id % 2 == 0) {
+        log.add(transferred(id, 4, "Sales", "Ops"));
+      }
+    }
+
+    runToQuiescence(projection, log);
+
+    ModelCheck.assertViewsMatch(projection, HrModel.of(log), "transfers");
+    assertThat(ViewTables.rows(projection.table(ViewTable.EMPLOYEES)).get("Ops").get("department")).containsEntry("EmployeeCount", 3L);
+  }
+
+  @Test
+  void aManagersNewDetailsReachEveryDepartmentTheyManageAndAnArchivedManagerLeavesThem(Projection projection) {
+    List<DomainEvent> log = List.of(departmentCreated("Sales", "Sales"), departmentCreated("Ops", "Ops"),
+        hired(7, "Sales", "Ann", "Lee", "ann@x.io"), managerAssigned("Sales", 2, 7, "Ann", "Lee", "ann@x.io"),
+        managerAssigned("Ops", 2, 7, "Ann", "Lee", "ann@x.io"), changed(7, 2, "Sales", "Anne", "Li", "anne@x.io", 31));
+
+    runToQuiescence(projection, log);
+
+    ModelCheck.assertViewsMatch(projection, HrModel.of(log), "manager renamed");
+    assertThat(ViewTables.rows(projection.table(ViewTable.EMPLOYEES)).get("Ops").get("department"))
+        .containsEntry("ManagerFirstName", "Anne").containsEntry("ManagerLastName", "Li").containsEntry("ManagerEmail", "anne@x.io");
+
+    List<DomainEvent> more = List.of(archived(7, 3, "Sales", null));
+    projection.write(more);
+    projection.awaitCaughtUp(SETTLE);
+    ModelCheck.awaitWorkDone(projection, SETTLE);
+
+    List<DomainEvent> all = new ArrayList<>(log);
+    all.addAll(more);
+    ModelCheck.assertViewsMatch(projection, HrModel.of(all), "manager archived");
+    assertThat(ViewTables.rows(projection.table(ViewTable.EMPLOYEES)).get("Sales").get("department")).doesNotContainKey("ManagerId");
+  }
+
+  @Test
+  void aMessageNamingADepartmentThatCannotExistIsParkedWithItsReasonWhileOtherWorkFlows(Projection projection) {
+    Generation generation = new Generation(projection.namespace(), 1);
+    projection.start(projection.config().withWorkers(FAST), List.of());
+    QueueClient transfers = projection.azure().queue(generation.queue(WorkQueue.TRANSFER));
+    transfers.sendMessage(WorkMessages.write(new WorkMessages.Message(1,
+        List.of(new WorkItem.TransferEmployee("00000001", "Sales", "no/such", 2)))));
+    List<DomainEvent> log = List.of(departmentCreated("Sales", "Sales"), departmentCreated("Ops", "Ops"),
+        hired(1, "Sales", "Ann", "Lee", "ann@x.io"), transferred(1, 2, "Sales", "Ops"));
+    projection.write(log);
+
+    QueueClient poison = projection.azure().queue(generation.poisonQueue(WorkQueue.TRANSFER));
+    await("the bad message is parked").atMost(SETTLE).until(() -> poison.getProperties().getApproximateMessagesCount() == 1);
+    ParkedMessages.Parked parked = ParkedMessages.read(poison.peekMessage().getBody().toString());
+    assertThat(parked.reason()).contains("department id 'no/such' cannot exist");
+    assertThat(parked.dequeueCount()).isGreaterThan(5);
+    assertThat(WorkMessages.read(parked.message()).items()).containsExactly(new WorkItem.TransferEmployee("00000001", "Sales", "no/such", 2));
+
+    projection.awaitCaughtUp(SETTLE);
+    ModelCheck.awaitWorkDone(projection, SETTLE);
+    assertThat(ViewTables.rows(projection.table(ViewTable.EMPLOYEES)).get("Ops")).containsKey("empid_00000001");
+  }
+
+  @Test
+  void aBadItemInABatchedMessageIsSplitOffAndParkedAloneWhileTheGoodItemsComplete_andRequeuedOnceFixed(Projection projection) {
+    Generation generation = new Generation(projection.namespace(), 1);
+    List<DomainEvent> first = List.of(departmentCreated("Sales", "Sales"), hired(1, "Sales", "Ann", "Lee", "ann@x.io"),
+        hired(2, "Sales", "Bob", "Lee", "bob@x.io"));
+    runToQuiescence(projection, first);
+    QueueClient index = projection.azure().queue(generation.queue(WorkQueue.INDEX_MAINTENANCE));
+    // Employee 3 has no locator yet: its item can only fail. The others are good.
+    index.sendMessage(WorkMessages.write(new WorkMessages.Message(1, List.of(
+        new WorkItem.ReindexEmployee("00000001", 1), new WorkItem.ReindexEmployee("00000003", 1), new WorkItem.ReindexEmployee("00000002", 1)))));
+
+    QueueClient poison = projection.azure().queue(generation.poisonQueue(WorkQueue.INDEX_MAINTENANCE));
+    await("the bad item is parked").atMost(SETTLE).until(() -> poison.getProperties().getApproximateMessagesCount() == 1);
+    ParkedMessages.Parked parked = ParkedMessages.read(poison.peekMessage().getBody().toString());
+    assertThat(parked.reason()).isEqualTo("employee 00000003 has no locator");
+    assertThat(WorkMessages.read(parked.message()).items()).containsExactly(new WorkItem.ReindexEmployee("00000003", 1));
+    ModelCheck.awaitWorkDone(projection, SETTLE);
+
+    List<DomainEvent> fix = List.of(hired(3, "Sales", "Cy", "Lee", "cy@x.io"));
+    projection.write(fix);
+    projection.awaitCaughtUp(SETTLE);
+    assertThat(new PoisonQueues(projection.azure(), generation).requeue(WorkQueue.INDEX_MAINTENANCE, Optional.empty())).isEqualTo(1);
+    ModelCheck.awaitWorkDone(projection, SETTLE);
+
+    List<DomainEvent> all = new ArrayList<>(first);
+    all.addAll(fix);
+    ModelCheck.assertViewsMatch(projection, HrModel.of(all), "after the requeue");
+  }
+
+  @Test
+  void tenThousandEmployeesWithOneLastNameInOneDepartmentStayCorrectAndAreAllFoundOrganisationWide(Projection projection) {
+    List<DomainEvent> log = new ArrayList<>(List.of(departmentCreated("Sales", "Sales"), departmentCreated("Ops", "Ops")));
+    for (int id = 1; id <= 10_000; id++) {
+      log.add(hired(id, "Sales", "E" + id, "Nguyen", "e" + id + "@x.io"));
+    }
+    log.add(hired(10_001, "Ops", "Ops", "NGUYEN", "ops@x.io"));
+
+    runToQuiescence(projection, log);
+
+    Map<String, Map<String, Set<String>>> index = ViewTables.lastNameIndex(projection.table(ViewTable.EMPLOYEES_BY_LAST_NAME));
+    assertThat(index.get("nguyen").get("Sales")).hasSize(10_000);
+    assertThat(index).isEqualTo(HrModel.of(log).lastNameIndex());
+    List<String> everyone = new ArrayList<>();
+    projection.table(ViewTable.EMPLOYEES_BY_LAST_NAME)
+        .listEntities(new ListEntitiesOptions().setFilter("PartitionKey eq 'nguyen'"), null, null)
+        .forEach(shard -> everyone.addAll(List.of(((String) shard.getProperty(LastNameShards.EMPLOYEE_IDS)).split(","))));
+    assertThat(everyone).as("the organisation-wide lookup: one partition").hasSize(10_001).doesNotHaveDuplicates();
+    ModelCheck.assertNothingParked(projection, "10k");
+  }
+
+  @Test
+  void hostileNamesAndAddressesRoundTripThroughEveryIndex(Projection projection) {
+    String longName = "Ω".repeat(40) + "/#?%\\".repeat(32); // 200 characters, 520 once escaped
+    List<DomainEvent> log = List.of(departmentCreated("Sales", "Sales"),
+        hired(1, "Sales", "A/B", "a/b\\c#d?e%f", "a/b#c?d%e@x.io"),
+        hired(2, "Sales", "Emoji", "Smile😀", "😀@x.io"),
+        hired(3, "Sales", "Long", longName, "l".repeat(60) + "@x.io"),
+        transferred(1, 2, "Sales", "Sales2"), departmentCreated("Sales2", "Sales 2"));
+
+    runToQuiescence(projection, log);
+
+    ModelCheck.assertViewsMatch(projection, HrModel.of(log), "hostile keys");
+    Set<String> lastNamePartitions = ViewTables.lastNameIndex(projection.table(ViewTable.EMPLOYEES_BY_LAST_NAME)).keySet();
+    assertThat(lastNamePartitions).contains("a%2Fb%5Cc%23d%3Fe%25f", "smile😀", Keys.key(longName.toLowerCase()));
+    assertThat(Keys.unescape("a%2Fb%5Cc%23d%3Fe%25f")).isEqualTo("a/b\\c#d?e%f");
+    assertThat(Keys.key(longName.toLowerCase())).hasSizeLessThanOrEqualTo(400).contains("~");
+    assertThat(ViewTables.rows(projection.table(ViewTable.EMPLOYEE_INDEX))).containsKey("email_a%2Fb%23c%3Fd%25e@x.io");
+  }
+}

@@ -1,0 +1,67 @@
+package io.tablecast.projector.domain.work;
+
+import static io.tablecast.projector.testdata.Events.archived;
+import static io.tablecast.projector.testdata.Events.hired;
+import static io.tablecast.projector.testdata.Events.transferred;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablecast.events.EmployeeEvent;
+import io.tablecast.events.EmployeeId;
+import io.tablecast.projector.domain.EmployeeLocator;
+import io.tablecast.projector.domain.TruthRows;
+import io.tablecast.projector.domain.ViewEntity;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class EmployeeWorkTest {
+
+  private static ViewEntity truth(EmployeeEvent... history) {
+    return EmployeeLocator.fold(Optional.empty(), List.of(history)).orElseThrow();
+  }
+
+  @Test
+  void mergesAMessagesItemsByEmployee() {
+    Map<EmployeeId, EmployeeWork> work = EmployeeWork.of(List.of(
+        new WorkItem.TransferEmployee("00000007", "Sales", "Ops", 2),
+        new WorkItem.ReindexEmployee("00000008", 1),
+        new WorkItem.TransferEmployee("00000007", "Ops", "R-D", 3),
+        new WorkItem.ManagerAssigned("Ops", "00000007", 5)));
+
+    assertThat(work).containsOnlyKeys(new EmployeeId(7), new EmployeeId(8));
+    EmployeeWork seven = work.get(new EmployeeId(7));
+    assertThat(seven.namedDepartments()).containsExactlyInAnyOrder("Sales", "Ops", "R-D");
+    assertThat(seven.managedDepartments()).containsExactly("Ops");
+    assertThat(seven.place()).isTrue();
+    assertThat(work.get(new EmployeeId(8)).place()).as("a hire's rows are the projector's").isFalse();
+  }
+
+  @Test
+  void refusesIdsThatCannotExist() {
+    assertThatThrownBy(() -> EmployeeWork.of(List.of(new WorkItem.TransferEmployee("00000007", "Sales", "no/such", 2))))
+        .hasMessage("department id 'no/such' cannot exist");
+    assertThatThrownBy(() -> EmployeeWork.of(List.of(new WorkItem.ReindexEmployee("seven", 2))))
+        .hasMessage("employee id 'seven' cannot exist");
+  }
+
+  @Test
+  void placesAnActiveEmployeeWhereTheTruthSaysWhateverTheItemsSay() {
+    EmployeeWork work = EmployeeWork.of(List.of(new WorkItem.TransferEmployee("00000007", "Sales", "Ops", 2))).get(new EmployeeId(7));
+    ViewEntity backInSales = truth(hired(7, "Sales", "Ann", "Lee", "a@x.io"), transferred(7, 2, "Sales", "Ops"), transferred(7, 3, "Ops", "Sales"));
+
+    assertThat(work.placements(backInSales)).containsExactly(
+        Map.entry("Sales", Optional.of(TruthRows.employee(backInSales))), Map.entry("Ops", Optional.empty()));
+    assertThat(work.archiveCopy(backInSales)).isEmpty();
+  }
+
+  @Test
+  void takesAnArchivedEmployeeOutOfEveryDepartmentAndIntoTheArchive() {
+    EmployeeWork work = EmployeeWork.of(List.of(new WorkItem.ArchiveEmployee("00000007", "Ops", 3))).get(new EmployeeId(7));
+    ViewEntity gone = truth(hired(7, "Sales", "Ann", "Lee", "a@x.io"), transferred(7, 2, "Sales", "Ops"), archived(7, 3, "Ops", "left"));
+
+    assertThat(work.placements(gone)).containsExactly(Map.entry("Ops", Optional.empty()));
+    assertThat(work.archiveCopy(gone)).contains(TruthRows.archived(gone));
+  }
+}
