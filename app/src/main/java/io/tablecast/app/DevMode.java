@@ -6,6 +6,7 @@ import io.tablecast.common.config.HttpSettings;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.StorageSettings;
+import io.tablecast.common.tables.ReadOnlySas;
 import io.tablecast.projector.ProjectorConfig;
 import io.tablecast.projector.ProjectorService;
 import io.tablecast.testkit.EmbeddedRuntime;
@@ -46,7 +47,7 @@ final class DevMode implements AutoCloseable {
     CommandsService commands = runtime.closeFirst(CommandsService.start(new CommandsConfig(
         Namespace.NONE, kafka, new HttpSettings("127.0.0.1", CommandsConfig.DEFAULT_PORT + portOffset), dataDir.resolve("streams"), Duration.ofSeconds(10), "dev")));
     ViewsService views = runtime.closeFirst(ViewsService.start(
-        new ViewsConfig(Namespace.NONE, storage, new HttpSettings("127.0.0.1", ViewsConfig.DEFAULT_PORT + portOffset))));
+        ViewsConfig.of(Namespace.NONE, ReadOnlySas.issue(runtime.storageConnectionString(), Duration.ofDays(365)), kafka, new HttpSettings("127.0.0.1", ViewsConfig.DEFAULT_PORT + portOffset))));
     return new DevMode(runtime, projector, commands, views);
   }
 

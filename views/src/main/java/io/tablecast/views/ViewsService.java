@@ -4,34 +4,54 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.tablecast.common.http.Health;
 import io.tablecast.common.http.HttpService;
+import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.views.adapter.in.http.ViewsApi;
 import io.tablecast.views.adapter.out.tables.ActiveTables;
+import io.tablecast.views.adapter.out.tables.StatusReader;
+import io.tablecast.views.adapter.out.tables.TableAppliedPositions;
 import io.tablecast.views.adapter.out.tables.TableViewStore;
+import io.tablecast.views.application.ReadYourWrites;
+import io.tablecast.views.domain.PipelineStatus;
 import java.net.URI;
+import java.time.Clock;
 import java.util.Map;
 
 /** The views deployable: the read-only HTTP API over the active generation's tables. */
 public final class ViewsService implements AutoCloseable {
 
   private final ActiveTables tables;
+  private final TableViewStore store;
+  private final StatusReader status;
   private final HttpService http;
 
-  private ViewsService(ActiveTables tables, HttpService http) {
+  private ViewsService(ActiveTables tables, TableViewStore store, StatusReader status, HttpService http) {
     this.tables = tables;
+    this.store = store;
+    this.status = status;
     this.http = http;
   }
 
   public static ViewsService start(ViewsConfig config) {
-    ActiveTables tables = new ActiveTables(new AzureClients(config.storage()), config.namespace());
+    AzureClients azure = new AzureClients(config.storage());
+    ActiveTables tables = new ActiveTables(azure, config.namespace());
+    TableViewStore store = new TableViewStore(tables);
+    StatusReader status = new StatusReader(tables, azure, config.namespace(), config.kafka(), config.stallTimeout(), Clock.systemUTC());
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     HttpService http = HttpService.start(
         "views",
         config.http(),
         metrics,
-        () -> new Health(true, Map.of("activeGeneration", tables.state().activeGeneration())),
-        new ViewsApi(new TableViewStore(tables)));
-    return new ViewsService(tables, http);
+        () -> health(status.read()),
+        new ViewsApi(store, status, config.continuationKey().bytes(),
+            new ReadYourWrites(new TableAppliedPositions(tables), config.consistencyWait()),
+            TopicNames.of(config.namespace()).eventTopics()));
+    return new ViewsService(tables, store, status, http);
+  }
+
+  /** Down while the projector is stalled (SPEC §7): a frozen pipeline must never look healthy. */
+  private static Health health(PipelineStatus status) {
+    return new Health(!status.stalled(), Map.of("activeGeneration", status.activeGeneration(), "stalled", status.stalled()));
   }
 
   public URI uri() {
@@ -41,6 +61,8 @@ public final class ViewsService implements AutoCloseable {
   @Override
   public void close() {
     http.close();
+    status.close();
+    store.close();
     tables.close();
   }
 }

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Optional;
 
 /**
  * The SPEC §3 {@code key()} function: turns any text the API accepts into a legal Azure Table
@@ -43,6 +44,17 @@ public final class Keys {
       return escaped;
     }
     return escaped.substring(0, safeCut(escaped, KEPT_PREFIX_LENGTH)) + "~" + sha256Hex(text);
+  }
+
+  /**
+   * The escaped form of a key prefix, for a range query: every key of a text that starts with
+   * {@code text} starts with it, shortened keys included, as long as it fits within the part a
+   * shortened key keeps. Empty when it does not.
+   */
+  public static Optional<String> prefix(String text) {
+    String escaped = escape(text);
+    // A shortened key keeps at least its first 317 units: 320, less an escape or a surrogate pair cut short.
+    return escaped.length() <= KEPT_PREFIX_LENGTH - 3 ? Optional.of(escaped) : Optional.empty();
   }
 
   /**

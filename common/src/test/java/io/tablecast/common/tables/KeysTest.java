@@ -140,4 +140,16 @@ class KeysTest {
     Arbitrary<String> emoji = Arbitraries.of("😀", "👩‍💻", "a", "/", "%").list().ofMaxSize(200).map(l -> String.join("", l));
     return Arbitraries.oneOf(mixed, unicode, emoji);
   }
+
+  @Property
+  void aPrefixMatchesTheKeyOfEveryTextThatStartsWithIt(@ForAll("anyText") String start, @ForAll("anyText") String rest) {
+    Keys.prefix(start).ifPresent(prefix -> assertThat(Keys.key(start + rest)).startsWith(prefix));
+  }
+
+  @Test
+  void aPrefixLongerThanAShortenedKeyKeepsIsRefused() {
+    assertThat(Keys.prefix("a".repeat(317))).contains("a".repeat(317));
+    assertThat(Keys.prefix("a".repeat(318))).isEmpty();
+    assertThat(Keys.prefix("/".repeat(106))).isEmpty();
+  }
 }

@@ -1,5 +1,6 @@
 package io.tablecast.projector.application;
 
+import io.tablecast.common.concurrent.Parallel;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeHired;

@@ -1,5 +1,6 @@
 package io.tablecast.projector.domain;
 
+import io.tablecast.common.tables.LastNameLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -24,14 +25,14 @@ public final class LastNameShards {
 
   public static final int SHARD_SIZE = 1_000;
   public static final int MAX_SHARDS = 100;
-  public static final String TYPE = "LastNameIndex";
-  public static final String EMPLOYEE_IDS = "EmployeeIds";
-  public static final String COUNT = "Count";
+  public static final String TYPE = LastNameLayout.TYPE;
+  public static final String EMPLOYEE_IDS = LastNameLayout.EMPLOYEE_IDS;
+  public static final String COUNT = LastNameLayout.COUNT;
 
   private LastNameShards() {}
 
   public static String rowKey(String departmentId, int shard) {
-    return departmentId + "_" + String.format("%02d", shard);
+    return LastNameLayout.rowKey(departmentId, shard);
   }
 
   /**

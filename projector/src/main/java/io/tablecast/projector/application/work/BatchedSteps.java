@@ -1,7 +1,7 @@
 package io.tablecast.projector.application.work;
 
+import io.tablecast.common.concurrent.Parallel;
 import io.tablecast.events.EmployeeId;
-import io.tablecast.projector.application.Parallel;
 import io.tablecast.projector.domain.TruthRows;
 import io.tablecast.projector.domain.ViewEntity;
 import io.tablecast.projector.domain.work.WorkerState.LastNameEntry;

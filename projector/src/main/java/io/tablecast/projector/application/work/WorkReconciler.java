@@ -11,8 +11,8 @@ import static io.tablecast.projector.application.work.WorkSteps.Step.REMOVED_FRO
 import static io.tablecast.projector.application.work.WorkSteps.Step.STATES_READ;
 import static io.tablecast.projector.application.work.WorkSteps.Step.TRUTHS_READ;
 
+import io.tablecast.common.concurrent.Parallel;
 import io.tablecast.events.EmployeeId;
-import io.tablecast.projector.application.Parallel;
 import io.tablecast.projector.application.work.WorkerStores.Stored;
 import io.tablecast.projector.domain.ViewEntity;
 import io.tablecast.projector.domain.work.EmployeeWork;

@@ -1,14 +1,54 @@
 package io.tablecast.views.adapter.in.http;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.tablecast.views.domain.ActivityView;
 import io.tablecast.views.domain.DepartmentView;
+import io.tablecast.views.domain.EmployeeField;
 import io.tablecast.views.domain.EmployeeView;
+import io.tablecast.views.domain.Page;
+import io.tablecast.views.domain.PipelineStatus;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /** The JSON bodies of the views API (SPEC §9), camelCase, ids canonical. */
 final class Responses {
 
   private Responses() {}
+
+  /** {@code {items, continuation}}: the continuation sealed for the listing, or null on the last page. */
+  record ListBody<T>(List<T> items, String continuation) {}
+
+  static <T> ListBody<T> list(Page<T> page, String scope, QueryParams params) {
+    return new ListBody<>(page.items(), page.next().map(cursor -> params.seal(scope, cursor)).orElse(null));
+  }
+
+  record Activity(String eventType, Instant occurredAt, long version, String summary) {
+    static Activity of(ActivityView a) {
+      return new Activity(a.eventType(), a.occurredAt(), a.version(), a.summary());
+    }
+  }
+
+  /** {@code /status} (SPEC §9). */
+  record Status(Generations generation, Projector projector, List<Queue> queues, Long dlqCount) {
+
+    record Generations(int active, Integer pending) {}
+
+    record Projector(boolean stalled, List<Partition> partitions) {}
+
+    record Partition(String topic, int partition, long lag, Instant lastProgressAt) {}
+
+    record Queue(String name, long depth, long poisonDepth) {}
+
+    static Status of(PipelineStatus s) {
+      return new Status(
+          new Generations(s.activeGeneration(), s.pendingGeneration().isPresent() ? s.pendingGeneration().getAsInt() : null),
+          new Projector(s.stalled(), s.partitions().stream().map(p -> new Partition(p.topic(), p.partition(), p.lag(), p.lastProgressAt())).toList()),
+          s.queues().stream().map(q -> new Queue(q.name(), q.depth(), q.poisonDepth())).toList(),
+          s.deadLetters().orElse(null));
+    }
+  }
 
   record Manager(String employeeId, String firstName, String lastName, String email) {}
 
@@ -30,9 +70,9 @@ final class Responses {
       String firstName,
       String lastName,
       String email,
-      int age,
-      Instant hiredAt,
-      long version,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer age,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Instant hiredAt,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long version,
       String status,
       @JsonInclude(JsonInclude.Include.NON_NULL) Instant archivedAt,
       @JsonInclude(JsonInclude.Include.NON_NULL) String reason) {
@@ -50,6 +90,30 @@ final class Responses {
           e.status().name(),
           e.archivedAt().orElse(null),
           e.reason().orElse(null));
+    }
+
+    /** Only the properties {@code fields=} asked for, in a stable order. */
+    Map<String, Object> select(List<EmployeeField> fields) {
+      Map<String, Object> out = new LinkedHashMap<>();
+      for (EmployeeField field : fields) {
+        Object value = switch (field) {
+          case EMPLOYEE_ID -> employeeId;
+          case DEPARTMENT_ID -> departmentId;
+          case FIRST_NAME -> firstName;
+          case LAST_NAME -> lastName;
+          case EMAIL -> email;
+          case AGE -> age;
+          case HIRED_AT -> hiredAt;
+          case VERSION -> version;
+          case STATUS -> status;
+          case ARCHIVED_AT -> archivedAt;
+          case REASON -> reason;
+        };
+        if (value != null) {
+          out.put(field.jsonName(), value);
+        }
+      }
+      return out;
     }
   }
 }

@@ -3,6 +3,7 @@ package io.tablecast.views.adapter.out.tables;
 import com.azure.data.tables.TableClient;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.CatalogState;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
@@ -53,6 +54,11 @@ public final class ActiveTables implements AutoCloseable {
 
   public TableClient client(ViewTable table) {
     return azure.table(active().table(table));
+  }
+
+  /** {@code ProjectorCheckpoints}, which carries no generation suffix; rows by {@link Generation#checkpointPartition()}. */
+  public TableClient checkpoints() {
+    return azure.table(new CatalogTables(namespace).projectorCheckpoints());
   }
 
   private void refresh() {

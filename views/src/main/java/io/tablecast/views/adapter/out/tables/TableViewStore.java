@@ -1,11 +1,9 @@
 package io.tablecast.views.adapter.out.tables;
 
-import static io.tablecast.common.tables.EmployeesLayout.AGE;
 import static io.tablecast.common.tables.EmployeesLayout.EMAIL;
 import static io.tablecast.common.tables.EmployeesLayout.EMPLOYEE_COUNT;
 import static io.tablecast.common.tables.EmployeesLayout.EMPLOYEE_ID;
 import static io.tablecast.common.tables.EmployeesLayout.FIRST_NAME;
-import static io.tablecast.common.tables.EmployeesLayout.HIRED_AT;
 import static io.tablecast.common.tables.EmployeesLayout.LAST_NAME;
 import static io.tablecast.common.tables.EmployeesLayout.MANAGER_EMAIL;
 import static io.tablecast.common.tables.EmployeesLayout.MANAGER_FIRST_NAME;
@@ -14,39 +12,61 @@ import static io.tablecast.common.tables.EmployeesLayout.MANAGER_LAST_NAME;
 import static io.tablecast.common.tables.EmployeesLayout.NAME;
 import static io.tablecast.common.tables.EmployeesLayout.VERSION;
 
-import com.azure.core.util.Context;
-import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
-import com.azure.data.tables.models.TableServiceException;
+import io.tablecast.common.tables.ActivityLayout;
 import io.tablecast.common.tables.EmployeesLayout;
+import io.tablecast.common.tables.IndexLayout;
+import io.tablecast.common.tables.Keys;
+import io.tablecast.common.tables.LastNameLayout;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.views.application.ViewStore;
+import io.tablecast.views.domain.ActivityView;
 import io.tablecast.views.domain.DepartmentView;
 import io.tablecast.views.domain.DepartmentView.ManagerView;
+import io.tablecast.views.domain.EmailCopyView;
+import io.tablecast.views.domain.EmployeeField;
 import io.tablecast.views.domain.EmployeeView;
-import java.time.Duration;
-import java.time.OffsetDateTime;
+import io.tablecast.views.domain.Page;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import io.tablecast.common.concurrent.Parallel;
 
 /**
- * Answers view queries with point queries on the active generation's tables (the guide's
- * cheapest query type). Follows {@code ViewCatalog} flips through {@link ActiveTables}.
+ * Answers view queries on the active generation's tables with the guide's query types: point
+ * queries first, range queries within one partition second, never a scan. Follows
+ * {@code ViewCatalog} flips through {@link ActiveTables}.
  */
-public final class TableViewStore implements ViewStore {
+public final class TableViewStore implements ViewStore, AutoCloseable {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(10);
+  /** Point queries in flight at once for one last-name lookup. */
+  private static final int LOOKUP_PARALLELISM = 16;
 
   private final ActiveTables tables;
+  private final Queries queries;
+  private final ExecutorService lookups = Executors.newFixedThreadPool(LOOKUP_PARALLELISM, r -> {
+    Thread t = new Thread(r, "views-lookup");
+    t.setDaemon(true);
+    return t;
+  });
 
   public TableViewStore(ActiveTables tables) {
     this.tables = tables;
+    this.queries = new Queries(tables);
   }
 
   @Override
   public Optional<DepartmentView> department(DepartmentId department) {
-    return pointQuery(ViewTable.EMPLOYEES, department.value(), EmployeesLayout.DEPARTMENT)
+    return queries.point(ViewTable.EMPLOYEES, department.value(), EmployeesLayout.DEPARTMENT)
         .filter(row -> row.getProperty(NAME) != null) // a placeholder until DepartmentCreated
         .map(row -> new DepartmentView(
             department.value(),
@@ -62,34 +82,88 @@ public final class TableViewStore implements ViewStore {
 
   @Override
   public Optional<EmployeeView> employee(DepartmentId department, EmployeeId employee) {
-    return pointQuery(ViewTable.EMPLOYEES, department.value(), EmployeesLayout.employee(employee))
-        .map(row -> activeEmployee(department.value(), row));
+    return queries.point(ViewTable.EMPLOYEES, department.value(), EmployeesLayout.employee(employee))
+        .map(row -> EmployeeRows.active(department.value(), row));
   }
 
-  private static EmployeeView activeEmployee(String departmentId, TableEntity row) {
-    return new EmployeeView(
-        (String) row.getProperty(EMPLOYEE_ID),
-        departmentId,
-        (String) row.getProperty(FIRST_NAME),
-        (String) row.getProperty(LAST_NAME),
-        (String) row.getProperty(EMAIL),
-        ((Number) row.getProperty(AGE)).intValue(),
-        ((OffsetDateTime) row.getProperty(HIRED_AT)).toInstant(),
-        ((Number) row.getProperty(VERSION)).longValue(),
-        EmployeeView.Status.Active,
-        Optional.empty(),
-        Optional.empty());
+  @Override
+  public Page<EmployeeView> employees(DepartmentId department, int pageSize, Optional<String> after, Set<EmployeeField> fields) {
+    List<String> select = fields.stream().flatMap(f -> f.column().stream()).toList();
+    return queries.range(ViewTable.EMPLOYEES, Filters.rowKeyPrefix(department.value(), EmployeesLayout.EMPLOYEE_PREFIX),
+            pageSize, after, select)
+        .map(row -> EmployeeRows.active(department.value(), row));
   }
 
-  private Optional<TableEntity> pointQuery(ViewTable table, String partitionKey, String rowKey) {
-    TableClient client = tables.client(table);
-    try {
-      return Optional.of(client.getEntityWithResponse(partitionKey, rowKey, null, TIMEOUT, Context.NONE).getValue());
-    } catch (TableServiceException e) {
-      if (e.getResponse().getStatusCode() == 404) {
-        return Optional.empty(); // no such row, or the table is not created yet
-      }
-      throw e;
+  @Override
+  public Page<EmailCopyView> emailCopies(DepartmentId department, String keyPrefix, int pageSize, Optional<String> after) {
+    return queries.range(ViewTable.EMPLOYEES, Filters.rowKeyPrefix(department.value(), EmployeesLayout.EMAIL_PREFIX + keyPrefix),
+            pageSize, after, List.of())
+        .map(row -> new EmailCopyView((String) row.getProperty(EMPLOYEE_ID), department.value(),
+            (String) row.getProperty(FIRST_NAME), (String) row.getProperty(LAST_NAME), (String) row.getProperty(EMAIL)));
+  }
+
+  @Override
+  public Optional<EmployeeView> employee(EmployeeId employee) {
+    return queries.point(ViewTable.EMPLOYEE_INDEX, IndexLayout.locatorPartition(employee), IndexLayout.ROW).map(this::followLocator);
+  }
+
+  /** An active employee from its department partition; the locator alone while a move is on its way there. */
+  private EmployeeView followLocator(TableEntity locator) {
+    if (!IndexLayout.ACTIVE.equals(locator.getProperty(IndexLayout.STATUS))) {
+      return EmployeeRows.fromLocator(locator);
     }
+    String department = (String) locator.getProperty(IndexLayout.DEPARTMENT_ID);
+    EmployeeId id = EmployeeId.parse((String) locator.getProperty(EMPLOYEE_ID));
+    return queries.point(ViewTable.EMPLOYEES, department, EmployeesLayout.employee(id))
+        .map(row -> EmployeeRows.active(department, row))
+        .orElseGet(() -> EmployeeRows.fromLocator(locator));
+  }
+
+  @Override
+  public Optional<EmployeeView> employeeByEmail(String email) {
+    return queries.point(ViewTable.EMPLOYEE_INDEX, IndexLayout.emailPartition(email), IndexLayout.ROW)
+        .flatMap(entry -> employee(EmployeeId.parse((String) entry.getProperty(EMPLOYEE_ID))))
+        .filter(e -> e.status() == EmployeeView.Status.Active && e.email().equalsIgnoreCase(email));
+  }
+
+  @Override
+  public Page<EmployeeView> employeesByLastName(String lastName, Optional<DepartmentId> department, int pageSize,
+      Optional<String> afterId) {
+    String partition = Keys.key(lastName.toLowerCase(Locale.ROOT));
+    String filter = department.map(d -> Filters.rowKeyPrefix(partition, d.value() + "_")).orElse(Filters.partition(partition));
+    TreeMap<String, String> departmentById = new TreeMap<>();
+    for (TableEntity shard : queries.all(ViewTable.EMPLOYEES_BY_LAST_NAME, filter)) {
+      String departmentId = LastNameLayout.departmentOf(shard.getRowKey());
+      LastNameLayout.ids((String) shard.getProperty(LastNameLayout.EMPLOYEE_IDS)).forEach(id -> departmentById.put(id, departmentId));
+    }
+    Map<String, String> wanted = afterId.map(a -> departmentById.tailMap(a, false)).orElse(departmentById);
+    List<Map.Entry<String, String>> page = wanted.entrySet().stream().limit(pageSize).toList();
+    List<EmployeeView> employees = new ArrayList<>(
+        Parallel.map(lookups, page, e -> employee(new DepartmentId(e.getValue()), EmployeeId.parse(e.getKey()))).stream()
+            .flatMap(Optional::stream).filter(e -> e.lastName().equalsIgnoreCase(lastName)).toList());
+    employees.sort(Comparator.comparing(EmployeeView::employeeId));
+    boolean more = wanted.size() > page.size();
+    return new Page<>(employees, more ? Optional.of(page.get(page.size() - 1).getKey()) : Optional.empty());
+  }
+
+  @Override
+  public Optional<EmployeeView> archivedEmployee(DepartmentId department, EmployeeId employee) {
+    return queries.point(ViewTable.ARCHIVED_EMPLOYEES, department.value(), EmployeesLayout.employee(employee))
+        .map(row -> EmployeeRows.archived(department.value(), row));
+  }
+
+  @Override
+  public List<ActivityView> activity(EmployeeId employee, int top) {
+    return queries.range(ViewTable.EMPLOYEE_ACTIVITY, Filters.partition(employee.canonical()), top, Optional.empty(), List.of())
+        .items().stream()
+        .map(row -> new ActivityView((String) row.getProperty(ActivityLayout.EVENT_TYPE),
+            EmployeeRows.instant(row, ActivityLayout.OCCURRED_AT), ((Number) row.getProperty(VERSION)).longValue(),
+            (String) row.getProperty(ActivityLayout.SUMMARY)))
+        .toList();
+  }
+
+  @Override
+  public void close() {
+    lookups.shutdownNow();
   }
 }

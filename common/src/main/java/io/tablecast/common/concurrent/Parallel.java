@@ -1,4 +1,4 @@
-package io.tablecast.projector.application;
+package io.tablecast.common.concurrent;
 
 import java.util.ArrayList;
 import java.util.Collection;

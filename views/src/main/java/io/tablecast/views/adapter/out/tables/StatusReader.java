@@ -1,0 +1,145 @@
+package io.tablecast.views.adapter.out.tables;
+
+import com.azure.data.tables.models.TableEntity;
+import com.azure.storage.queue.models.QueueErrorCode;
+import com.azure.storage.queue.models.QueueStorageException;
+import io.tablecast.common.config.KafkaSettings;
+import io.tablecast.common.config.Namespace;
+import io.tablecast.common.kafka.TopicNames;
+import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.CatalogState;
+import io.tablecast.common.tables.CheckpointLayout;
+import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tables.WorkQueue;
+import io.tablecast.views.application.StatusSource;
+import io.tablecast.views.domain.PipelineStatus;
+import io.tablecast.views.domain.PipelineStatus.PartitionProgress;
+import io.tablecast.views.domain.PipelineStatus.QueueDepth;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads {@code /status} (SPEC §9): the checkpoints the projector writes, the queues' approximate
+ * depths, and the number of records on the dead-letter topic.
+ */
+public final class StatusReader implements StatusSource, AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(StatusReader.class);
+  private static final long KAFKA_TIMEOUT_MILLIS = 2_000;
+
+  private final ActiveTables tables;
+  private final Queries queries;
+  private final AzureClients azure;
+  private final Namespace namespace;
+  private final String deadLetterTopic;
+  private final Admin kafka;
+  private final Duration stallTimeout;
+  private final Clock clock;
+
+  public StatusReader(ActiveTables tables, AzureClients azure, Namespace namespace, KafkaSettings kafka, Duration stallTimeout, Clock clock) {
+    this.tables = tables;
+    this.queries = new Queries(tables);
+    this.azure = azure;
+    this.namespace = namespace;
+    this.deadLetterTopic = TopicNames.of(namespace).projectorDlq();
+    this.kafka = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+        AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) KAFKA_TIMEOUT_MILLIS,
+        AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) KAFKA_TIMEOUT_MILLIS));
+    this.stallTimeout = stallTimeout;
+    this.clock = clock;
+  }
+
+  @Override
+  public PipelineStatus read() {
+    CatalogState state = tables.state();
+    List<PartitionProgress> partitions = partitions(tables.active());
+    List<QueueDepth> queues = new ArrayList<>(depths(new Generation(namespace, state.activeGeneration())));
+    state.pendingGeneration().ifPresent(pending -> queues.addAll(depths(new Generation(namespace, pending))));
+    return new PipelineStatus(state.activeGeneration(), state.pendingGeneration(), partitions,
+        PipelineStatus.stalled(partitions, clock.instant(), stallTimeout), queues, deadLetters());
+  }
+
+  private List<PartitionProgress> partitions(Generation generation) {
+    List<PartitionProgress> partitions = new ArrayList<>();
+    for (TableEntity row : queries.all(tables.checkpoints(), Filters.partition(generation.checkpointPartition()))) {
+      String key = row.getRowKey();
+      int dash = key.lastIndexOf('-');
+      Instant progress = EmployeeRows.instant(row, CheckpointLayout.LAST_PROGRESS_AT);
+      Instant heartbeat = EmployeeRows.instant(row, CheckpointLayout.HEARTBEAT_AT);
+      partitions.add(new PartitionProgress(key.substring(0, dash), Integer.parseInt(key.substring(dash + 1)),
+          Optional.ofNullable((Number) row.getProperty(CheckpointLayout.LAG)).map(Number::longValue).orElse(0L),
+          progress == null ? Instant.EPOCH : progress, heartbeat == null ? Instant.EPOCH : heartbeat));
+    }
+    return partitions;
+  }
+
+  private List<QueueDepth> depths(Generation generation) {
+    return java.util.Arrays.stream(WorkQueue.values())
+        .map(q -> new QueueDepth(generation.queue(q), depth(generation.queue(q)), depth(generation.poisonQueue(q))))
+        .toList();
+  }
+
+  private long depth(String queue) {
+    try {
+      return azure.queue(queue).getProperties().getApproximateMessagesCount();
+    } catch (RuntimeException e) {
+      for (Throwable t = e; t != null; t = t.getCause()) {
+        if (t instanceof QueueStorageException q && QueueErrorCode.QUEUE_NOT_FOUND.equals(q.getErrorCode())) {
+          return 0; // nothing was ever queued there
+        }
+      }
+      throw e;
+    }
+  }
+
+  /** Records on the dead-letter topic (end offsets less start offsets); empty when Kafka does not answer in time. */
+  private Optional<Long> deadLetters() {
+    try {
+      var description = kafka.describeTopics(List.of(deadLetterTopic)).allTopicNames().get(KAFKA_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)
+          .get(deadLetterTopic);
+      List<TopicPartition> partitions = IntStream.range(0, description.partitions().size())
+          .mapToObj(p -> new TopicPartition(deadLetterTopic, p)).toList();
+      long end = sum(partitions, OffsetSpec.latest());
+      long start = sum(partitions, OffsetSpec.earliest());
+      return Optional.of(end - start);
+    } catch (java.util.concurrent.ExecutionException e) {
+      if (e.getCause() instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException) {
+        return Optional.of(0L); // no projector has created it yet
+      }
+      log.warn("Could not count the dead letters on {}: {}", deadLetterTopic, e.getCause().toString());
+      return Optional.empty();
+    } catch (java.util.concurrent.TimeoutException e) {
+      log.warn("Could not count the dead letters on {}: Kafka did not answer in {} ms", deadLetterTopic, KAFKA_TIMEOUT_MILLIS);
+      return Optional.empty();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return Optional.empty();
+    }
+  }
+
+  private long sum(List<TopicPartition> partitions, OffsetSpec spec)
+      throws InterruptedException, java.util.concurrent.ExecutionException, java.util.concurrent.TimeoutException {
+    Map<TopicPartition, OffsetSpec> request = new java.util.HashMap<>();
+    partitions.forEach(p -> request.put(p, spec));
+    return kafka.listOffsets(request).all().get(KAFKA_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS).values().stream()
+        .mapToLong(info -> info.offset()).sum();
+  }
+
+  @Override
+  public void close() {
+    kafka.close(Duration.ofSeconds(2));
+  }
+}

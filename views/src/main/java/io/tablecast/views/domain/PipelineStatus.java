@@ -1,0 +1,37 @@
+package io.tablecast.views.domain;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * What {@code /status} reports (SPEC §9): the generations, the projector's progress per Kafka
+ * partition, the depth of every work and poison queue, and the dead letters.
+ */
+public record PipelineStatus(
+    int activeGeneration, OptionalInt pendingGeneration, List<PartitionProgress> partitions, boolean stalled,
+    List<QueueDepth> queues, Optional<Long> deadLetters) {
+
+  /** One partition's checkpoint: how far behind, when it last advanced, when the projector last wrote it. */
+  public record PartitionProgress(String topic, int partition, long lag, Instant lastProgressAt, Instant heartbeatAt) {}
+
+  public record QueueDepth(String name, long depth, long poisonDepth) {}
+
+  /**
+   * The stall rule (SPEC §7): a partition with lag that has not advanced for {@code timeout}, or a
+   * projector that has not written its checkpoints for as long (it is down, whatever its lag said).
+   * A frozen pipeline must never look idle.
+   */
+  public static boolean stalled(List<PartitionProgress> partitions, Instant now, Duration timeout) {
+    Instant limit = now.minus(timeout);
+    return partitions.stream().anyMatch(p ->
+        p.lag() > 0 && p.lastProgressAt().isBefore(limit) || p.heartbeatAt().isBefore(limit));
+  }
+
+  /** Every lag 0 and every work queue empty (SPEC §9). */
+  public boolean quiescent() {
+    return partitions.stream().allMatch(p -> p.lag() == 0) && queues.stream().allMatch(q -> q.depth() == 0);
+  }
+}
