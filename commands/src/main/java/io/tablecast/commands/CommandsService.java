@@ -14,7 +14,9 @@ import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.kafka.TopicProvisioner;
 import java.net.URI;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The commands deployable: the Kafka Streams command processor and the HTTP API in one process.
@@ -50,12 +52,18 @@ public final class CommandsService implements AutoCloseable {
             config.http(),
             metrics,
             () -> new Health(processor.isRunning(), Map.of("processor", processor.state())),
-            new CommandsApi(service));
+            new CommandsApi(service),
+            Optional.of("/openapi/commands.json"));
     return new CommandsService(processor, outcomes, publisher, http);
   }
 
   public URI uri() {
     return http.uri();
+  }
+
+  /** The routes it answers, as {@code "GET /path/{param}"}. */
+  public List<String> routes() {
+    return http.routes();
   }
 
   @Override

@@ -15,7 +15,9 @@ import io.tablecast.views.application.ReadYourWrites;
 import io.tablecast.views.domain.PipelineStatus;
 import java.net.URI;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** The views deployable: the read-only HTTP API over the active generation's tables. */
 public final class ViewsService implements AutoCloseable {
@@ -45,7 +47,8 @@ public final class ViewsService implements AutoCloseable {
         () -> health(status.read()),
         new ViewsApi(store, status, config.continuationKey().bytes(),
             new ReadYourWrites(new TableAppliedPositions(tables), config.consistencyWait()),
-            TopicNames.of(config.namespace()).eventTopics()));
+            TopicNames.of(config.namespace()).eventTopics()),
+        Optional.of("/openapi/views.json"));
     return new ViewsService(tables, store, status, http);
   }
 
@@ -56,6 +59,11 @@ public final class ViewsService implements AutoCloseable {
 
   public URI uri() {
     return http.uri();
+  }
+
+  /** The routes it answers, as {@code "GET /path/{param}"}. */
+  public List<String> routes() {
+    return http.routes();
   }
 
   @Override

@@ -10,12 +10,16 @@ import io.tablecast.common.config.HttpSettings;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
@@ -44,8 +48,10 @@ public final class HttpService implements AutoCloseable {
 
   private final String name;
   private final Javalin app;
+  private final List<String> routes;
 
-  private HttpService(String name, Javalin app) {
+  private HttpService(String name, Javalin app, List<String> routes) {
+    this.routes = routes;
     this.name = name;
     this.app = app;
   }
@@ -61,6 +67,22 @@ public final class HttpService implements AutoCloseable {
       PrometheusMeterRegistry metrics,
       Supplier<Health> health,
       EndpointGroup routes) {
+    return start(name, settings, metrics, health, routes, Optional.empty());
+  }
+
+  /**
+   * As {@link #start(String, HttpSettings, PrometheusMeterRegistry, Supplier, EndpointGroup)},
+   * and serves the OpenAPI 3 document at {@code openApiResource} (a class-path resource) as
+   * {@code GET /openapi.json}.
+   */
+  public static HttpService start(
+      String name,
+      HttpSettings settings,
+      PrometheusMeterRegistry metrics,
+      Supplier<Health> health,
+      EndpointGroup routes,
+      Optional<String> openApiResource) {
+    List<String> registered = new CopyOnWriteArrayList<>();
     Javalin app =
         Javalin.create(
             config -> {
@@ -71,6 +93,11 @@ public final class HttpService implements AutoCloseable {
               config.http.defaultContentType = "application/json";
               config.jsonMapper(new JavalinJackson(Json.WRITER, false));
               config.router.ignoreTrailingSlashes = false;
+              config.events.handlerAdded(h -> {
+                if (h.getHttpMethod().isHttpMethod()) {
+                  registered.add(h.getHttpMethod() + " " + h.getPath());
+                }
+              });
               config.router.apiBuilder(routes);
               // Requests that Jetty refuses before Javalin sees them (an unparsable URI or
               // header, headers too large) get problems too, not Jetty's HTML error page.
@@ -79,6 +106,8 @@ public final class HttpService implements AutoCloseable {
             });
     app.get("/health", ctx -> writeHealth(ctx, health.get()));
     app.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8").result(metrics.scrape()));
+    openApiResource.map(HttpService::resource)
+        .ifPresent(document -> app.get("/openapi.json", ctx -> ctx.contentType("application/json").result(document)));
     app.exception(ProblemException.class, (e, ctx) -> writeProblem(ctx, e));
     app.exception(HttpResponseException.class, (e, ctx) -> writeProblem(ctx, fromJavalin(e)));
     app.exception(Exception.class, (e, ctx) -> {
@@ -89,7 +118,23 @@ public final class HttpService implements AutoCloseable {
     app.error(405, ctx -> replaceWithProblem(ctx, ProblemType.METHOD_NOT_ALLOWED, ctx.method() + " is not allowed on " + ctx.path()));
     app.start(settings.host(), settings.port());
     log.info("{} listening on http://{}:{}", name, settings.host(), app.port());
-    return new HttpService(name, app);
+    return new HttpService(name, app, List.copyOf(registered));
+  }
+
+  private static byte[] resource(String path) {
+    try (InputStream in = HttpService.class.getResourceAsStream(path)) {
+      if (in == null) {
+        throw new IllegalStateException("No class-path resource " + path);
+      }
+      return in.readAllBytes();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not read " + path, e);
+    }
+  }
+
+  /** The routes this service answers, as {@code "GET /path/{param}"}: what its OpenAPI document must list. */
+  public List<String> routes() {
+    return routes;
   }
 
   public int port() {
