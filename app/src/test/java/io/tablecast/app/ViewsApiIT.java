@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.slf4j.LoggerFactory;
 
 /**
  * Every views endpoint of SPEC §5 against the whole pipeline: commands in over HTTP, the
@@ -240,6 +241,7 @@ class ViewsApiIT {
       assertThat(read.json().get("version").asLong()).isGreaterThanOrEqualTo(written.json().get("version").asLong());
       assertThat(read.json().get("age").asInt()).isEqualTo(40 + i % 50);
     }
+    LoggerFactory.getLogger(ViewsApiIT.class).info("Read-your-writes: {} of 200 reads gave up waiting (503)", unavailable);
     assertThat(unavailable).as("reads that gave up waiting").isLessThanOrEqualTo(2);
   }
 
