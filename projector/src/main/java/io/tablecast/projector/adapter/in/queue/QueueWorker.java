@@ -36,7 +36,9 @@ import org.slf4j.LoggerFactory;
 final class QueueWorker implements Runnable {
 
   private static final Logger log = LoggerFactory.getLogger(QueueWorker.class);
-  private static final int BATCH = 16;
+  private static final int MAX_BATCH = 16;
+  /** The time one message may take, to size a receive: every message of a batch must start well within its visibility timeout. */
+  private static final long SECONDS_PER_MESSAGE = 2;
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
   private static final long MAX_IDLE_MILLIS = 1_000;
 
@@ -69,7 +71,7 @@ final class QueueWorker implements Runnable {
     long idle = 50;
     while (running) {
       try {
-        List<QueueMessageItem> received = queue.receiveMessages(BATCH, settings.visibilityTimeout(), TIMEOUT, Context.NONE)
+        List<QueueMessageItem> received = queue.receiveMessages(batchSize(), settings.visibilityTimeout(), TIMEOUT, Context.NONE)
             .stream().toList();
         long receivedNanos = System.nanoTime();
         received.forEach(message -> handle(message, receivedNanos));
@@ -85,6 +87,15 @@ final class QueueWorker implements Runnable {
         sleepQuietly(MAX_IDLE_MILLIS);
       }
     }
+  }
+
+  /**
+   * Messages per receive: 16 with the default 2-minute visibility timeout, fewer with a short one.
+   * A message that waits in a batch past its visibility timeout reappears for another worker
+   * while this one still holds it, and both then spend attempts on it.
+   */
+  private int batchSize() {
+    return (int) Math.max(1, Math.min(MAX_BATCH, settings.visibilityTimeout().toSeconds() / SECONDS_PER_MESSAGE / 2));
   }
 
   void stop() {
