@@ -70,7 +70,8 @@ public final class ViewsBenchmark {
       TableClient raw = new AzureClients(readOnly).table(new Generation(namespace, 1).table(ViewTable.EMPLOYEES));
       try (ViewsService views = ViewsService.start(ViewsConfig.of(namespace, readOnly,
           new KafkaSettings(runtime.bootstrapServers(), 3), new HttpSettings("127.0.0.1", 0)))) {
-        HttpClient http = HttpClient.newBuilder().executor(Executors.newFixedThreadPool(clients)).build();
+        ExecutorService httpThreads = Executors.newFixedThreadPool(clients);
+        HttpClient http = HttpClient.newBuilder().executor(httpThreads).build();
         IntPredicate viaHttp = n -> get(http, views.uri().resolve(path(n, departments, perDepartment)));
         IntPredicate viaSdk = n -> raw.getEntity("D" + (n % departments), EmployeesLayout.employee(new EmployeeId(1 + n))) != null;
         run(viaHttp, clients, 5, departments * perDepartment);
@@ -82,6 +83,7 @@ public final class ViewsBenchmark {
               results.get(results.size() - 1).perSecond());
         }
         report(results, clients);
+        httpThreads.shutdownNow(); // its threads are not daemons: the JVM would never exit
       }
     }
   }
