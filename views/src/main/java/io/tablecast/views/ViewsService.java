@@ -12,7 +12,6 @@ import io.tablecast.views.adapter.out.tables.StatusReader;
 import io.tablecast.views.adapter.out.tables.TableAppliedPositions;
 import io.tablecast.views.adapter.out.tables.TableViewStore;
 import io.tablecast.views.application.ReadYourWrites;
-import io.tablecast.views.domain.PipelineStatus;
 import java.net.URI;
 import java.time.Clock;
 import java.util.List;
@@ -44,7 +43,7 @@ public final class ViewsService implements AutoCloseable {
         "views",
         config.http(),
         metrics,
-        () -> health(status.read()),
+        () -> health(tables.state().activeGeneration(), status.stalled()),
         new ViewsApi(store, status, config.continuationKey().bytes(),
             new ReadYourWrites(new TableAppliedPositions(tables), config.consistencyWait()),
             TopicNames.of(config.namespace()).eventTopics()),
@@ -53,8 +52,8 @@ public final class ViewsService implements AutoCloseable {
   }
 
   /** Down while the projector is stalled (SPEC §7): a frozen pipeline must never look healthy. */
-  private static Health health(PipelineStatus status) {
-    return new Health(!status.stalled(), Map.of("activeGeneration", status.activeGeneration(), "stalled", status.stalled()));
+  private static Health health(int activeGeneration, boolean stalled) {
+    return new Health(!stalled, Map.of("activeGeneration", activeGeneration, "stalled", stalled));
   }
 
   public URI uri() {

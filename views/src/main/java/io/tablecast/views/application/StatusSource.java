@@ -6,4 +6,7 @@ import io.tablecast.views.domain.PipelineStatus;
 public interface StatusSource {
 
   PipelineStatus read();
+
+  /** Whether the projector is stalled (SPEC §7), as {@link #read()} would say, read more cheaply. */
+  boolean stalled();
 }

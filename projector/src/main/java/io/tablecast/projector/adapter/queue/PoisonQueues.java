@@ -1,5 +1,6 @@
 package io.tablecast.projector.adapter.queue;
 
+import io.tablecast.common.tables.QueueErrors;
 import com.azure.core.util.Context;
 import com.azure.storage.queue.QueueClient;
 import com.azure.storage.queue.models.PeekedMessageItem;

@@ -5,7 +5,7 @@ import com.azure.storage.queue.QueueClient;
 import com.azure.storage.queue.models.QueueMessageItem;
 import io.tablecast.projector.WorkerSettings;
 import io.tablecast.projector.adapter.queue.ParkedMessages;
-import io.tablecast.projector.adapter.queue.QueueErrors;
+import io.tablecast.common.tables.QueueErrors;
 import io.tablecast.projector.adapter.queue.WorkMessages;
 import io.tablecast.projector.adapter.queue.WorkMessages.Failure;
 import io.tablecast.projector.adapter.queue.WorkMessages.Message;

@@ -1,8 +1,6 @@
 package io.tablecast.views.adapter.out.tables;
 
 import com.azure.data.tables.models.TableEntity;
-import com.azure.storage.queue.models.QueueErrorCode;
-import com.azure.storage.queue.models.QueueStorageException;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.kafka.TopicNames;
@@ -10,6 +8,7 @@ import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogState;
 import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tables.QueueErrors;
 import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.views.application.StatusSource;
 import io.tablecast.views.domain.PipelineStatus;
@@ -72,6 +71,12 @@ public final class StatusReader implements StatusSource, AutoCloseable {
         PipelineStatus.stalled(partitions, clock.instant(), stallTimeout), queues, deadLetters());
   }
 
+  /** The stall rule alone, for {@code /health}: the checkpoints only, no queue or Kafka request. */
+  @Override
+  public boolean stalled() {
+    return PipelineStatus.stalled(partitions(tables.active()), clock.instant(), stallTimeout);
+  }
+
   private List<PartitionProgress> partitions(Generation generation) {
     List<PartitionProgress> partitions = new ArrayList<>();
     for (TableEntity row : queries.all(tables.checkpoints(), Filters.partition(generation.checkpointPartition()))) {
@@ -96,10 +101,8 @@ public final class StatusReader implements StatusSource, AutoCloseable {
     try {
       return azure.queue(queue).getProperties().getApproximateMessagesCount();
     } catch (RuntimeException e) {
-      for (Throwable t = e; t != null; t = t.getCause()) {
-        if (t instanceof QueueStorageException q && QueueErrorCode.QUEUE_NOT_FOUND.equals(q.getErrorCode())) {
-          return 0; // nothing was ever queued there
-        }
+      if (QueueErrors.queueMissing(e)) {
+        return 0; // nothing was ever queued there
       }
       throw e;
     }

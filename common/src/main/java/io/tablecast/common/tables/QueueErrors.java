@@ -1,4 +1,4 @@
-package io.tablecast.projector.adapter.queue;
+package io.tablecast.common.tables;
 
 import com.azure.storage.queue.models.QueueErrorCode;
 import com.azure.storage.queue.models.QueueStorageException;
