@@ -296,7 +296,7 @@ public final class ProjectorBenchmark {
     return OffsetDateTime.now().withNano(0).toString();
   }
 
-  private static void deleteRecursively(Path dir) throws IOException {
+  static void deleteRecursively(Path dir) throws IOException {
     if (!Files.exists(dir)) {
       return;
     }

@@ -11,7 +11,9 @@ import io.tablecast.common.http.HttpService;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.RetryCounting;
+import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.projector.adapter.in.queue.Workers;
+import io.tablecast.projector.adapter.out.tables.GenerationStorage;
 import io.tablecast.projector.adapter.out.tables.ViewStoreBootstrap;
 import io.tablecast.projector.application.work.WorkSteps;
 import java.net.URI;
@@ -20,16 +22,17 @@ import java.util.Map;
 /**
  * The queue workers as their own deployable, for scaling them apart from the projector: any
  * number of these may run beside the projector's own workers (SPEC §4, competing consumers).
- * {@code /health} is DOWN when a worker thread has died.
+ * They follow {@code ViewCatalog} flips to the next generation. {@code /health} is DOWN when a
+ * worker thread has died.
  */
 public final class WorkerService implements AutoCloseable {
 
   public static final int DEFAULT_PORT = 8084;
 
-  private final Workers workers;
+  private final FollowActiveGeneration<Workers> workers;
   private final HttpService http;
 
-  private WorkerService(Workers workers, HttpService http) {
+  private WorkerService(FollowActiveGeneration<Workers> workers, HttpService http) {
     this.workers = workers;
     this.http = http;
   }
@@ -49,10 +52,12 @@ public final class WorkerService implements AutoCloseable {
   public static WorkerService start(Config config) {
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     AzureClients azure = new AzureClients(config.storage(), RetryCounting.policies(metrics));
-    Generation generation = ViewStoreBootstrap.ensure(azure, config.namespace());
-    Workers workers = Workers.start(azure, generation, config.workers(), metrics, WorkSteps.NONE);
-    HttpService http = HttpService.start("worker", config.http(), metrics,
-        () -> new Health(workers.alive(), Map.of("generation", generation.number(), "workers", workers.size())), () -> { });
+    Generation active = ViewStoreBootstrap.ensure(azure, config.namespace());
+    FollowActiveGeneration<Workers> workers = new FollowActiveGeneration<>(
+        new ViewCatalog(azure.tableService(), config.namespace()), config.namespace(), new GenerationStorage(azure), active,
+        generation -> Workers.start(azure, generation, config.workers(), metrics, WorkSteps.NONE));
+    HttpService http = HttpService.start("worker", config.http(), metrics, () -> new Health(workers.current().alive(),
+        Map.of("generation", workers.generation().number(), "workers", workers.current().size())), () -> { });
     return new WorkerService(workers, http);
   }
 

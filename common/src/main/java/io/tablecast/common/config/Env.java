@@ -55,11 +55,12 @@ public final class Env {
 
   /** A duration as {@code 500ms}, {@code 5s}, {@code 2m}, {@code 1h} or ISO-8601 ({@code PT5S}). */
   public Duration duration(String name, Duration defaultValue) {
-    Optional<String> value = optional(name);
-    if (value.isEmpty()) {
-      return defaultValue;
-    }
-    Matcher m = SHORT_DURATION.matcher(value.get());
+    return optional(name).map(value -> parseDuration(name, value)).orElse(defaultValue);
+  }
+
+  /** Parses {@code text} as {@link #duration}; {@code what} names it in the error. */
+  public static Duration parseDuration(String what, String text) {
+    Matcher m = SHORT_DURATION.matcher(text);
     if (m.matches()) {
       long amount = Long.parseLong(m.group(1));
       return switch (m.group(2)) {
@@ -70,10 +71,9 @@ public final class Env {
       };
     }
     try {
-      return Duration.parse(value.get());
+      return Duration.parse(text);
     } catch (DateTimeParseException e) {
-      throw new ConfigException(
-          name + " must be a duration such as 5s, 500ms or PT5S, was '" + value.get() + "'");
+      throw new ConfigException(what + " must be a duration such as 5s, 500ms or PT5S, was '" + text + "'");
     }
   }
 

@@ -1,6 +1,7 @@
 package io.tablecast.common.tables;
 
 import com.azure.core.util.Context;
+import com.azure.data.tables.models.TableEntityUpdateMode;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.models.TableEntity;
@@ -14,8 +15,9 @@ import java.util.OptionalInt;
  * and which is pending. PartitionKey {@code catalog}, RowKey {@code hr}.
  *
  * <p>Reads never fail on a fresh account: with no table or no row, the catalog is {@link
- * CatalogState#INITIAL}. Only {@link #initialize()} writes, so a reader with a read-only SAS can
- * use this class.
+ * CatalogState#INITIAL}. Reads need only a read-only SAS; the writes ({@link #initialize()}, and the
+ * rebuild's {@link #propose}, {@link #flip} and {@link #withdraw}) are conditional on the ETag
+ * of the state they start from, so two operators can never both win (SPEC §6).
  */
 public final class ViewCatalog {
 
@@ -46,6 +48,46 @@ public final class ViewCatalog {
       throw e;
     }
   }
+
+  /** The current state with the row's ETag; the row exists once {@link #initialize()} ran. */
+  public Versioned readVersioned() {
+    TableEntity row = table.getEntityWithResponse(PARTITION_KEY, VIEW_SET, null, TIMEOUT, Context.NONE).getValue();
+    return new Versioned(toState(row), row.getETag());
+  }
+
+  /** Marks {@code pending} as the generation being built; false when the catalog changed since {@code from}. */
+  public boolean propose(Versioned from, int pending) {
+    return replace(from, new CatalogState(from.state().activeGeneration(), OptionalInt.of(pending)));
+  }
+
+  /** Makes the pending generation active, in one conditional write; false when the catalog changed since {@code from}. */
+  public boolean flip(Versioned from) {
+    int pending = from.state().pendingGeneration().orElseThrow(() -> new IllegalStateException("No pending generation to flip to"));
+    return replace(from, new CatalogState(pending, OptionalInt.empty()));
+  }
+
+  /** Forgets the pending generation (an abort); false when the catalog changed since {@code from}. */
+  public boolean withdraw(Versioned from) {
+    return replace(from, new CatalogState(from.state().activeGeneration(), OptionalInt.empty()));
+  }
+
+  private boolean replace(Versioned from, CatalogState next) {
+    TableEntity row = new TableEntity(PARTITION_KEY, VIEW_SET).addProperty(ACTIVE, next.activeGeneration());
+    next.pendingGeneration().ifPresent(p -> row.addProperty(PENDING, p));
+    row.addProperty("odata.etag", from.etag());
+    try {
+      table.updateEntityWithResponse(row, TableEntityUpdateMode.REPLACE, true, TIMEOUT, Context.NONE);
+      return true;
+    } catch (TableServiceException e) {
+      if (e.getResponse().getStatusCode() == 412) {
+        return false;
+      }
+      throw e;
+    }
+  }
+
+  /** A state as read, with the ETag that a conditional write must match. */
+  public record Versioned(CatalogState state, String etag) {}
 
   /** Creates the table and the initial row when absent; returns the state either way. */
   public CatalogState initialize() {

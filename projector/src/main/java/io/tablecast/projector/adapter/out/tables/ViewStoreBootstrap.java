@@ -6,7 +6,6 @@ import io.tablecast.common.tables.CatalogState;
 import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
-import io.tablecast.common.tables.WorkQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,11 +25,7 @@ public final class ViewStoreBootstrap {
     CatalogState catalog = new ViewCatalog(azure.tableService(), namespace).initialize();
     Generation active = new Generation(namespace, catalog.activeGeneration());
     azure.tableService().createTableIfNotExists(new CatalogTables(namespace).projectorCheckpoints());
-    active.tables().forEach(azure.tableService()::createTableIfNotExists);
-    for (WorkQueue queue : WorkQueue.values()) {
-      azure.queue(active.queue(queue)).createIfNotExists();
-      azure.queue(active.poisonQueue(queue)).createIfNotExists();
-    }
+    new GenerationStorage(azure).create(active);
     log.info("View store ready: active generation {}", active.number());
     return active;
   }

@@ -8,7 +8,12 @@ import io.tablecast.common.tables.CatalogState;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.common.tables.ViewTable;
+import com.azure.data.tables.models.ListEntitiesOptions;
+import io.tablecast.common.tables.CheckpointLayout;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -19,10 +24,15 @@ import org.slf4j.LoggerFactory;
  * The table clients of the generation that {@code ViewCatalog} names as active, refreshed every
  * {@link #REFRESH} so that the views follow a flip within seconds, without a restart (SPEC §6).
  * A failed refresh keeps the last known generation and is logged.
+ *
+ * <p>Reads never go backwards across a flip: the views move to the new generation only once its
+ * checkpoints have reached the old generation's on every partition, which takes a moment at most,
+ * since the live projector moves over too. After {@link #CATCH_UP_PATIENCE} they move anyway.
  */
 public final class ActiveTables implements AutoCloseable {
 
   static final Duration REFRESH = Duration.ofSeconds(2);
+  static final Duration CATCH_UP_PATIENCE = Duration.ofSeconds(30);
   private static final Logger log = LoggerFactory.getLogger(ActiveTables.class);
 
   private final AzureClients azure;
@@ -30,12 +40,15 @@ public final class ActiveTables implements AutoCloseable {
   private final Namespace namespace;
   private final ScheduledExecutorService refresher;
   private volatile CatalogState state;
+  private volatile int serving;
+  private Instant flipSeenAt;
 
   public ActiveTables(AzureClients azure, Namespace namespace) {
     this.azure = azure;
     this.namespace = namespace;
     this.catalog = new ViewCatalog(azure.tableService(), namespace);
     this.state = catalog.read();
+    this.serving = state.activeGeneration();
     this.refresher = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "view-catalog-refresh");
       t.setDaemon(true);
@@ -44,8 +57,9 @@ public final class ActiveTables implements AutoCloseable {
     refresher.scheduleWithFixedDelay(this::refresh, REFRESH.toMillis(), REFRESH.toMillis(), TimeUnit.MILLISECONDS);
   }
 
+  /** The generation that reads go to. */
   public Generation active() {
-    return new Generation(namespace, state.activeGeneration());
+    return new Generation(namespace, serving);
   }
 
   public CatalogState state() {
@@ -64,13 +78,45 @@ public final class ActiveTables implements AutoCloseable {
   private void refresh() {
     try {
       CatalogState latest = catalog.read();
-      if (latest.activeGeneration() != state.activeGeneration()) {
-        log.info("View catalog flipped: generation {} -> {}", state.activeGeneration(), latest.activeGeneration());
-      }
       state = latest;
+      if (latest.activeGeneration() != serving && mayMoveTo(latest.activeGeneration())) {
+        log.info("View catalog flipped: serving generation {} -> {}", serving, latest.activeGeneration());
+        serving = latest.activeGeneration();
+        flipSeenAt = null;
+      }
     } catch (RuntimeException e) {
-      log.warn("Could not refresh the view catalog; still serving generation {}", state.activeGeneration(), e);
+      log.warn("Could not refresh the view catalog; still serving generation {}", serving, e);
     }
+  }
+
+  private boolean mayMoveTo(int next) {
+    Instant now = Instant.now();
+    if (flipSeenAt == null) {
+      flipSeenAt = now;
+    }
+    Map<String, Long> old = applied(new Generation(namespace, serving));
+    Map<String, Long> caughtUp = applied(new Generation(namespace, next));
+    if (old.entrySet().stream().allMatch(e -> caughtUp.getOrDefault(e.getKey(), -1L) >= e.getValue())) {
+      return true;
+    }
+    if (Duration.between(flipSeenAt, now).compareTo(CATCH_UP_PATIENCE) >= 0) {
+      log.warn("Generation {} has not reached generation {}'s checkpoints in {} s; serving it anyway", next, serving,
+          CATCH_UP_PATIENCE.toSeconds());
+      return true;
+    }
+    return false;
+  }
+
+  private Map<String, Long> applied(Generation generation) {
+    Map<String, Long> applied = new HashMap<>();
+    checkpoints().listEntities(new ListEntitiesOptions().setFilter("PartitionKey eq '" + generation.checkpointPartition() + "'"), null, null)
+        .forEach(row -> {
+          Object offset = row.getProperty(CheckpointLayout.APPLIED_OFFSET);
+          if (offset != null) {
+            applied.put(row.getRowKey(), ((Number) offset).longValue());
+          }
+        });
+    return applied;
   }
 
   @Override

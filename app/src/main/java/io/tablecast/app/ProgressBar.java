@@ -1,0 +1,92 @@
+package io.tablecast.app;
+
+import io.tablecast.common.tables.Generation;
+import io.tablecast.projector.rebuild.Rebuild;
+import io.tablecast.projector.rebuild.RebuildStatus;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+
+/**
+ * A rebuild's progress for its operator: events applied, events per second over the last ten
+ * seconds, and the ETA. On a terminal, one line redrawn in place; otherwise a line every five
+ * seconds, for logs.
+ */
+final class ProgressBar implements Rebuild.Listener {
+
+  private static final int WIDTH = 30;
+  private static final long WINDOW_NANOS = Duration.ofSeconds(10).toNanos();
+  private static final long LOG_EVERY_NANOS = Duration.ofSeconds(5).toNanos();
+
+  private record Sample(long at, long applied) {}
+
+  private final PrintStream out;
+  private final boolean terminal;
+  private final Deque<Sample> samples = new ArrayDeque<>();
+  private long lastLine;
+  private Generation pending;
+
+  ProgressBar(PrintStream out) {
+    this.out = out;
+    this.terminal = System.console() != null;
+  }
+
+  @Override
+  public void started(Generation pending, Generation live, boolean resumed) {
+    this.pending = pending;
+    out.printf("%s generation %d from the log, beside the live generation %d.%n", resumed ? "Resuming the rebuild of" : "Rebuilding",
+        pending.number(), live.number());
+  }
+
+  @Override
+  public void progress(RebuildStatus status) {
+    long now = System.nanoTime();
+    samples.addLast(new Sample(now, status.applied()));
+    while (samples.size() > 2 && now - samples.peekFirst().at() > WINDOW_NANOS) {
+      samples.removeFirst();
+    }
+    String line = line(status, rate());
+    if (terminal) {
+      out.print("\r" + line + "\033[K");
+      out.flush();
+    } else if (now - lastLine >= LOG_EVERY_NANOS) {
+      out.println(line);
+      lastLine = now;
+    }
+  }
+
+  @Override
+  public void flipped(Generation from, Generation to, Duration grace) {
+    out.printf("%sViewCatalog flipped: generation %d is active. Generation %d is deleted in %d s.%n", terminal ? "\n" : "",
+        to.number(), from.number(), grace.toSeconds());
+  }
+
+  @Override
+  public void dropped(Generation old) {
+    out.printf("Generation %d deleted. Rebuild done.%n", old.number());
+  }
+
+  String line(RebuildStatus status, double rate) {
+    double done = status.total() == 0 ? 1 : (double) status.applied() / status.total();
+    int filled = (int) Math.round(done * WIDTH);
+    String eta = rate <= 0 || status.applied() >= status.total() ? "--" : format(Duration.ofSeconds((long) ((status.total() - status.applied()) / rate)));
+    String waiting = status.waitingFor();
+    return String.format("G%d [%s%s] %3d%%  %,d/%,d events  %,.0f events/s  ETA %s%s", pending.number(), "#".repeat(filled),
+        "-".repeat(WIDTH - filled), (int) (done * 100), status.applied(), status.total(), rate, eta,
+        status.caughtUp() ? "  caught up" + (waiting.isEmpty() ? "" : "; waiting for " + waiting) : "");
+  }
+
+  private double rate() {
+    Sample first = samples.peekFirst();
+    Sample last = samples.peekLast();
+    if (first == null || last == null || last.at() == first.at()) {
+      return 0;
+    }
+    return (last.applied() - first.applied()) * 1e9 / (last.at() - first.at());
+  }
+
+  private static String format(Duration d) {
+    return d.toHours() > 0 ? String.format("%dh%02dm", d.toHours(), d.toMinutesPart()) : String.format("%dm%02ds", d.toMinutes(), d.toSecondsPart());
+  }
+}

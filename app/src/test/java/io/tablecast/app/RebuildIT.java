@@ -1,0 +1,191 @@
+package io.tablecast.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.tablecast.app.fixtures.GenerationContents;
+import io.tablecast.app.fixtures.Pipeline;
+import io.tablecast.app.fixtures.PipelineExtension;
+import io.tablecast.common.kafka.TopicNames;
+import io.tablecast.common.tables.CatalogState;
+import io.tablecast.common.tables.CatalogTables;
+import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tables.ViewCatalog;
+import io.tablecast.common.tables.WorkQueue;
+import io.tablecast.projector.rebuild.Rebuild;
+import io.tablecast.projector.rebuild.RebuildStatus;
+import io.tablecast.testkit.ChildJvm;
+import io.tablecast.testkit.ChildJvms;
+import io.tablecast.testkit.EventTopicWriter;
+import io.tablecast.testkit.HrHistory;
+import io.tablecast.testkit.TablecastRuntimeExtension;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Replayable rebuilds (SPEC §6): a new generation built from the log beside the live one, equal
+ * to it, resumable after a kill, dropped whole by an abort.
+ */
+@ExtendWith({TablecastRuntimeExtension.class, PipelineExtension.class, ChildJvms.class})
+class RebuildIT {
+
+  private static final Duration SETTLE = Duration.ofMinutes(2);
+
+  @Test
+  void aRebuildOfAnUnchangedLogEqualsTheLiveViewsAndAnAbortLeavesNoTableBehind(Pipeline pipeline) {
+    write(pipeline, HrHistory.generate(7, 6, 1_500, HrHistory.Mix.TYPICAL));
+    awaitQuiescence(pipeline);
+    Map<String, Map<String, Object>> live = GenerationContents.of(pipeline.azure(), pipeline.generation());
+
+    Recorder progress = new Recorder();
+    Rebuild.Outcome outcome = rebuild(pipeline).run(new Rebuild.Options(true, Duration.ZERO, Duration.ofMillis(300)), progress);
+
+    assertThat(outcome).isEqualTo(Rebuild.Outcome.BUILT);
+    Generation pending = new Generation(pipeline.namespace(), 2);
+    assertThat(catalog(pipeline)).isEqualTo(new CatalogState(1, OptionalInt.of(2)));
+    assertThat(GenerationContents.differences(GenerationContents.of(pipeline.azure(), pending), live)).as("generation 2 against the live views").isEmpty();
+    assertThat(live).hasSizeGreaterThan(1_500);
+    RebuildStatus last = progress.statuses.get(progress.statuses.size() - 1);
+    assertThat(last.readyToFlip()).isTrue();
+    assertThat(last.applied()).isEqualTo(last.total()).isPositive();
+
+    assertThat(rebuild(pipeline).abort()).hasValue(2);
+    assertThat(catalog(pipeline)).isEqualTo(new CatalogState(1, OptionalInt.empty()));
+    assertThat(storageOf(pipeline, pending)).as("what is left of generation 2").isEmpty();
+    assertThat(GenerationContents.differences(GenerationContents.of(pipeline.azure(), pipeline.generation()), live)).as("the live views are untouched").isEmpty();
+  }
+
+  @Test
+  void aRebuildKilledMidwayResumesWhereItStoppedAndFinishes(Pipeline pipeline, ChildJvms.Launcher jvms, @TempDir Path dir) {
+    write(pipeline, HrHistory.generate(11, 4, 1_500, HrHistory.Mix.TYPICAL));
+    awaitQuiescence(pipeline);
+    Map<String, Map<String, Object>> live = GenerationContents.of(pipeline.azure(), pipeline.generation());
+    Generation pending = new Generation(pipeline.namespace(), 2);
+
+    Map<String, String> env = new java.util.HashMap<>(pipeline.env());
+    env.put("TABLECAST_PROJECTOR_MAX_POLL", "5");
+    ChildJvm child = jvms.start(dir.resolve("rebuild.out"), env, TablecastCli.class, "rebuild", "--dry-run");
+    await("the rebuild in the child JVM applies its first events").atMost(SETTLE).pollInterval(Duration.ofMillis(50))
+        .until(() -> applied(pipeline, pending) > 0);
+    child.signal("KILL");
+    assertThat(child.awaitExit(Duration.ofSeconds(10))).isTrue();
+    long appliedWhenKilled = applied(pipeline, pending);
+    assertThat(appliedWhenKilled).as("killed midway").isLessThan(total(pipeline));
+
+    Recorder resumed = new Recorder();
+    assertThat(rebuild(pipeline).run(new Rebuild.Options(true, Duration.ZERO, Duration.ofMillis(300)), resumed)).isEqualTo(Rebuild.Outcome.BUILT);
+    assertThat(resumed.resumed).containsExactly(true);
+    assertThat(resumed.statuses.get(0).applied()).as("continues from the checkpoints, not from 0").isGreaterThanOrEqualTo(appliedWhenKilled);
+    assertThat(GenerationContents.differences(GenerationContents.of(pipeline.azure(), pending), live)).as("generation 2 against the live views").isEmpty();
+
+    assertThat(rebuild(pipeline).run(new Rebuild.Options(false, Duration.ofSeconds(1), Duration.ofMillis(300)), new Recorder()))
+        .isEqualTo(Rebuild.Outcome.FLIPPED);
+    assertThat(catalog(pipeline)).isEqualTo(new CatalogState(2, OptionalInt.empty()));
+    assertThat(storageOf(pipeline, pipeline.generation())).as("what is left of generation 1").isEmpty();
+  }
+
+  private static Rebuild rebuild(Pipeline pipeline) {
+    return new Rebuild(pipeline.projectorConfig(), pipeline.azure(), new SimpleMeterRegistry(), Clock.systemUTC());
+  }
+
+  static void write(Pipeline pipeline, List<? extends io.tablecast.events.DomainEvent> events) {
+    try (EventTopicWriter writer = new EventTopicWriter(pipeline.projectorConfig().kafka().bootstrapServers(), TopicNames.of(pipeline.namespace()))) {
+      writer.write(events);
+    }
+  }
+
+  /** Every partition without lag and every work queue empty, three polls in a row (SPEC §9 quiescence). */
+  static void awaitQuiescence(Pipeline pipeline) {
+    int[] quiet = {0};
+    await("quiescence").atMost(SETTLE).pollInterval(Duration.ofMillis(300)).until(() -> {
+      JsonNode status = pipeline.views().get("/status").json();
+      boolean idle = !status.get("projector").get("partitions").isEmpty()
+          && StreamSupport.stream(status.get("projector").get("partitions").spliterator(), false).allMatch(p -> p.get("lag").asLong() == 0)
+          && StreamSupport.stream(status.get("queues").spliterator(), false).allMatch(q -> q.get("depth").asLong() == 0);
+      quiet[0] = idle ? quiet[0] + 1 : 0;
+      return quiet[0] >= 3;
+    });
+  }
+
+  static CatalogState catalog(Pipeline pipeline) {
+    return new ViewCatalog(pipeline.azure().tableService(), pipeline.namespace()).read();
+  }
+
+  /** The tables, queues and checkpoint rows of a generation that exist. */
+  static List<String> storageOf(Pipeline pipeline, Generation generation) {
+    List<String> left = new ArrayList<>();
+    pipeline.azure().tableService().listTables().forEach(t -> {
+      if (generation.tables().contains(t.getName())) {
+        left.add("table " + t.getName());
+      }
+    });
+    for (WorkQueue queue : WorkQueue.values()) {
+      for (String name : List.of(generation.queue(queue), generation.poisonQueue(queue))) {
+        try {
+          pipeline.azure().queue(name).getProperties();
+          left.add("queue " + name);
+        } catch (com.azure.storage.queue.models.QueueStorageException e) {
+          assertThat(e.getStatusCode()).as(name).isEqualTo(404);
+        }
+      }
+    }
+    pipeline.azure().table(new CatalogTables(pipeline.namespace()).projectorCheckpoints()).listEntities().forEach(row -> {
+      if (row.getPartitionKey().equals(generation.checkpointPartition())) {
+        left.add("checkpoint " + row.getRowKey());
+      }
+    });
+    return left;
+  }
+
+  private static long applied(Pipeline pipeline, Generation generation) {
+    long applied = 0;
+    for (var row : pipeline.azure().table(new CatalogTables(pipeline.namespace()).projectorCheckpoints()).listEntities()) {
+      Object offset = row.getProperty("AppliedOffset");
+      if (row.getPartitionKey().equals(generation.checkpointPartition()) && offset != null) {
+        applied += ((Number) offset).longValue() + 1;
+      }
+    }
+    return applied;
+  }
+
+  private static long total(Pipeline pipeline) {
+    return applied(pipeline, pipeline.generation());
+  }
+
+  /** Keeps what a rebuild reports. */
+  static final class Recorder implements Rebuild.Listener {
+    final List<RebuildStatus> statuses = new CopyOnWriteArrayList<>();
+    final List<Boolean> resumed = new CopyOnWriteArrayList<>();
+    final List<Generation> flips = new CopyOnWriteArrayList<>();
+
+    @Override
+    public void started(Generation pending, Generation live, boolean resumedRun) {
+      resumed.add(resumedRun);
+    }
+
+    @Override
+    public void progress(RebuildStatus status) {
+      statuses.add(status);
+    }
+
+    @Override
+    public void flipped(Generation from, Generation to, Duration grace) {
+      flips.add(to);
+    }
+
+    @Override
+    public void dropped(Generation old) {}
+  }
+}

@@ -1,0 +1,176 @@
+package io.tablecast.bench;
+
+import com.azure.data.tables.models.ListEntitiesOptions;
+import io.tablecast.common.config.HttpSettings;
+import io.tablecast.common.config.KafkaSettings;
+import io.tablecast.common.config.Namespace;
+import io.tablecast.common.config.StorageSettings;
+import io.tablecast.common.kafka.TopicNames;
+import io.tablecast.common.kafka.TopicProvisioner;
+import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.CatalogTables;
+import io.tablecast.common.tables.CheckpointLayout;
+import io.tablecast.events.DomainEvent;
+import io.tablecast.projector.adapter.out.tables.ViewStoreBootstrap;
+import io.tablecast.testkit.Azurite;
+import io.tablecast.testkit.ChildJvm;
+import io.tablecast.testkit.EmbeddedRuntime;
+import io.tablecast.testkit.EventTopicWriter;
+import io.tablecast.testkit.HrHistory;
+import io.tablecast.testkit.RuntimeOptions;
+import io.tablecast.views.ViewsConfig;
+import io.tablecast.views.ViewsService;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.common.TopicPartition;
+
+/**
+ * The rebuild benchmark (issue 7): a generated log of {@code events} events rebuilt into a new
+ * generation by the {@code rebuild} command's code in a JVM of its own with a 512 MiB heap,
+ * while a reader reads the views every 20 ms. Reports throughput every {@code interval} events,
+ * each beside the raw EGT ceiling of a second Azurite whose table has grown by as many entities
+ * (one per event, as {@code EmployeeActivity} grows), the overall rate, the time to drain the
+ * queues, the cut-over as readers saw it, and the rebuild's peak heap.
+ *
+ * <p>A command-line tool that prints Markdown and asserts nothing about time; see
+ * {@code docs/benchmarks.md}.
+ */
+public final class RebuildBenchmark {
+
+  private RebuildBenchmark() {}
+
+  record Settings(int events, int interval, int departments, int partitions, long seed, int workers) {
+    static Settings fromSystemProperties() {
+      return new Settings(Integer.getInteger("events", 300_000), Integer.getInteger("interval", 50_000),
+          Integer.getInteger("departments", 100), Integer.getInteger("partitions", 3), Long.getLong("seed", 42L),
+          Integer.getInteger("workers", 4));
+    }
+  }
+
+  public static void main(String[] args) throws Exception {
+    Settings s = Settings.fromSystemProperties();
+    Path dir = Files.createTempDirectory("tablecast-rebuild-bench-");
+    try (EmbeddedRuntime runtime = EmbeddedRuntime.start(RuntimeOptions.freePorts(dir.resolve("runtime")))) {
+      RuntimeOptions.Ports raw = RuntimeOptions.Ports.free();
+      try (Azurite rawAzurite = Azurite.start(dir.resolve("raw-azurite"), raw.blob(), raw.queue(), raw.table())) {
+        run(s, runtime, rawAzurite, dir);
+      }
+    } finally {
+      ProjectorBenchmark.deleteRecursively(dir);
+    }
+  }
+
+  private static void run(Settings s, EmbeddedRuntime runtime, Azurite rawAzurite, Path dir) throws Exception {
+    Namespace namespace = new Namespace("rb" + ThreadLocalRandom.current().nextInt(100_000, 1_000_000));
+    KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), s.partitions());
+    TopicNames topics = TopicNames.of(namespace);
+    TopicProvisioner.ensureTopics(kafka, topics.all());
+    StorageSettings storage = StorageSettings.ofConnectionString(runtime.storageConnectionString());
+    AzureClients azure = new AzureClients(storage);
+    ViewStoreBootstrap.ensure(azure, namespace);
+
+    System.out.printf("## Rebuild benchmark: %,d events (HrHistory TYPICAL, %d departments, seed %d), %d partitions, %d workers per queue%n%n",
+        s.events(), s.departments(), s.seed(), s.partitions(), s.workers());
+    List<DomainEvent> events = HrHistory.generate(s.seed(), s.departments(), s.events(), HrHistory.Mix.TYPICAL);
+    long started = System.nanoTime();
+    try (EventTopicWriter writer = new EventTopicWriter(runtime.bootstrapServers(), topics)) {
+      writer.write(events);
+    }
+    System.out.printf("Log written in %.1f s.%n%n", seconds(started));
+    events = null;
+    long offsets = endOffsets(runtime.bootstrapServers(), topics.eventTopics());
+
+    try (ViewsService views = ViewsService.start(ViewsConfig.of(namespace, storage, kafka, new HttpSettings("127.0.0.1", 0)));
+        CutOverReader reader = CutOverReader.start(views.uri().resolve("/departments/D1"))) {
+      Map<String, String> env = Map.of("TABLECAST_NAMESPACE", namespace.prefix(), "TABLECAST_KAFKA_BOOTSTRAP", runtime.bootstrapServers(),
+          "TABLECAST_STORAGE_CONNECTION_STRING", runtime.storageConnectionString(), "TABLECAST_PARTITIONS", Integer.toString(s.partitions()),
+          "TABLECAST_WORKERS", Integer.toString(s.workers()));
+      long t0 = System.nanoTime();
+      List<Double> crossings = new ArrayList<>();
+      double projected;
+      try (ChildJvm rebuild = ChildJvm.start(dir.resolve("rebuild.out"), env, RebuildRun.class, "PT10S")) {
+        double step = (double) offsets * s.interval() / s.events();
+        while (applied(azure, namespace) < offsets) {
+          long applied = applied(azure, namespace);
+          while (crossings.size() < s.events() / s.interval() && applied >= step * (crossings.size() + 1)) {
+            crossings.add(seconds(t0));
+          }
+          Thread.sleep(250);
+        }
+        while (crossings.size() < s.events() / s.interval()) {
+          crossings.add(seconds(t0));
+        }
+        projected = seconds(t0);
+        if (!rebuild.awaitExit(Duration.ofHours(2))) {
+          throw new IllegalStateException("The rebuild did not finish: " + rebuild.tail());
+        }
+        double total = seconds(t0);
+        long flippedAt = Long.parseLong(rebuild.awaitLine(l -> l.startsWith("FLIPPED_AT="), Duration.ofSeconds(1)).substring(11));
+        String heap = rebuild.awaitLine(l -> l.startsWith("PEAK_HEAP_MIB="), Duration.ofSeconds(1)).substring(14);
+        RawLoaders.Run[] ceilings = ceilings(rawAzurite, s);
+        report(s, crossings, ceilings, projected, total, heap);
+        reader.report(flippedAt);
+      }
+    }
+  }
+
+  private static RawLoaders.Run[] ceilings(Azurite rawAzurite, Settings s) {
+    AzureClients rawSide = new AzureClients(StorageSettings.ofConnectionString(rawAzurite.connectionString()));
+    RawLoaders.Run[] runs = new RawLoaders.Run[s.events() / s.interval()];
+    try (RawLoaders loaders = new RawLoaders(rawSide, 4, 8, s.seed())) {
+      for (int k = 0; k < runs.length; k++) {
+        runs[k] = loaders.egt(s.interval(), s.interval());
+      }
+    }
+    return runs;
+  }
+
+  private static void report(Settings s, List<Double> crossings, RawLoaders.Run[] ceilings, double projected, double total, String heap) {
+    System.out.println("| events | rebuild events/s | raw EGT entities/s at that table size | ratio |");
+    System.out.println("|---|---|---|---|");
+    double previous = 0;
+    for (int k = 0; k < crossings.size(); k++) {
+      double rate = s.interval() / (crossings.get(k) - previous);
+      previous = crossings.get(k);
+      System.out.printf("| %,d–%,d | %,.0f | %,.0f | %.2f |%n", k * s.interval(), (k + 1) * s.interval(), rate,
+          ceilings[k].perSecond(), rate / ceilings[k].perSecond());
+    }
+    System.out.printf("%nProjection of the whole log: %.1f s, %,.0f events/s overall (JVM start included).%n", projected, s.events() / projected);
+    System.out.printf("Rebuild to the flip and the drop of the old generation (10 s grace): %.1f s.%n", total);
+    System.out.printf("Peak heap of the rebuild's JVM (-Xmx512m; the sum of the heap pools' peaks): %s MiB.%n%n", heap);
+  }
+
+  private static long applied(AzureClients azure, Namespace namespace) {
+    long applied = 0;
+    for (var row : azure.table(new CatalogTables(namespace).projectorCheckpoints())
+        .listEntities(new ListEntitiesOptions().setFilter("PartitionKey eq 'G2'"), null, null)) {
+      Object offset = row.getProperty(CheckpointLayout.APPLIED_OFFSET);
+      applied += offset == null ? 0 : ((Number) offset).longValue() + 1;
+    }
+    return applied;
+  }
+
+  /** The sum of the end offsets of the event topics' partitions. */
+  private static long endOffsets(String bootstrapServers, List<String> topics) throws Exception {
+    try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+      Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+      admin.describeTopics(topics).allTopicNames().get().forEach((topic, d) ->
+          d.partitions().forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest())));
+      return admin.listOffsets(latest).all().get().values().stream().mapToLong(ListOffsetsResultInfo::offset).sum();
+    }
+  }
+
+  private static double seconds(long since) {
+    return (System.nanoTime() - since) / 1e9;
+  }
+}

@@ -1,0 +1,127 @@
+package io.tablecast.projector;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.tablecast.common.kafka.TopicNames;
+import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.CatalogTables;
+import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tables.ViewTable;
+import io.tablecast.projector.adapter.in.kafka.EventConsumer;
+import io.tablecast.projector.adapter.in.queue.Workers;
+import io.tablecast.projector.adapter.out.kafka.DeadLetters;
+import io.tablecast.projector.adapter.out.queue.QueueWorkSender;
+import io.tablecast.projector.adapter.out.tables.AzureFailures;
+import io.tablecast.projector.adapter.out.tables.EmployeesTable;
+import io.tablecast.projector.adapter.out.tables.TableActivityStore;
+import io.tablecast.projector.adapter.out.tables.TableCheckpointStore;
+import io.tablecast.projector.adapter.out.tables.TableLocatorStore;
+import io.tablecast.projector.application.BatchApplier;
+import io.tablecast.projector.application.Projector;
+import io.tablecast.projector.application.work.WorkSteps;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Everything that projects the event log into one generation: a consumer in that generation's
+ * own group ({@code tablecast-projector-g<N>}), its tables and checkpoints, and its queue
+ * workers. The live projector runs one for the active generation; a rebuild runs one for the
+ * pending generation beside it (SPEC §6). Since the group carries the generation, a rebuild reads
+ * from offset 0, and the live projector takes the group over where the rebuild left it.
+ */
+public final class GenerationPipeline implements AutoCloseable {
+
+  private final Generation generation;
+  private final EventConsumer consumer;
+  private final DeadLetters deadLetters;
+  private final ExecutorService pool;
+  private final Workers workers;
+
+  private GenerationPipeline(Generation generation, EventConsumer consumer, DeadLetters deadLetters, ExecutorService pool, Workers workers) {
+    this.generation = generation;
+    this.consumer = consumer;
+    this.deadLetters = deadLetters;
+    this.pool = pool;
+    this.workers = workers;
+  }
+
+  /** The consumer group that projects {@code generation}. */
+  public static String group(ProjectorConfig config, Generation generation) {
+    return config.namespace().group("tablecast-projector-g" + generation.number());
+  }
+
+  /** Starts projecting into {@code generation}, whose tables and queues must exist. */
+  public static GenerationPipeline start(ProjectorConfig config, AzureClients azure, Generation generation, MeterRegistry metrics, WorkSteps steps) {
+    TopicNames topics = TopicNames.of(config.namespace());
+    ExecutorService pool = Executors.newFixedThreadPool(config.threads(), named("projector-g" + generation.number() + "-io"));
+    Projector projector = new Projector(
+        new EmployeesTable(azure.table(generation.table(ViewTable.EMPLOYEES)), metrics),
+        new TableLocatorStore(azure.table(generation.table(ViewTable.EMPLOYEE_INDEX)), metrics),
+        new TableActivityStore(azure.table(generation.table(ViewTable.EMPLOYEE_ACTIVITY)), metrics),
+        new QueueWorkSender(azure, generation, metrics),
+        pool);
+    DeadLetters deadLetters = new DeadLetters(config.kafka(), topics.projectorDlq());
+    EventConsumer consumer = new EventConsumer(
+        config.kafka(),
+        new EventConsumer.Settings(group(config, generation), config.onFailure(), config.stallTimeout(), config.maxPollRecords()),
+        topics,
+        new BatchApplier(projector, config.onFailure(), AzureFailures.INSTANCE),
+        new TableCheckpointStore(azure.table(new CatalogTables(config.namespace()).projectorCheckpoints()), generation),
+        deadLetters,
+        AzureFailures.INSTANCE,
+        metrics,
+        Clock.systemUTC());
+    Workers workers = Workers.start(azure, generation, config.workers(), metrics, steps);
+    return new GenerationPipeline(generation, consumer, deadLetters, pool, workers);
+  }
+
+  public Generation generation() {
+    return generation;
+  }
+
+  /** Up unless the consumer loop died, stalled or paused a partition, or a worker thread died. */
+  public boolean healthy() {
+    return consumer.isHealthy() && workers.alive();
+  }
+
+  /** What {@code /health} shows about this pipeline. */
+  public Map<String, Object> details() {
+    Map<String, Object> details = new LinkedHashMap<>();
+    details.put("generation", generation.number());
+    details.put("workers", workers.size());
+    details.put("stalled", consumer.isStalled());
+    details.put("lastProgressAt", consumer.lastProgress().toString());
+    Map<String, String> paused = new LinkedHashMap<>();
+    consumer.pausedPartitions().forEach((p, reason) -> paused.put(p.topic() + "-" + p.partition(), reason));
+    details.put("pausedPartitions", paused);
+    return details;
+  }
+
+  /** Stops the workers after their current message and the consumer after its current batch. */
+  @Override
+  public void close() {
+    workers.close();
+    consumer.close();
+    deadLetters.close();
+    pool.shutdown();
+    try {
+      pool.awaitTermination(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static ThreadFactory named(String prefix) {
+    AtomicInteger count = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, prefix + "-" + count.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    };
+  }
+}

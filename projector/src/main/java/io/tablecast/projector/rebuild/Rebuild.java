@@ -1,0 +1,216 @@
+package io.tablecast.projector.rebuild;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.tablecast.common.kafka.TopicNames;
+import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.CatalogState;
+import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tables.ViewCatalog;
+import io.tablecast.projector.GenerationPipeline;
+import io.tablecast.projector.ProjectorConfig;
+import io.tablecast.projector.adapter.out.tables.GenerationStorage;
+import io.tablecast.projector.application.work.WorkSteps;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.OptionalInt;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A replayable rebuild (SPEC §6): projects the whole log into a new generation with its own
+ * consumer group, beside the live one, then flips {@code ViewCatalog} to it in one conditional
+ * write and deletes the old generation whole after a grace period.
+ *
+ * <p>Resumable: the pending generation, its consumer group's offsets and its checkpoints survive a
+ * stop or a crash, and the next run continues from them. Several runs may even work on one
+ * pending generation at once, as competing consumers; the conditional writes let only one flip.
+ */
+public final class Rebuild {
+
+  private static final Logger log = LoggerFactory.getLogger(Rebuild.class);
+
+  /**
+   * @param dryRun build the new generation and stop before the flip
+   * @param grace how long the old generation outlives the flip, for readers still on it
+   * @param tick how often progress is measured and reported
+   */
+  public record Options(boolean dryRun, Duration grace, Duration tick) {
+    public static final Duration DEFAULT_GRACE = Duration.ofSeconds(60);
+  }
+
+  /** How a run ended. */
+  public enum Outcome {
+    /** The new generation is active and the old one is deleted. */
+    FLIPPED,
+    /** A dry run: the new generation is built and still pending. */
+    BUILT,
+    /** Stopped before the flip; the next run resumes. */
+    STOPPED,
+    /** The pending generation was withdrawn by an abort. */
+    ABORTED
+  }
+
+  /** Told what the rebuild does, for a progress display. */
+  public interface Listener {
+    void started(Generation pending, Generation live, boolean resumed);
+
+    void progress(RebuildStatus status);
+
+    void flipped(Generation from, Generation to, Duration grace);
+
+    void dropped(Generation old);
+  }
+
+  private final ProjectorConfig config;
+  private final AzureClients azure;
+  private final MeterRegistry metrics;
+  private final ViewCatalog catalog;
+  private final GenerationStorage storage;
+  private final Clock clock;
+  private volatile boolean stopping;
+
+  public Rebuild(ProjectorConfig config, AzureClients azure, MeterRegistry metrics, Clock clock) {
+    this.config = config;
+    this.azure = azure;
+    this.metrics = metrics;
+    this.catalog = new ViewCatalog(azure.tableService(), config.namespace());
+    this.storage = new GenerationStorage(azure);
+    this.clock = clock;
+  }
+
+  /** Asks a running {@link #run} to stop at its next tick, keeping everything for a resume. */
+  public void stop() {
+    stopping = true;
+  }
+
+  public Outcome run(Options options, Listener listener) {
+    catalog.initialize();
+    Claim claim = claim();
+    Generation live = generation(claim.live());
+    Generation pending = generation(claim.pending());
+    storage.create(pending);
+    listener.started(pending, live, claim.resumed());
+    try (RebuildProbe probe = new RebuildProbe(azure, config.kafka(), TopicNames.of(config.namespace()), clock)) {
+      Outcome outcome = project(options, listener, probe, live, pending);
+      if (outcome == Outcome.FLIPPED) {
+        dropOld(probe, live);
+        listener.dropped(live);
+      }
+      return outcome;
+    }
+  }
+
+  /**
+   * Withdraws the pending generation, waits for the rebuilds working on it to stop, and deletes
+   * it: tables, queues, checkpoints and consumer group. Returns the generation dropped, if any.
+   */
+  public OptionalInt abort() {
+    while (true) {
+      ViewCatalog.Versioned current = catalog.readVersioned();
+      OptionalInt pending = current.state().pendingGeneration();
+      if (pending.isEmpty()) {
+        return pending;
+      }
+      if (catalog.withdraw(current)) {
+        Generation dropped = generation(pending.getAsInt());
+        try (RebuildProbe probe = new RebuildProbe(azure, config.kafka(), TopicNames.of(config.namespace()), clock)) {
+          deleteGroup(probe, dropped, Duration.ofSeconds(60));
+        }
+        storage.drop(dropped);
+        log.info("Rebuild of generation {} aborted and dropped", dropped.number());
+        return pending;
+      }
+    }
+  }
+
+  /** Which generations a run works on, and whether it continues an earlier run. */
+  private record Claim(int live, int pending, boolean resumed) {}
+
+  /** The pending generation to work on: the one already pending, or active + 1, proposed now. */
+  private Claim claim() {
+    while (true) {
+      ViewCatalog.Versioned current = catalog.readVersioned();
+      CatalogState state = current.state();
+      if (state.pendingGeneration().isPresent()) {
+        return new Claim(state.activeGeneration(), state.pendingGeneration().getAsInt(), true);
+      }
+      int next = state.activeGeneration() + 1;
+      if (catalog.propose(current, next)) {
+        log.info("Rebuild: generation {} proposed beside the live generation {}", next, state.activeGeneration());
+        return new Claim(state.activeGeneration(), next, false);
+      }
+    }
+  }
+
+  /** Projects into {@code pending} until it may take over, then flips; keeps projecting through the grace period. */
+  private Outcome project(Options options, Listener listener, RebuildProbe probe, Generation live, Generation pending) {
+    try (GenerationPipeline pipeline = GenerationPipeline.start(config, azure, pending, metrics, WorkSteps.NONE)) {
+      while (true) {
+        if (stopping) {
+          return Outcome.STOPPED;
+        }
+        ViewCatalog.Versioned current = catalog.readVersioned();
+        if (current.state().pendingGeneration().orElse(-1) != pending.number()) {
+          return current.state().activeGeneration() == pending.number() ? afterFlip(options, listener, live, pending) : Outcome.ABORTED;
+        }
+        RebuildStatus status = probe.status(pending, live);
+        listener.progress(status);
+        if (status.readyToFlip()) {
+          if (options.dryRun()) {
+            return Outcome.BUILT;
+          }
+          if (catalog.flip(current)) {
+            log.info("Rebuild: ViewCatalog flipped from generation {} to {}", live.number(), pending.number());
+            return afterFlip(options, listener, live, pending);
+          }
+        }
+        sleep(options.tick());
+      }
+    }
+  }
+
+  /**
+   * Keeps the new generation current while readers and the live projector move over to it. A stop
+   * asked for meanwhile cuts the grace period short.
+   */
+  private Outcome afterFlip(Options options, Listener listener, Generation live, Generation pending) {
+    listener.flipped(live, pending, options.grace());
+    Instant until = clock.instant().plus(options.grace());
+    while (clock.instant().isBefore(until) && !stopping) {
+      sleep(Duration.ofMillis(Math.min(500, Duration.between(clock.instant(), until).toMillis() + 1)));
+    }
+    return Outcome.FLIPPED;
+  }
+
+  private void dropOld(RebuildProbe probe, Generation old) {
+    storage.drop(old);
+    deleteGroup(probe, old, Duration.ofSeconds(30));
+  }
+
+  /** Deletes the generation's consumer group once its members have left (they stop on their own). */
+  private void deleteGroup(RebuildProbe probe, Generation generation, Duration patience) {
+    String group = GenerationPipeline.group(config, generation);
+    Instant deadline = clock.instant().plus(patience);
+    while (!probe.deleteGroup(group)) {
+      if (clock.instant().isAfter(deadline)) {
+        log.warn("Consumer group {} still has members after {} s; left in place", group, patience.toSeconds());
+        return;
+      }
+      sleep(Duration.ofSeconds(1));
+    }
+  }
+
+  private Generation generation(int number) {
+    return new Generation(config.namespace(), number);
+  }
+
+  static void sleep(Duration duration) {
+    try {
+      Thread.sleep(Math.max(1, duration.toMillis()));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted", e);
+    }
+  }
+}
