@@ -36,34 +36,20 @@ final class AuditRecords {
   private static final Map<String, ViewTable> TABLES =
       Arrays.stream(ViewTable.values()).collect(Collectors.toMap(ViewTable::baseName, Function.identity()));
 
-  /** A line split at its last separator: the key and the value. */
-  record Line(String key, String value) {
+  /**
+   * A line split into its fields.
+   *
+   * @param rowKey the RowKey; for {@code EmployeesByLastName}, the department
+   * @param employeeId for {@code EmployeesByLastName}, the id; otherwise empty
+   * @param key everything before the value, which orders the lines
+   */
+  record Line(ViewTable table, String partitionKey, String rowKey, String employeeId, String key, String value) {
 
     static Line parse(String line) {
       int cut = line.lastIndexOf(SEPARATOR);
-      return new Line(line.substring(0, cut), line.substring(cut + 1));
-    }
-
-    ViewTable table() {
-      return TABLES.get(field(0));
-    }
-
-    String partitionKey() {
-      return field(1);
-    }
-
-    /** The RowKey; for {@code EmployeesByLastName}, the department. */
-    String rowKey() {
-      return field(2);
-    }
-
-    /** For {@code EmployeesByLastName}, the id. */
-    String employeeId() {
-      return field(3);
-    }
-
-    private String field(int index) {
-      return key.split(String.valueOf(SEPARATOR), -1)[index];
+      String key = line.substring(0, cut);
+      String[] fields = key.split(String.valueOf(SEPARATOR), -1);
+      return new Line(TABLES.get(fields[0]), fields[1], fields[2], fields.length > 3 ? fields[3] : "", key, line.substring(cut + 1));
     }
   }
 

@@ -30,7 +30,7 @@ final class ExternalSorter implements AutoCloseable {
   private final List<String> chunk = new ArrayList<>();
   private final List<Path> files = new ArrayList<>();
   private LineMerge merge;
-  private long count;
+  private boolean sorted;
 
   ExternalSorter(Path dir, String name, int chunkSize) {
     if (chunkSize < 1) {
@@ -42,28 +42,24 @@ final class ExternalSorter implements AutoCloseable {
   }
 
   void add(String line) {
-    if (merge != null) {
+    if (sorted) {
       throw new IllegalStateException("Lines cannot be added once sorted.");
     }
     chunk.add(line);
-    count++;
     if (chunk.size() >= chunkSize) {
       spill();
     }
   }
 
-  long count() {
-    return count;
-  }
-
   /** Every line added, in order; once only. The iterator is valid until {@link #close()}. */
   Iterator<String> sorted() {
-    if (merge != null) {
+    if (sorted) {
       throw new IllegalStateException("Already sorted.");
     }
+    sorted = true;
     if (files.isEmpty()) {
+      // Everything fits in one chunk: no file at all.
       Collections.sort(chunk);
-      merge = LineMerge.of(List.of(), dir);
       return chunk.iterator();
     }
     if (!chunk.isEmpty()) {
