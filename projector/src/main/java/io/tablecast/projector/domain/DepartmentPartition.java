@@ -14,7 +14,6 @@ import static io.tablecast.common.tables.EmployeesLayout.MANAGER_ID;
 import static io.tablecast.common.tables.EmployeesLayout.MANAGER_LAST_NAME;
 import static io.tablecast.common.tables.EmployeesLayout.NAME;
 import static io.tablecast.common.tables.EmployeesLayout.TYPE_DEPARTMENT;
-import static io.tablecast.common.tables.EmployeesLayout.TYPE_EMAIL;
 import static io.tablecast.common.tables.EmployeesLayout.TYPE_EMPLOYEE;
 import static io.tablecast.common.tables.IndexLayout.EMAIL_CLAIMED_AT;
 
@@ -192,13 +191,7 @@ public final class DepartmentPartition implements EventVisitor<Void> {
       }
     }
     put(after);
-    ViewEntity copy = ViewEntity.of(EmployeesLayout.email(after.string(EMAIL)), TYPE_EMAIL)
-        .with(EMPLOYEE_ID, after.string(EMPLOYEE_ID))
-        .with(FIRST_NAME, after.string(FIRST_NAME))
-        .with(LAST_NAME, after.string(LAST_NAME))
-        .with(EMAIL, after.string(EMAIL))
-        .with(EMAIL_CLAIMED_AT, after.instant(EMAIL_CLAIMED_AT))
-        .stamped(after.version(), after.string(ViewEntity.EVENT_ID));
+    ViewEntity copy = TruthRows.emailCopy(after);
     if (EmailClaims.mayWrite(Optional.ofNullable(rows.get(copy.rowKey())), copy)) {
       put(copy);
     }

@@ -38,16 +38,29 @@ public final class TruthRows {
     return locator.optionalString(REASON).map(r -> row.with(REASON, r)).orElse(row);
   }
 
+  /**
+   * The {@code email_} copy in {@code Employees} of an {@code empid_} row (or of a locator): the
+   * same names, address and claim, and the employee's current version.
+   */
+  public static ViewEntity emailCopy(ViewEntity employee) {
+    return claim(employee, ViewEntity.of(EmployeesLayout.email(employee.string(EMAIL)), EmployeesLayout.TYPE_EMAIL));
+  }
+
   /** The {@code EmployeeIndex} entry under the employee's email. */
   public static ViewEntity emailEntry(ViewEntity locator) {
-    return ViewEntity.of(IndexLayout.ROW, IndexLayout.TYPE_EMAIL_INDEX)
-        .with(EMPLOYEE_ID, locator.string(EMPLOYEE_ID))
-        .with(DEPARTMENT_ID, locator.string(DEPARTMENT_ID))
-        .with(FIRST_NAME, locator.string(FIRST_NAME))
-        .with(LAST_NAME, locator.string(LAST_NAME))
-        .with(EMAIL, locator.string(EMAIL))
-        .with(EMAIL_CLAIMED_AT, locator.instant(EMAIL_CLAIMED_AT))
-        .stamped(locator.version(), locator.string(ViewEntity.EVENT_ID));
+    return claim(locator, ViewEntity.of(IndexLayout.ROW, IndexLayout.TYPE_EMAIL_INDEX))
+        .with(DEPARTMENT_ID, locator.string(DEPARTMENT_ID));
+  }
+
+  /** Who holds the address, since when, at which version: what both email rows carry. */
+  private static ViewEntity claim(ViewEntity holder, ViewEntity row) {
+    return row
+        .with(EMPLOYEE_ID, holder.string(EMPLOYEE_ID))
+        .with(FIRST_NAME, holder.string(FIRST_NAME))
+        .with(LAST_NAME, holder.string(LAST_NAME))
+        .with(EMAIL, holder.string(EMAIL))
+        .with(EMAIL_CLAIMED_AT, holder.instant(EMAIL_CLAIMED_AT))
+        .stamped(holder.version(), holder.string(ViewEntity.EVENT_ID));
   }
 
   public static boolean isActive(ViewEntity locator) {

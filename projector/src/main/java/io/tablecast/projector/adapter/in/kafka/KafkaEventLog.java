@@ -1,0 +1,91 @@
+package io.tablecast.projector.adapter.in.kafka;
+
+import io.tablecast.common.config.KafkaSettings;
+import io.tablecast.common.kafka.TopicNames;
+import io.tablecast.events.DomainEvent;
+import io.tablecast.projector.application.audit.EventLog;
+import io.tablecast.schemas.EventSerde;
+import io.tablecast.schemas.UndecodableEventException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The event topics read from the beginning for {@code verify}, with no consumer group (nothing
+ * is committed, no other reader is disturbed). Reads committed records only, like the
+ * projector, up to the end offsets (the last stable offsets) taken at the start, so it ends
+ * while commands keep arriving. A record that cannot be decoded is skipped with a warning: the
+ * projector dead-letters it, so no view holds it either.
+ */
+public final class KafkaEventLog implements EventLog {
+
+  private static final Logger log = LoggerFactory.getLogger(KafkaEventLog.class);
+  private static final Duration POLL = Duration.ofMillis(500);
+
+  private final KafkaSettings kafka;
+  private final TopicNames topics;
+  private final EventSerde events = new EventSerde();
+
+  public KafkaEventLog(KafkaSettings kafka, TopicNames topics) {
+    this.kafka = kafka;
+    this.topics = topics;
+  }
+
+  @Override
+  public long readAll(Sink sink) {
+    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
+        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+        ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
+        ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 2_000), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+      List<TopicPartition> partitions = new ArrayList<>();
+      topics.eventTopics().forEach(topic -> consumer.partitionsFor(topic).forEach(p -> partitions.add(new TopicPartition(topic, p.partition()))));
+      consumer.assign(partitions);
+      consumer.seekToBeginning(partitions);
+      Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+      return readUntil(consumer, end, sink);
+    }
+  }
+
+  private long readUntil(KafkaConsumer<byte[], byte[]> consumer, Map<TopicPartition, Long> end, Sink sink) {
+    Set<TopicPartition> reading = new HashSet<>(end.keySet());
+    long read = 0;
+    while (!reading.isEmpty()) {
+      for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL)) {
+        TopicPartition partition = new TopicPartition(record.topic(), record.partition());
+        if (record.offset() < end.get(partition) && decode(record, sink)) {
+          read++;
+        }
+      }
+      // A partition is done once its position passes the snapshot (transaction markers included).
+      List<TopicPartition> done = reading.stream().filter(p -> consumer.position(p) >= end.get(p)).toList();
+      consumer.pause(done);
+      done.forEach(reading::remove);
+    }
+    return read;
+  }
+
+  private boolean decode(ConsumerRecord<byte[], byte[]> record, Sink sink) {
+    try {
+      DomainEvent event = events.deserializer().deserialize(record.topic(), record.headers(), record.value());
+      if (event == null) {
+        return false;
+      }
+      sink.event(event, record.offset());
+      return true;
+    } catch (UndecodableEventException e) {
+      log.warn("Record {}-{}@{} cannot be decoded, skipped: {}", record.topic(), record.partition(), record.offset(), e.getMessage());
+      return false;
+    }
+  }
+}
