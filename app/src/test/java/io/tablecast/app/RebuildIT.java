@@ -14,6 +14,10 @@ import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.common.tables.WorkQueue;
+import io.tablecast.projector.Verification;
+import io.tablecast.projector.application.audit.Difference;
+import io.tablecast.projector.application.audit.Verifier;
+import io.tablecast.projector.application.audit.VerifyProgress;
 import io.tablecast.projector.rebuild.Rebuild;
 import io.tablecast.projector.rebuild.RebuildStatus;
 import io.tablecast.testkit.ChildJvm;
@@ -48,6 +52,7 @@ class RebuildIT {
     write(pipeline, HrHistory.generate(7, 6, 1_500, HrHistory.Mix.TYPICAL));
     awaitQuiescence(pipeline);
     Map<String, Map<String, Object>> live = GenerationContents.of(pipeline.azure(), pipeline.generation());
+    assertThat(verify(pipeline, pipeline.generation())).as("verify of the live generation").isEmpty();
 
     Recorder progress = new Recorder();
     Rebuild.Outcome outcome = rebuild(pipeline).run(new Rebuild.Options(true, Duration.ZERO, Duration.ofMillis(300)), progress);
@@ -57,6 +62,7 @@ class RebuildIT {
     assertThat(catalog(pipeline)).isEqualTo(new CatalogState(1, OptionalInt.of(2)));
     assertThat(GenerationContents.differences(GenerationContents.of(pipeline.azure(), pending), live)).as("generation 2 against the live views").isEmpty();
     assertThat(live).hasSizeGreaterThan(1_500);
+    assertThat(verify(pipeline, pending)).as("verify of the rebuilt generation").isEmpty();
     RebuildStatus last = progress.statuses.get(progress.statuses.size() - 1);
     assertThat(last.readyToFlip()).isTrue();
     assertThat(last.applied()).isEqualTo(last.total()).isPositive();
@@ -69,7 +75,7 @@ class RebuildIT {
 
   @Test
   void aRebuildKilledMidwayResumesWhereItStoppedAndFinishes(Pipeline pipeline, ChildJvms.Launcher jvms, @TempDir Path dir) {
-    write(pipeline, HrHistory.generate(11, 4, 1_500, HrHistory.Mix.TYPICAL));
+    write(pipeline, HrHistory.generate(11, 4, 3_000, HrHistory.Mix.TYPICAL));
     awaitQuiescence(pipeline);
     Map<String, Map<String, Object>> live = GenerationContents.of(pipeline.azure(), pipeline.generation());
     Generation pending = new Generation(pipeline.namespace(), 2);
@@ -94,6 +100,16 @@ class RebuildIT {
         .isEqualTo(Rebuild.Outcome.FLIPPED);
     assertThat(catalog(pipeline)).isEqualTo(new CatalogState(2, OptionalInt.empty()));
     assertThat(storageOf(pipeline, pipeline.generation())).as("what is left of generation 1").isEmpty();
+    assertThat(verify(pipeline, Verification.activeGeneration(pipeline.azure(), pipeline.namespace())))
+        .as("verify of the active generation after the flip").isEmpty();
+  }
+
+  /** What {@code verify} finds different between the log and a generation's tables. */
+  private static List<Difference> verify(Pipeline pipeline, Generation generation) {
+    List<Difference> differences = new ArrayList<>();
+    Verification.verifier(pipeline.projectorConfig().kafka(), pipeline.azure(), generation, Verifier.Settings.defaults(), VerifyProgress.NONE)
+        .verify(differences::add);
+    return differences;
   }
 
   private static Rebuild rebuild(Pipeline pipeline) {

@@ -115,13 +115,31 @@ public final class RebuildBenchmark {
           throw new IllegalStateException("The rebuild did not finish: " + rebuild.tail());
         }
         double total = seconds(t0);
-        long flippedAt = Long.parseLong(rebuild.awaitLine(l -> l.startsWith("FLIPPED_AT="), Duration.ofSeconds(1)).substring(11));
-        String heap = rebuild.awaitLine(l -> l.startsWith("PEAK_HEAP_MIB="), Duration.ofSeconds(1)).substring(14);
+        long flippedAt = Long.parseLong(value(rebuild, "FLIPPED_AT="));
+        String heap = value(rebuild, "PEAK_HEAP_MIB=");
+        reader.close();
         RawLoaders.Run[] ceilings = ceilings(rawAzurite, s);
         report(s, crossings, ceilings, projected, total, heap);
         reader.report(flippedAt);
       }
+      verify(dir, env);
     }
+  }
+
+  /** {@code verify} of the new generation against the whole log, in a JVM with a 512 MiB heap. */
+  private static void verify(Path dir, Map<String, String> env) {
+    try (ChildJvm verify = ChildJvm.start(dir.resolve("verify.out"), env, VerifyRun.class)) {
+      if (!verify.awaitExit(Duration.ofHours(1))) {
+        throw new IllegalStateException("verify did not finish: " + verify.tail());
+      }
+      String events = value(verify, "EVENTS=");
+      System.out.printf("%nVerify of the new generation: %s events read, %s differences, %s s, peak heap %s MiB (-Xmx512m).%n",
+          events, value(verify, "DIFFERENCES="), value(verify, "SECONDS="), value(verify, "PEAK_HEAP_MIB="));
+    }
+  }
+
+  private static String value(ChildJvm jvm, String prefix) {
+    return jvm.awaitLine(l -> l.startsWith(prefix), Duration.ofSeconds(1)).substring(prefix.length());
   }
 
   private static RawLoaders.Run[] ceilings(Azurite rawAzurite, Settings s) {

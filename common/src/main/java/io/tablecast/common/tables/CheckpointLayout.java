@@ -1,5 +1,7 @@
 package io.tablecast.common.tables;
 
+import java.util.function.Function;
+
 /**
  * The layout of {@code ProjectorCheckpoints} (SPEC §3, §9): PartitionKey {@code G<N>}, RowKey
  * {@code <topic>-<partition>}. Written by the projector for each batch; read by the views for
@@ -21,5 +23,22 @@ public final class CheckpointLayout {
 
   public static String rowKey(String topic, int partition) {
     return topic + "-" + partition;
+  }
+
+  /**
+   * The records of a partition not yet applied, as a row tells: its {@code Lag}, and at least the
+   * batch in flight when {@code InFlightOffset} is past {@code AppliedOffset}. The lag is measured
+   * when a batch is polled, so while that batch is applied it alone says how much is left.
+   *
+   * @param property the row's properties by name, for example {@code row::getProperty}
+   */
+  public static long lag(Function<String, Object> property) {
+    long lag = number(property.apply(LAG), 0);
+    long inFlight = number(property.apply(IN_FLIGHT_OFFSET), -1) - number(property.apply(APPLIED_OFFSET), -1);
+    return Math.max(lag, inFlight);
+  }
+
+  private static long number(Object value, long absent) {
+    return value == null ? absent : ((Number) value).longValue();
   }
 }

@@ -86,7 +86,7 @@ final class RebuildProbe implements AutoCloseable {
           .listEntities(new ListEntitiesOptions().setFilter("PartitionKey eq '" + generation.checkpointPartition() + "'"), TIMEOUT, Context.NONE)
           .forEach(row -> rows.put(row.getRowKey(), new RebuildStatus.Checkpoint(
               number(row.getProperty(CheckpointLayout.APPLIED_OFFSET)),
-              number(row.getProperty(CheckpointLayout.LAG)),
+              CheckpointLayout.lag(row::getProperty),
               row.getProperty(CheckpointLayout.HEARTBEAT_AT) instanceof OffsetDateTime at ? at.toInstant() : Instant.EPOCH)));
     } catch (TableServiceException e) {
       if (e.getResponse().getStatusCode() != 404) {

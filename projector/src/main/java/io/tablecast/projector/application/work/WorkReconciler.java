@@ -89,12 +89,17 @@ public final class WorkReconciler {
     List<EmployeeTask> tasks = new ArrayList<>();
     for (int i = 0; i < employees.size(); i++) {
       EmployeeId employee = employees.get(i);
-      ViewEntity truth = truths.get(i)
-          .orElseThrow(() -> new WorkRefused("employee " + employee.canonical() + " has no locator"));
       Stored<WorkerState> state = states.get(i);
       if (state.value().heldByOtherAt(attempt.owner(), clock.instant())) {
         throw new WorkDeferred("employee " + employee.canonical() + " is being worked on by another worker");
       }
+      if (truths.get(i).isEmpty() && work.get(employee).onlyManages()) {
+        // Not projected yet: remember the departments; the hire's work item follows them.
+        stores.saveState(employee, state, state.value().managing(work.get(employee).managedDepartments()));
+        continue;
+      }
+      ViewEntity truth = truths.get(i)
+          .orElseThrow(() -> new WorkRefused("employee " + employee.canonical() + " has no locator"));
       EmployeeTask task = new EmployeeTask(employee, work.get(employee), truth, state, stores);
       if (!task.nothingToDo()) {
         tasks.add(task);

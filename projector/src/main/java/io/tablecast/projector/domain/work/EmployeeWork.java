@@ -55,6 +55,15 @@ public record EmployeeWork(EmployeeId employee, Set<String> namedDepartments, Se
     return new EmployeeWork(employee(m.managerId()), Set.of(), departments(m.departmentId()), false);
   }
 
+  /**
+   * Whether all that is asked is to follow newly managed departments. Such work may reach a
+   * worker before the manager's locator does: the department events are another topic, and a
+   * rebuild reads them far ahead of the employee events.
+   */
+  public boolean onlyManages() {
+    return !place && namedDepartments.isEmpty() && !managedDepartments.isEmpty();
+  }
+
   private EmployeeWork and(EmployeeWork other) {
     Set<String> named = new TreeSet<>(namedDepartments);
     named.addAll(other.namedDepartments);

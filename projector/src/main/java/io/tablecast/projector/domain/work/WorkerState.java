@@ -117,6 +117,16 @@ public record WorkerState(
     return new WorkerState(desired, emails, lastNames, departments, version, Optional.of(lease));
   }
 
+  /**
+   * The state with more departments to follow, for an employee whose locator the projector has
+   * not written yet: its hire's work item will find them here and follow them.
+   */
+  public WorkerState managing(Set<String> moreDepartments) {
+    Set<String> departments = new TreeSet<>(managedDepartments);
+    departments.addAll(moreDepartments);
+    return new WorkerState(indexed, staleEmails, staleLastNames, departments, version, lease);
+  }
+
   /** The state once every entry is as intended: nothing stale, no lease. */
   public WorkerState committed(Set<String> stillManaged, long truthVersion) {
     return new WorkerState(indexed, Set.of(), Set.of(), stillManaged, Math.max(version, truthVersion), Optional.empty());

@@ -23,6 +23,18 @@ class EmployeeWorkTest {
   }
 
   @Test
+  void onlyAManagerAssignmentAsksNothingButToFollowDepartments() {
+    Map<EmployeeId, EmployeeWork> work = EmployeeWork.of(List.of(
+        new WorkItem.ManagerAssigned("Ops", "00000007", 5), new WorkItem.ManagerAssigned("Sales", "00000007", 6),
+        new WorkItem.ManagerAssigned("Ops", "00000008", 7), new WorkItem.TransferEmployee("00000008", "Sales", "Ops", 2),
+        new WorkItem.ReindexEmployee("00000009", 1)));
+
+    assertThat(work.get(new EmployeeId(7)).onlyManages()).isTrue();
+    assertThat(work.get(new EmployeeId(8)).onlyManages()).as("a transfer needs the truth").isFalse();
+    assertThat(work.get(new EmployeeId(9)).onlyManages()).as("a hire's indexes need the truth").isFalse();
+  }
+
+  @Test
   void mergesAMessagesItemsByEmployee() {
     Map<EmployeeId, EmployeeWork> work = EmployeeWork.of(List.of(
         new WorkItem.TransferEmployee("00000007", "Sales", "Ops", 2),

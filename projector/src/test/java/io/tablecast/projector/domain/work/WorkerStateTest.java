@@ -67,6 +67,17 @@ class WorkerStateTest {
     }
 
     @Test
+    void managingMoreDepartmentsKeepsEverythingElseAndStillNeedsTheTruth() {
+      WorkerState managing = WorkerState.NONE.managing(Set.of("Ops"));
+
+      assertThat(managing.managedDepartments()).containsExactly("Ops");
+      assertThat(managing.committed()).isTrue();
+      assertThat(managing.settled(IndexEntries.NONE, Set.of("Ops"), 1)).as("the hire's item still has work").isFalse();
+      assertThat(committed.managing(Set.of("R&D")).managedDepartments()).containsExactlyInAnyOrder("Ops", "R&D");
+      assertThat(committed.managing(Set.of("R&D")).indexed()).isEqualTo(committed.indexed());
+    }
+
+    @Test
     void ofAWorkerThatDiedKeepsWhatItMayHaveWrittenAsStale() {
       WorkerState dead = committed.intent(entries("b@x.io", "li", "Ops"), Set.of(), new Lease("dead", NOW.minusSeconds(1)));
 

@@ -111,11 +111,13 @@ public final class EventConsumer implements AutoCloseable {
         try {
           records = consumer.poll(Duration.ofMillis(200));
           consumer.assignment().forEach(p -> consumer.currentLag(p).ifPresent(lag -> progress.lag(p, lag)));
-          heartbeatIfDue();
           if (!records.isEmpty()) {
             applyBatch(records);
             backoff = Duration.ZERO;
           }
+          // After the batch: the lag counts what is left after it, so a lag of 0 in the
+          // checkpoints never hides a batch still being applied (quiescence, SPEC §9).
+          heartbeatIfDue();
         } catch (WakeupException e) {
           throw e;
         } catch (RuntimeException e) {

@@ -1,15 +1,15 @@
 package io.tablecast.views.adapter.out.tables;
 
 import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.ListEntitiesOptions;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.tables.AzureClients;
-import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.CatalogState;
+import io.tablecast.common.tables.CatalogTables;
+import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.common.tables.ViewTable;
-import com.azure.data.tables.models.ListEntitiesOptions;
-import io.tablecast.common.tables.CheckpointLayout;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;

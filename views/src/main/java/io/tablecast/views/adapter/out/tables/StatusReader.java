@@ -85,7 +85,7 @@ public final class StatusReader implements StatusSource, AutoCloseable {
       Instant progress = EmployeeRows.instant(row, CheckpointLayout.LAST_PROGRESS_AT);
       Instant heartbeat = EmployeeRows.instant(row, CheckpointLayout.HEARTBEAT_AT);
       partitions.add(new PartitionProgress(key.substring(0, dash), Integer.parseInt(key.substring(dash + 1)),
-          Optional.ofNullable((Number) row.getProperty(CheckpointLayout.LAG)).map(Number::longValue).orElse(0L),
+          CheckpointLayout.lag(row::getProperty),
           progress == null ? Instant.EPOCH : progress, heartbeat == null ? Instant.EPOCH : heartbeat));
     }
     return partitions;
