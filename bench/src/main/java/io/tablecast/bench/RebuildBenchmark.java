@@ -49,11 +49,12 @@ public final class RebuildBenchmark {
 
   private RebuildBenchmark() {}
 
-  record Settings(int events, int interval, int departments, int partitions, long seed, int workers) {
+  /** @param maxMinutes stop the rebuild after this long and report the intervals it reached (0: no limit) */
+  record Settings(int events, int interval, int departments, int partitions, long seed, int workers, int maxMinutes) {
     static Settings fromSystemProperties() {
       return new Settings(Integer.getInteger("events", 300_000), Integer.getInteger("interval", 50_000),
           Integer.getInteger("departments", 100), Integer.getInteger("partitions", 3), Long.getLong("seed", 42L),
-          Integer.getInteger("workers", 4));
+          Integer.getInteger("workers", 4), Integer.getInteger("maxMinutes", 0));
     }
   }
 
@@ -92,35 +93,50 @@ public final class RebuildBenchmark {
 
     try (ViewsService views = ViewsService.start(ViewsConfig.of(namespace, storage, kafka, new HttpSettings("127.0.0.1", 0)));
         CutOverReader reader = CutOverReader.start(views.uri().resolve("/departments/D1"))) {
+      System.out.printf("Raw EGT ceiling first, on a second Azurite: 100-entity EGTs on 4 threads into one table that grows by %,d"
+          + " entities per interval (one per event, as EmployeeActivity grows).%n%n", s.interval());
       Map<String, String> env = Map.of("TABLECAST_NAMESPACE", namespace.prefix(), "TABLECAST_KAFKA_BOOTSTRAP", runtime.bootstrapServers(),
           "TABLECAST_STORAGE_CONNECTION_STRING", runtime.storageConnectionString(), "TABLECAST_PARTITIONS", Integer.toString(s.partitions()),
           "TABLECAST_WORKERS", Integer.toString(s.workers()));
+      RawLoaders.Run[] ceilings = ceilings(rawAzurite, s);
+      System.out.println("| events | rebuild events/s | raw EGT entities/s at that table size | ratio |");
+      System.out.println("|---|---|---|---|");
       long t0 = System.nanoTime();
-      List<Double> crossings = new ArrayList<>();
-      double projected;
+      long deadline = s.maxMinutes() > 0 ? t0 + Duration.ofMinutes(s.maxMinutes()).toNanos() : Long.MAX_VALUE;
+      int crossed = 0;
+      double previous = 0;
       try (ChildJvm rebuild = ChildJvm.start(dir.resolve("rebuild.out"), env, RebuildRun.class, "PT10S")) {
         double step = (double) offsets * s.interval() / s.events();
-        while (applied(azure, namespace) < offsets) {
-          long applied = applied(azure, namespace);
-          while (crossings.size() < s.events() / s.interval() && applied >= step * (crossings.size() + 1)) {
-            crossings.add(seconds(t0));
-          }
+        long applied = 0;
+        while (applied < offsets && System.nanoTime() < deadline) {
           Thread.sleep(250);
+          applied = applied(azure, namespace);
+          while (crossed < ceilings.length && applied >= Math.min(offsets, Math.round(step * (crossed + 1)))) {
+            double at = seconds(t0);
+            double rate = s.interval() / (at - previous);
+            System.out.printf("| %,d–%,d | %,.0f | %,.0f | %.2f |%n", crossed * s.interval(), (crossed + 1) * s.interval(), rate,
+                ceilings[crossed].perSecond(), rate / ceilings[crossed].perSecond());
+            previous = at;
+            crossed++;
+          }
         }
-        while (crossings.size() < s.events() / s.interval()) {
-          crossings.add(seconds(t0));
+        if (applied < offsets) {
+          System.out.printf("%nStopped after %d min (-DmaxMinutes), at %,d of %,d records of the log; peak heap so far %s MiB (-Xmx512m).%n",
+              s.maxMinutes(), applied, offsets, lastValue(rebuild, "HEAP_MIB="));
+          return;
         }
-        projected = seconds(t0);
+        double projected = seconds(t0);
         if (!rebuild.awaitExit(Duration.ofHours(2))) {
           throw new IllegalStateException("The rebuild did not finish: " + rebuild.tail());
         }
         double total = seconds(t0);
-        long flippedAt = Long.parseLong(value(rebuild, "FLIPPED_AT="));
-        String heap = value(rebuild, "PEAK_HEAP_MIB=");
         reader.close();
-        RawLoaders.Run[] ceilings = ceilings(rawAzurite, s);
-        report(s, crossings, ceilings, projected, total, heap);
-        reader.report(flippedAt);
+        System.out.printf("%nProjection of the whole log: %.1f s, %,.0f events/s overall (JVM start included).%n", projected,
+            s.events() / projected);
+        System.out.printf("Queue work drained, flipped, old generation dropped (10 s grace): %.1f s in all.%n", total);
+        System.out.printf("Peak heap of the rebuild's JVM (-Xmx512m; the sum of the heap pools' peaks): %s MiB.%n%n",
+            value(rebuild, "PEAK_HEAP_MIB="));
+        reader.report(Long.parseLong(value(rebuild, "FLIPPED_AT=")));
       }
       verify(dir, env);
     }
@@ -138,6 +154,11 @@ public final class RebuildBenchmark {
     }
   }
 
+  private static String lastValue(ChildJvm jvm, String prefix) {
+    List<String> lines = jvm.output().stream().filter(l -> l.startsWith(prefix)).toList();
+    return lines.isEmpty() ? "?" : lines.get(lines.size() - 1).substring(prefix.length());
+  }
+
   private static String value(ChildJvm jvm, String prefix) {
     return jvm.awaitLine(l -> l.startsWith(prefix), Duration.ofSeconds(1)).substring(prefix.length());
   }
@@ -151,21 +172,6 @@ public final class RebuildBenchmark {
       }
     }
     return runs;
-  }
-
-  private static void report(Settings s, List<Double> crossings, RawLoaders.Run[] ceilings, double projected, double total, String heap) {
-    System.out.println("| events | rebuild events/s | raw EGT entities/s at that table size | ratio |");
-    System.out.println("|---|---|---|---|");
-    double previous = 0;
-    for (int k = 0; k < crossings.size(); k++) {
-      double rate = s.interval() / (crossings.get(k) - previous);
-      previous = crossings.get(k);
-      System.out.printf("| %,d–%,d | %,.0f | %,.0f | %.2f |%n", k * s.interval(), (k + 1) * s.interval(), rate,
-          ceilings[k].perSecond(), rate / ceilings[k].perSecond());
-    }
-    System.out.printf("%nProjection of the whole log: %.1f s, %,.0f events/s overall (JVM start included).%n", projected, s.events() / projected);
-    System.out.printf("Rebuild to the flip and the drop of the old generation (10 s grace): %.1f s.%n", total);
-    System.out.printf("Peak heap of the rebuild's JVM (-Xmx512m; the sum of the heap pools' peaks): %s MiB.%n%n", heap);
   }
 
   private static long applied(AzureClients azure, Namespace namespace) {

@@ -16,7 +16,8 @@ import java.time.Duration;
 /**
  * The rebuild that {@link RebuildBenchmark} measures, in a JVM of its own with the heap limit the
  * issue sets, as the {@code rebuild} command runs it. Prints what the benchmark reads:
- * {@code FLIPPED_AT=<epoch ms>} and {@code PEAK_HEAP_MIB=<MiB>}.
+ * {@code FLIPPED_AT=<epoch ms>} and {@code PEAK_HEAP_MIB=<MiB>}, and the peak so far every 10 s
+ * as {@code HEAP_MIB=<MiB>}.
  */
 public final class RebuildRun {
 
@@ -25,6 +26,18 @@ public final class RebuildRun {
   public static void main(String[] args) {
     ProjectorConfig config = ProjectorConfig.fromEnv(Env.system());
     Duration grace = Duration.parse(args[0]);
+    Thread heap = new Thread(() -> {
+      while (true) {
+        System.out.println("HEAP_MIB=" + peakHeapMib());
+        try {
+          Thread.sleep(10_000);
+        } catch (InterruptedException e) {
+          return;
+        }
+      }
+    }, "heap-report");
+    heap.setDaemon(true);
+    heap.start();
     Rebuild.Outcome outcome = new Rebuild(config, new AzureClients(config.storage()), new SimpleMeterRegistry(), Clock.systemUTC())
         .run(new Rebuild.Options(false, grace, Duration.ofSeconds(1)), new Rebuild.Listener() {
           @Override

@@ -26,6 +26,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * Everything that projects the event log into one generation: a consumer in that generation's
@@ -40,14 +41,16 @@ public final class GenerationPipeline implements AutoCloseable {
   private final EventConsumer consumer;
   private final DeadLetters deadLetters;
   private final ExecutorService pool;
-  private final Workers workers;
+  private final Supplier<Workers> startWorkers;
+  private volatile Workers workers;
 
-  private GenerationPipeline(Generation generation, EventConsumer consumer, DeadLetters deadLetters, ExecutorService pool, Workers workers) {
+  private GenerationPipeline(Generation generation, EventConsumer consumer, DeadLetters deadLetters, ExecutorService pool,
+      Supplier<Workers> startWorkers) {
     this.generation = generation;
     this.consumer = consumer;
     this.deadLetters = deadLetters;
     this.pool = pool;
-    this.workers = workers;
+    this.startWorkers = startWorkers;
   }
 
   /** The consumer group that projects {@code generation}. */
@@ -55,8 +58,20 @@ public final class GenerationPipeline implements AutoCloseable {
     return config.namespace().group("tablecast-projector-g" + generation.number());
   }
 
-  /** Starts projecting into {@code generation}, whose tables and queues must exist. */
+  /** Starts projecting into {@code generation}, whose tables and queues must exist, and its queue workers. */
   public static GenerationPipeline start(ProjectorConfig config, AzureClients azure, Generation generation, MeterRegistry metrics, WorkSteps steps) {
+    GenerationPipeline pipeline = startProjecting(config, azure, generation, metrics, steps);
+    pipeline.startWorkers();
+    return pipeline;
+  }
+
+  /**
+   * Starts projecting into {@code generation}, with its queue workers held back until {@link
+   * #startWorkers()}. A rebuild starts them once it has caught up with the log: each work item
+   * then reconciles against the final truth, and most find nothing left to do.
+   */
+  public static GenerationPipeline startProjecting(ProjectorConfig config, AzureClients azure, Generation generation, MeterRegistry metrics,
+      WorkSteps steps) {
     TopicNames topics = TopicNames.of(config.namespace());
     ExecutorService pool = Executors.newFixedThreadPool(config.threads(), named("projector-g" + generation.number() + "-io"));
     Projector projector = new Projector(
@@ -76,8 +91,15 @@ public final class GenerationPipeline implements AutoCloseable {
         AzureFailures.INSTANCE,
         metrics,
         Clock.systemUTC());
-    Workers workers = Workers.start(azure, generation, config.workers(), metrics, steps);
-    return new GenerationPipeline(generation, consumer, deadLetters, pool, workers);
+    return new GenerationPipeline(generation, consumer, deadLetters, pool,
+        () -> Workers.start(azure, generation, config.workers(), metrics, steps));
+  }
+
+  /** Starts the queue workers, unless they run already. */
+  public synchronized void startWorkers() {
+    if (workers == null) {
+      workers = startWorkers.get();
+    }
   }
 
   public Generation generation() {
@@ -86,14 +108,14 @@ public final class GenerationPipeline implements AutoCloseable {
 
   /** Up unless the consumer loop died, stalled or paused a partition, or a worker thread died. */
   public boolean healthy() {
-    return consumer.isHealthy() && workers.alive();
+    return consumer.isHealthy() && (workers == null || workers.alive());
   }
 
   /** What {@code /health} shows about this pipeline. */
   public Map<String, Object> details() {
     Map<String, Object> details = new LinkedHashMap<>();
     details.put("generation", generation.number());
-    details.put("workers", workers.size());
+    details.put("workers", workers == null ? 0 : workers.size());
     details.put("stalled", consumer.isStalled());
     details.put("lastProgressAt", consumer.lastProgress().toString());
     Map<String, String> paused = new LinkedHashMap<>();
@@ -105,7 +127,9 @@ public final class GenerationPipeline implements AutoCloseable {
   /** Stops the workers after their current message and the consumer after its current batch. */
   @Override
   public void close() {
-    workers.close();
+    if (workers != null) {
+      workers.close();
+    }
     consumer.close();
     deadLetters.close();
     pool.shutdown();

@@ -22,6 +22,11 @@ import org.slf4j.LoggerFactory;
  * consumer group, beside the live one, then flips {@code ViewCatalog} to it in one conditional
  * write and deletes the old generation whole after a grace period.
  *
+ * <p>The new generation's queue workers start once its projector has caught up with the log. Until
+ * then its work items wait on its queues; each then reconciles against the final truth, so an
+ * employee's many items cost one reconciliation and the rest find nothing left to do, and the
+ * projector has the storage to itself while it replays.
+ *
  * <p>Resumable: the pending generation, its consumer group's offsets and its checkpoints survive a
  * stop or a crash, and the next run continues from them. Several runs may even work on one
  * pending generation at once, as competing consumers; the conditional writes let only one flip.
@@ -145,7 +150,7 @@ public final class Rebuild {
 
   /** Projects into {@code pending} until it may take over, then flips; keeps projecting through the grace period. */
   private Outcome project(Options options, Listener listener, RebuildProbe probe, Generation live, Generation pending) {
-    try (GenerationPipeline pipeline = GenerationPipeline.start(config, azure, pending, metrics, WorkSteps.NONE)) {
+    try (GenerationPipeline pipeline = GenerationPipeline.startProjecting(config, azure, pending, metrics, WorkSteps.NONE)) {
       while (true) {
         if (stopping) {
           return Outcome.STOPPED;
@@ -156,6 +161,9 @@ public final class Rebuild {
         }
         RebuildStatus status = probe.status(pending, live);
         listener.progress(status);
+        if (status.caughtUp()) {
+          pipeline.startWorkers();
+        }
         if (status.readyToFlip()) {
           if (options.dryRun()) {
             return Outcome.BUILT;
