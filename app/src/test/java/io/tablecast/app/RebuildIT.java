@@ -25,6 +25,7 @@ import io.tablecast.testkit.ChildJvms;
 import io.tablecast.testkit.EventTopicWriter;
 import io.tablecast.testkit.HrHistory;
 import io.tablecast.testkit.TablecastRuntimeExtension;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -110,6 +111,25 @@ class RebuildIT {
     Verification.verifier(pipeline.projectorConfig().kafka(), pipeline.azure(), generation, Verifier.Settings.defaults(), VerifyProgress.NONE)
         .verify(differences::add);
     return differences;
+  }
+
+  @Test
+  void aDetachedRebuildReturnsAtOnceAndFinishesInTheBackground(Pipeline pipeline, ChildJvms.Launcher jvms, @TempDir Path dir)
+      throws Exception {
+    write(pipeline, HrHistory.generate(3, 3, 300, HrHistory.Mix.TYPICAL));
+    awaitQuiescence(pipeline);
+    Path log = dir.resolve("rebuild.log");
+
+    ChildJvm cli = jvms.start(dir.resolve("cli.out"), pipeline.env(), TablecastCli.class, "rebuild", "--detach", "--grace", "1s",
+        "--log", log.toString());
+
+    assertThat(cli.awaitExitCode(Duration.ofSeconds(30))).isZero();
+    assertThat(String.join("\n", cli.output())).contains("running in the background", log.toString());
+    await("the background rebuild flips").atMost(SETTLE).pollInterval(Duration.ofMillis(500))
+        .until(() -> catalog(pipeline).activeGeneration() == 2);
+    await("the background rebuild drops generation 1 and ends").atMost(SETTLE).pollInterval(Duration.ofMillis(500))
+        .until(() -> storageOf(pipeline, pipeline.generation()).isEmpty() && Files.readString(log).contains("Rebuild done."));
+    assertThat(Files.readString(log)).contains("Rebuilding generation 2", "ViewCatalog flipped: generation 2 is active");
   }
 
   private static Rebuild rebuild(Pipeline pipeline) {

@@ -123,6 +123,8 @@ public final class RebuildBenchmark {
         if (applied < offsets) {
           System.out.printf("%nStopped after %d min (-DmaxMinutes), at %,d of %,d records of the log; peak heap so far %s MiB (-Xmx512m).%n",
               s.maxMinutes(), applied, offsets, lastValue(rebuild, "HEAP_MIB="));
+          rebuild.signal("KILL");
+          verify(dir, env, "2");
           return;
         }
         double projected = seconds(t0);
@@ -142,15 +144,14 @@ public final class RebuildBenchmark {
     }
   }
 
-  /** {@code verify} of the new generation against the whole log, in a JVM with a 512 MiB heap. */
-  private static void verify(Path dir, Map<String, String> env) {
-    try (ChildJvm verify = ChildJvm.start(dir.resolve("verify.out"), env, VerifyRun.class)) {
+  private static void verify(Path dir, Map<String, String> env, String... generation) {
+    try (ChildJvm verify = ChildJvm.start(dir.resolve("verify.out"), env, VerifyRun.class, generation)) {
       if (!verify.awaitExit(Duration.ofHours(1))) {
         throw new IllegalStateException("verify did not finish: " + verify.tail());
       }
-      String events = value(verify, "EVENTS=");
-      System.out.printf("%nVerify of the new generation: %s events read, %s differences, %s s, peak heap %s MiB (-Xmx512m).%n",
-          events, value(verify, "DIFFERENCES="), value(verify, "SECONDS="), value(verify, "PEAK_HEAP_MIB="));
+      System.out.printf("%nVerify of generation %s against the whole log: %s events read, %s differences, %s s, peak heap %s MiB"
+          + " (-Xmx512m).%n", generation.length == 0 ? "2 (active)" : generation[0] + " (stopped midway)", value(verify, "EVENTS="),
+          value(verify, "DIFFERENCES="), value(verify, "SECONDS="), value(verify, "PEAK_HEAP_MIB="));
     }
   }
 

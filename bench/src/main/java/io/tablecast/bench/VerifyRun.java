@@ -14,7 +14,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The {@code verify} that {@link RebuildBenchmark} measures, in a JVM of its own with a 512 MiB
  * heap, as the {@code verify} command runs it. Prints {@code EVENTS=}, {@code DIFFERENCES=},
- * {@code SECONDS=} and {@code PEAK_HEAP_MIB=}.
+ * {@code SECONDS=} and {@code PEAK_HEAP_MIB=}. Verifies the active generation, or the one given as
+ * the first argument.
  */
 public final class VerifyRun {
 
@@ -23,7 +24,9 @@ public final class VerifyRun {
   public static void main(String[] args) {
     Env env = Env.system();
     AzureClients azure = new AzureClients(StorageSettings.fromEnv(env));
-    Generation active = Verification.activeGeneration(azure, env.namespace());
+    // The active generation, or the one named: the benchmark verifies a rebuild it stopped midway, for the memory figure.
+    Generation active = args.length > 0 ? new Generation(env.namespace(), Integer.parseInt(args[0]))
+        : Verification.activeGeneration(azure, env.namespace());
     AtomicLong differences = new AtomicLong();
     long started = System.nanoTime();
     VerifyReport report = Verification.verifier(KafkaSettings.fromEnv(env), azure, active, Verifier.Settings.defaults(), VerifyProgress.NONE)
