@@ -13,6 +13,7 @@ import io.tablecast.projector.application.work.WorkSteps;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.OptionalInt;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -151,31 +152,47 @@ public final class Rebuild {
   /** Projects into {@code pending} until it may take over, then flips; keeps projecting through the grace period. */
   private Outcome project(Options options, Listener listener, RebuildProbe probe, Generation live, Generation pending) {
     try (GenerationPipeline pipeline = GenerationPipeline.startProjecting(config, azure, pending, metrics, WorkSteps.NONE)) {
-      while (true) {
-        if (stopping) {
-          return Outcome.STOPPED;
+      while (!stopping) {
+        Optional<Outcome> outcome;
+        try {
+          outcome = tick(options, listener, probe, pipeline, live);
+        } catch (RuntimeException e) {
+          // The pipeline retries storage on its own; a failed look at the progress only waits for the next tick.
+          log.warn("Could not measure the rebuild's progress ({}); trying again", e.getMessage());
+          outcome = Optional.empty();
         }
-        ViewCatalog.Versioned current = catalog.readVersioned();
-        if (current.state().pendingGeneration().orElse(-1) != pending.number()) {
-          return current.state().activeGeneration() == pending.number() ? afterFlip(options, listener, live, pending) : Outcome.ABORTED;
-        }
-        RebuildStatus status = probe.status(pending, live);
-        listener.progress(status);
-        if (status.caughtUp()) {
-          pipeline.startWorkers();
-        }
-        if (status.readyToFlip()) {
-          if (options.dryRun()) {
-            return Outcome.BUILT;
-          }
-          if (catalog.flip(current)) {
-            log.info("Rebuild: ViewCatalog flipped from generation {} to {}", live.number(), pending.number());
-            return afterFlip(options, listener, live, pending);
-          }
+        if (outcome.isPresent()) {
+          return outcome.get();
         }
         sleep(options.tick());
       }
+      return Outcome.STOPPED;
     }
+  }
+
+  /** One look at the catalog and the progress: the outcome once there is one. */
+  private Optional<Outcome> tick(Options options, Listener listener, RebuildProbe probe, GenerationPipeline pipeline, Generation live) {
+    Generation pending = pipeline.generation();
+    ViewCatalog.Versioned current = catalog.readVersioned();
+    if (current.state().pendingGeneration().orElse(-1) != pending.number()) {
+      return Optional.of(current.state().activeGeneration() == pending.number() ? afterFlip(options, listener, live, pending) : Outcome.ABORTED);
+    }
+    RebuildStatus status = probe.status(pending, live);
+    listener.progress(status);
+    if (status.caughtUp()) {
+      pipeline.startWorkers();
+    }
+    if (!status.readyToFlip()) {
+      return Optional.empty();
+    }
+    if (options.dryRun()) {
+      return Optional.of(Outcome.BUILT);
+    }
+    if (!catalog.flip(current)) {
+      return Optional.empty(); // the catalog changed meanwhile: look again
+    }
+    log.info("Rebuild: ViewCatalog flipped from generation {} to {}", live.number(), pending.number());
+    return Optional.of(afterFlip(options, listener, live, pending));
   }
 
   /**
