@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "tablecast 0.1.0",
     description = "Event-sourced CQRS pipeline: Kafka events projected into Azure Table views.",
-    subcommands = {DevCommand.class, WorkerCommand.class, PoisonCommand.class, RebuildCommand.class, AbortCommand.class, VerifyCommand.class})
+    subcommands = {DevCommand.class, WorkerCommand.class, PoisonCommand.class, RebuildCommand.class, AbortCommand.class, VerifyCommand.class, DemoLoadCommand.class})
 public final class TablecastCli {
 
   public static void main(String[] args) {

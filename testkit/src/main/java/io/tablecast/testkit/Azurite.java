@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -18,7 +19,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Azurite 3.35.0 (the Azure Storage emulator) as a child {@code node} process, persisting to a
- * data directory on disk.
+ * data directory on disk, or in memory only ({@link Persistence#MEMORY}).
  *
  * <p>Guarantees:
  *
@@ -31,7 +32,12 @@ import org.slf4j.LoggerFactory;
  *       running its hooks (SIGKILL, a crash), Azurite still exits by itself: it runs under a small
  *       launcher that watches the stdin pipe this object holds open, and stops the process (SIGTERM,
  *       then SIGKILL) when the pipe closes. Nothing is ever written to that pipe.
- *   <li>Starting again on the same data directory finds the same tables, entities and queues.
+ *   <li>With {@link Persistence#DISK}, starting again on the same data directory finds the same
+ *       tables, entities and queues. Azurite then rewrites its whole table database file every
+ *       5 s, which blocks it for longer as the tables grow; {@link Persistence#MEMORY} skips that,
+ *       for benchmarks that fill tables with hundreds of thousands of entities.
+ *   <li>Node's heap is raised to {@link #NODE_HEAP_MIB} MiB: Azurite holds every table and queue
+ *       in memory, and Node's default limit is reached at about a million entities.
  * </ul>
  *
  * <p>{@code node} is taken from the environment variable {@code TABLECAST_NODE}, else the PATH.
@@ -47,7 +53,16 @@ public final class Azurite implements AutoCloseable {
   static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
   static final Duration STOP_GRACE = Duration.ofSeconds(5);
   static final String LOG_FILE = "azurite.log";
+  static final int NODE_HEAP_MIB = 8192;
   private static final String LAUNCHER = "azurite-launcher.js";
+
+  /** Where Azurite keeps its data. */
+  public enum Persistence {
+    /** In the data directory: a restart finds everything again. */
+    DISK,
+    /** In memory only: lost when the process stops. */
+    MEMORY
+  }
 
   private static final Logger log = LoggerFactory.getLogger(Azurite.class);
 
@@ -78,10 +93,19 @@ public final class Azurite implements AutoCloseable {
    * directory) and waits until it serves.
    */
   public static Azurite start(Path dataDir, int blobPort, int queuePort, int tablePort) {
+    return start(dataDir, blobPort, queuePort, tablePort, Persistence.DISK);
+  }
+
+  /**
+   * As {@link #start(Path, int, int, int)}; with {@link Persistence#MEMORY} the data directory
+   * holds only the launcher and the log.
+   */
+  public static Azurite start(Path dataDir, int blobPort, int queuePort, int tablePort, Persistence persistence) {
     Objects.requireNonNull(dataDir, "'dataDir' cannot be null.");
+    Objects.requireNonNull(persistence, "'persistence' cannot be null.");
     AzuriteInstall install = AzuriteInstall.locate();
     Path dir = dataDir.toAbsolutePath().normalize();
-    Process process = launch(install, dir, blobPort, queuePort, tablePort);
+    Process process = launch(install, dir, persistence, blobPort, queuePort, tablePort);
     Azurite azurite = new Azurite(process, dir, blobPort, queuePort, tablePort);
     // The hook also keeps this object, hence the lifeline pipe, reachable until close().
     Runtime.getRuntime().addShutdownHook(azurite.shutdownHook);
@@ -97,7 +121,7 @@ public final class Azurite implements AutoCloseable {
   }
 
   private static Process launch(
-      AzuriteInstall install, Path dir, int blobPort, int queuePort, int tablePort) {
+      AzuriteInstall install, Path dir, Persistence persistence, int blobPort, int queuePort, int tablePort) {
     Path launcher = dir.resolve(LAUNCHER);
     String node = node();
     try {
@@ -108,12 +132,17 @@ public final class Azurite implements AutoCloseable {
         }
         Files.copy(in, launcher, StandardCopyOption.REPLACE_EXISTING);
       }
-      return new ProcessBuilder(node, launcher.toString(), install.entryPoint().toString(),
-          "--disableTelemetry", "--skipApiVersionCheck", "--silent",
-          "--location", dir.toString(),
+      List<String> command = new ArrayList<>(List.of(node, "--max-old-space-size=" + NODE_HEAP_MIB,
+          launcher.toString(), install.entryPoint().toString(),
+          "--disableTelemetry", "--skipApiVersionCheck", "--silent"));
+      command.addAll(persistence == Persistence.DISK
+          ? List.of("--location", dir.toString())
+          : List.of("--inMemoryPersistence"));
+      command.addAll(List.of(
           "--blobHost", "127.0.0.1", "--blobPort", String.valueOf(blobPort),
           "--queueHost", "127.0.0.1", "--queuePort", String.valueOf(queuePort),
-          "--tableHost", "127.0.0.1", "--tablePort", String.valueOf(tablePort))
+          "--tableHost", "127.0.0.1", "--tablePort", String.valueOf(tablePort)));
+      return new ProcessBuilder(command)
           .directory(dir.toFile())
           .redirectErrorStream(true)
           .redirectOutput(dir.resolve(LOG_FILE).toFile())

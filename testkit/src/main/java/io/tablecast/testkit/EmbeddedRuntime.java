@@ -101,7 +101,7 @@ public final class EmbeddedRuntime implements AutoCloseable {
   private static Azurite startAzurite(RuntimeOptions options) {
     long started = System.nanoTime();
     RuntimeOptions.Ports ports = options.ports();
-    Azurite azurite = Azurite.start(options.azuriteDir(), ports.blob(), ports.queue(), ports.table());
+    Azurite azurite = Azurite.start(options.azuriteDir(), ports.blob(), ports.queue(), ports.table(), options.azurite());
     log.info("Azurite started in {} ms (pid {})", millisSince(started), azurite.pid());
     return azurite;
   }

@@ -22,6 +22,11 @@ public final class HttpTestClient {
     this.base = base;
   }
 
+  /** The service's address, for example {@code http://127.0.0.1:8081}. */
+  public URI base() {
+    return base;
+  }
+
   /** A response, with the body parsed when it is JSON. */
   public record Response(int status, HttpResponse<String> raw) {
 

@@ -12,13 +12,25 @@ import java.util.Objects;
  *
  * @param dataDir the runtime's data directory, created if absent
  * @param ports the five ports, all on 127.0.0.1
+ * @param azurite where Azurite keeps its data; {@link Azurite.Persistence#DISK} unless a benchmark
+ *     asks otherwise
  */
-public record RuntimeOptions(Path dataDir, Ports ports) {
+public record RuntimeOptions(Path dataDir, Ports ports, Azurite.Persistence azurite) {
 
   public RuntimeOptions {
     Objects.requireNonNull(dataDir, "'dataDir' cannot be null.");
     Objects.requireNonNull(ports, "'ports' cannot be null.");
+    Objects.requireNonNull(azurite, "'azurite' cannot be null.");
     dataDir = dataDir.toAbsolutePath().normalize();
+  }
+
+  public RuntimeOptions(Path dataDir, Ports ports) {
+    this(dataDir, ports, Azurite.Persistence.DISK);
+  }
+
+  /** The same options with Azurite's data in memory only: nothing survives a restart. */
+  public RuntimeOptions azuriteInMemory() {
+    return new RuntimeOptions(dataDir, ports, Azurite.Persistence.MEMORY);
   }
 
   /** Dev mode: the well-known ports ({@link Ports#DEFAULTS}). */

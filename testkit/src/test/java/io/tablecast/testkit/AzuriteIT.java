@@ -3,9 +3,13 @@ package io.tablecast.testkit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.azure.data.tables.TableServiceClient;
+import com.azure.data.tables.TableServiceClientBuilder;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,5 +40,24 @@ class AzuriteIT {
           .contains("Azurite Table service is successfully listening at http://127.0.0.1:" + ports[2]);
       assertThat(ProcessHandle.of(azurite.pid())).isPresent();
     }
+  }
+
+  @Test
+  void inMemoryItKeepsNothingOnDiskAndARestartFindsNoTables() throws Exception {
+    int[] ports = FreePorts.pick(3);
+    try (Azurite azurite = Azurite.start(dataDir, ports[0], ports[1], ports[2], Azurite.Persistence.MEMORY)) {
+      tables(azurite).createTable("Remembered");
+      assertThat(tables(azurite).listTables().stream().map(t -> t.getName()).toList()).containsExactly("Remembered");
+    }
+    try (Azurite again = Azurite.start(dataDir, ports[0], ports[1], ports[2], Azurite.Persistence.MEMORY);
+        Stream<Path> files = Files.list(dataDir)) {
+      assertThat(tables(again).listTables().stream().toList()).isEmpty();
+      assertThat(files.map(f -> f.getFileName().toString()).toList())
+          .containsExactlyInAnyOrder(Azurite.LOG_FILE, "azurite-launcher.js");
+    }
+  }
+
+  private static TableServiceClient tables(Azurite azurite) {
+    return new TableServiceClientBuilder().connectionString(azurite.connectionString()).buildClient();
   }
 }

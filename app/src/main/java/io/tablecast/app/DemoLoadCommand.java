@@ -1,0 +1,159 @@
+package io.tablecast.app;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code tablecast demo-load}: fills a running pipeline with the demo's departments and employees
+ * through the commands API, waits until the views show them, and prints URLs to try. The
+ * docker-compose demo runs it as its one-shot {@code demo-loader}.
+ */
+@Command(
+    name = "demo-load",
+    mixinStandardHelpOptions = true,
+    description = {
+        "Creates 5 departments, hires employees, assigns managers, then renames, transfers and archives some,",
+        "all through the commands API. Waits until the views show the expected counts, then prints URLs to try.",
+        "Safe to run again: every command carries an Idempotency-Key."})
+final class DemoLoadCommand implements Callable<Integer> {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Option(names = "--commands", defaultValue = "http://127.0.0.1:8081", description = "The commands service (default: ${DEFAULT-VALUE}).")
+  URI commands;
+
+  @Option(names = "--views", defaultValue = "http://127.0.0.1:8082", description = "The views service (default: ${DEFAULT-VALUE}).")
+  URI views;
+
+  @Option(names = "--public-views", description = "The views service as the user reaches it, for the printed URLs (default: --views).")
+  URI publicViews;
+
+  @Option(names = "--employees", defaultValue = "300", description = "Employees to hire, at least 5 (default: ${DEFAULT-VALUE}).")
+  int employees;
+
+  @Option(names = "--timeout", defaultValue = "PT3M", description = "How long to wait for the services and then for the views (default: ${DEFAULT-VALUE}).")
+  Duration timeout;
+
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+  @Override
+  public Integer call() throws Exception {
+    DemoScenario scenario = DemoScenario.of(employees);
+    awaitHealthy(commands);
+    awaitHealthy(views);
+    System.out.printf("Loading the demo into %s: %d departments, %d hires, %d managers, %d employees renamed, transferred or archived.%n",
+        commands, scenario.departments().size(), scenario.hires().size(), scenario.managers().size(), scenario.followUps().size());
+    sendAll(scenario.departments().stream().map(List::of).toList());
+    sendAll(scenario.hires().stream().map(List::of).toList());
+    sendAll(scenario.managers().stream().map(List::of).toList());
+    sendAll(scenario.followUps());
+    Map<String, Integer> expected = DemoScenario.expectedCounts(employees);
+    if (!awaitViews(expected)) {
+      System.out.printf("The views did not show the expected counts %s within %s; see %s/status.%n", expected, timeout, views);
+      return 1;
+    }
+    printTryIt(expected);
+    return 0;
+  }
+
+  /** Sends each sequence in order, the sequences 8 at a time; fails on the first command refused. */
+  private void sendAll(List<List<DemoScenario.Step>> sequences) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try {
+      List<Future<Void>> done = sequences.stream().map(steps -> pool.submit(() -> {
+        for (DemoScenario.Step step : steps) {
+          send(step);
+        }
+        return (Void) null;
+      })).toList();
+      for (Future<Void> f : done) {
+        f.get();
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private void send(DemoScenario.Step step) throws IOException, InterruptedException {
+    HttpRequest request = HttpRequest.newBuilder(commands.resolve(step.path()))
+        .timeout(Duration.ofSeconds(30))
+        .header("Content-Type", "application/json")
+        .header("Idempotency-Key", step.idempotencyKey())
+        .method(step.method(), HttpRequest.BodyPublishers.ofString(step.body()))
+        .build();
+    HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+    if (response.statusCode() / 100 != 2) {
+      throw new IllegalStateException(step.method() + " " + step.path() + " answered " + response.statusCode() + ": " + response.body());
+    }
+  }
+
+  private void awaitHealthy(URI service) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (status(service.resolve("/health")) != 200) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException(service + "/health did not answer 200 within " + timeout);
+      }
+      Thread.sleep(1000);
+    }
+  }
+
+  private boolean awaitViews(Map<String, Integer> expected) throws InterruptedException, IOException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    Map<String, Integer> seen = Map.of();
+    while (System.nanoTime() < deadline) {
+      seen = counts(expected);
+      if (seen.equals(expected)) {
+        return true;
+      }
+      System.out.printf("Waiting for the views: employee counts %s, expected %s%n", seen, expected);
+      Thread.sleep(2000);
+    }
+    return false;
+  }
+
+  private Map<String, Integer> counts(Map<String, Integer> expected) throws IOException, InterruptedException {
+    Map<String, Integer> counts = new LinkedHashMap<>();
+    for (String department : expected.keySet()) {
+      HttpResponse<String> r = http.send(HttpRequest.newBuilder(views.resolve("/departments/" + department)).build(), HttpResponse.BodyHandlers.ofString());
+      JsonNode body = r.statusCode() == 200 ? JSON.readTree(r.body()) : null;
+      counts.put(department, body == null ? -1 : body.path("employeeCount").asInt(-1));
+    }
+    return counts;
+  }
+
+  private int status(URI uri) throws InterruptedException {
+    try {
+      return http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+    } catch (IOException e) {
+      return -1;
+    }
+  }
+
+  private void printTryIt(Map<String, Integer> counts) {
+    String v = (publicViews == null ? views : publicViews).toString().replaceAll("/$", "");
+    System.out.printf("%nThe demo is loaded; employees per department: %s%n%nTry:%n", counts);
+    System.out.printf("  curl -s %s/departments/Sales%n", v);
+    System.out.printf("  curl -s '%s/departments/Sales/employees?pageSize=5&fields=firstName,lastName'%n", v);
+    System.out.printf("  curl -s %s/employees/7                   # transferred from %s to %s%n", v,
+        DemoScenario.department(7), DemoScenario.finalDepartment(7));
+    System.out.printf("  curl -s '%s/employees/7/activity?top=5'%n", v);
+    System.out.printf("  curl -s '%s/employees?lastName=Lee'%n", v);
+    System.out.printf("  curl -s %s/archive/departments/%s/employees/20   # archived%n", v, DemoScenario.department(20));
+    System.out.printf("  curl -s %s/status%n", v);
+  }
+}

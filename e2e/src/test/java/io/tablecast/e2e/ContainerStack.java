@@ -1,0 +1,123 @@
+package io.tablecast.e2e;
+
+import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.PortBinding;
+import com.github.dockerjava.api.model.Ports;
+import io.tablecast.testkit.HttpTestClient;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.LoggerFactory;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.Network;
+import org.testcontainers.containers.output.Slf4jLogConsumer;
+import org.testcontainers.containers.wait.strategy.Wait;
+import org.testcontainers.lifecycle.Startables;
+
+/**
+ * The compose demo's containers, started by Testcontainers on a network of their own: Kafka
+ * (KRaft) and Azurite configured as {@code docker-compose.yml} configures them, then the commands,
+ * projector and views services, each started once {@code /health} answers 200. Published ports are
+ * bound to 127.0.0.1 only.
+ */
+final class ContainerStack implements AutoCloseable {
+
+  static final String STORAGE = "DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;"
+      + "AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;"
+      + "BlobEndpoint=http://azurite:10000/devstoreaccount1;QueueEndpoint=http://azurite:10001/devstoreaccount1;"
+      + "TableEndpoint=http://azurite:10002/devstoreaccount1;";
+  private static final Duration START = Duration.ofMinutes(3);
+
+  private final Network network = Network.newNetwork();
+  private final GenericContainer<?> kafka = new GenericContainer<>(Images.KAFKA)
+      .withNetwork(network).withNetworkAliases("kafka")
+      .withEnv(Map.ofEntries(
+          Map.entry("KAFKA_NODE_ID", "1"),
+          Map.entry("KAFKA_PROCESS_ROLES", "broker,controller"),
+          Map.entry("KAFKA_LISTENERS", "INTERNAL://:19092,CONTROLLER://:9093"),
+          Map.entry("KAFKA_ADVERTISED_LISTENERS", "INTERNAL://kafka:19092"),
+          Map.entry("KAFKA_LISTENER_SECURITY_PROTOCOL_MAP", "INTERNAL:PLAINTEXT,CONTROLLER:PLAINTEXT"),
+          Map.entry("KAFKA_INTER_BROKER_LISTENER_NAME", "INTERNAL"),
+          Map.entry("KAFKA_CONTROLLER_LISTENER_NAMES", "CONTROLLER"),
+          Map.entry("KAFKA_CONTROLLER_QUORUM_VOTERS", "1@localhost:9093"),
+          Map.entry("KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR", "1"),
+          Map.entry("KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR", "1"),
+          Map.entry("KAFKA_TRANSACTION_STATE_LOG_MIN_ISR", "1"),
+          Map.entry("KAFKA_SHARE_COORDINATOR_STATE_TOPIC_REPLICATION_FACTOR", "1"),
+          Map.entry("KAFKA_SHARE_COORDINATOR_STATE_TOPIC_MIN_ISR", "1"),
+          Map.entry("KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS", "0"),
+          Map.entry("KAFKA_AUTO_CREATE_TOPICS_ENABLE", "false")))
+      .waitingFor(Wait.forLogMessage(".*Kafka Server started.*", 1).withStartupTimeout(START));
+  private final GenericContainer<?> azurite = new GenericContainer<>(Images.AZURITE)
+      .withNetwork(network).withNetworkAliases("azurite")
+      .withCommand("azurite", "--location", "/data", "--blobHost", "0.0.0.0", "--queueHost", "0.0.0.0", "--tableHost", "0.0.0.0",
+          "--disableTelemetry", "--skipApiVersionCheck")
+      .waitingFor(Wait.forLogMessage(".*Azurite Table service is successfully listening.*", 1).withStartupTimeout(START));
+  private final GenericContainer<?> commands = service("commands", 8081).withEnv("TABLECAST_STATE_DIR", "/tmp/streams");
+  private final GenericContainer<?> projector = service("projector", 8083);
+  private final GenericContainer<?> views = service("views", 8082);
+
+  private ContainerStack() {}
+
+  static ContainerStack start() {
+    ContainerStack stack = new ContainerStack();
+    try {
+      Startables.deepStart(stack.kafka, stack.azurite).join();
+      Startables.deepStart(stack.commands, stack.projector).join();
+      stack.views.start();
+      return stack;
+    } catch (RuntimeException e) {
+      stack.close();
+      throw e;
+    }
+  }
+
+  private GenericContainer<?> service(String name, int port) {
+    return new GenericContainer<>(Images.service(name))
+        .withNetwork(network).withNetworkAliases(name)
+        .withEnv(Map.of("TABLECAST_KAFKA_BOOTSTRAP", "kafka:19092", "TABLECAST_STORAGE_CONNECTION_STRING", STORAGE))
+        .withExposedPorts(port)
+        .withCreateContainerCmdModifier(cmd -> cmd.getHostConfig()
+            .withPortBindings(new PortBinding(Ports.Binding.bindIp("127.0.0.1"), ExposedPort.tcp(port))))
+        .withLogConsumer(new Slf4jLogConsumer(LoggerFactory.getLogger("container." + name)).withSeparateOutputStreams())
+        .waitingFor(Wait.forHttp("/health").forPort(port).forStatusCode(200).withStartupTimeout(START));
+  }
+
+  /** The demo loader, {@code tablecast demo-load}, as compose runs it; not yet started. */
+  GenericContainer<?> demoLoader(int employees) {
+    return new GenericContainer<>(Images.service("cli"))
+        .withNetwork(network)
+        .withCommand("demo-load", "--commands", "http://commands:8081", "--views", "http://views:8082",
+            "--employees", String.valueOf(employees), "--timeout", "PT4M")
+        .withLogConsumer(new Slf4jLogConsumer(LoggerFactory.getLogger("container.demo-loader")));
+  }
+
+  HttpTestClient commands() {
+    return new HttpTestClient(uri(commands, 8081));
+  }
+
+  HttpTestClient views() {
+    return new HttpTestClient(uri(views, 8082));
+  }
+
+  /** SIGKILLs the projector's container, as a crash would, and starts the same container again. */
+  void killAndRestartProjector() {
+    var docker = DockerClientFactory.instance().client();
+    docker.killContainerCmd(projector.getContainerId()).exec();
+    docker.startContainerCmd(projector.getContainerId()).exec();
+  }
+
+  private static URI uri(GenericContainer<?> container, int port) {
+    return URI.create("http://" + container.getHost() + ":" + container.getMappedPort(port));
+  }
+
+  @Override
+  public void close() {
+    for (GenericContainer<?> c : List.of(views, projector, commands, azurite, kafka)) {
+      c.stop();
+    }
+    network.close();
+  }
+}
