@@ -33,10 +33,11 @@ build() { docker build -q "$@" 2> >(grep -v -e DEPRECATED -e 'legacy builder' -e
 base_image() {
   local rootfs
   rootfs=$(mktemp -d)
-  trap 'rm -rf "$rootfs"' RETURN
-  debootstrap --variant=minbase bookworm "$rootfs" "$DEBIAN_MIRROR" > "$rootfs.log" 2>&1 \
-    || { tail -20 "$rootfs.log"; exit 1; }
+  if ! debootstrap --variant=minbase bookworm "$rootfs" "$DEBIAN_MIRROR" > "$rootfs.log" 2>&1; then
+    tail -20 "$rootfs.log"; rm -rf "$rootfs" "$rootfs.log"; exit 1
+  fi
   tar -C "$rootfs" -c . | docker import - "$BASE_IMAGE" > /dev/null
+  rm -rf "$rootfs" "$rootfs.log"
 }
 
 if have "$BASE_IMAGE"; then say "$BASE_IMAGE: present"; else

@@ -11,6 +11,7 @@ import io.tablecast.app.fixtures.PipelineExtension;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tables.CatalogState;
 import io.tablecast.common.tables.CatalogTables;
+import io.tablecast.common.tables.CheckpointRows;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.common.tables.WorkQueue;
@@ -177,23 +178,14 @@ class RebuildIT {
         }
       }
     }
-    pipeline.azure().table(new CatalogTables(pipeline.namespace()).projectorCheckpoints()).listEntities().forEach(row -> {
-      if (row.getPartitionKey().equals(generation.checkpointPartition())) {
-        left.add("checkpoint " + row.getRowKey());
-      }
-    });
+    CheckpointRows.read(pipeline.azure().table(new CatalogTables(pipeline.namespace()).projectorCheckpoints()), generation)
+        .keySet().forEach(rowKey -> left.add("checkpoint " + rowKey));
     return left;
   }
 
   private static long applied(Pipeline pipeline, Generation generation) {
-    long applied = 0;
-    for (var row : pipeline.azure().table(new CatalogTables(pipeline.namespace()).projectorCheckpoints()).listEntities()) {
-      Object offset = row.getProperty("AppliedOffset");
-      if (row.getPartitionKey().equals(generation.checkpointPartition()) && offset != null) {
-        applied += ((Number) offset).longValue() + 1;
-      }
-    }
-    return applied;
+    return CheckpointRows.applied(pipeline.azure().table(new CatalogTables(pipeline.namespace()).projectorCheckpoints()), generation)
+        .values().stream().mapToLong(offset -> offset + 1).sum();
   }
 
   private static long total(Pipeline pipeline) {

@@ -1,6 +1,5 @@
 package io.tablecast.bench;
 
-import com.azure.data.tables.models.ListEntitiesOptions;
 import io.tablecast.common.config.HttpSettings;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
@@ -9,7 +8,8 @@ import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.kafka.TopicProvisioner;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogTables;
-import io.tablecast.common.tables.CheckpointLayout;
+import io.tablecast.common.tables.CheckpointRows;
+import io.tablecast.common.tables.Generation;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.projector.adapter.out.tables.ViewStoreBootstrap;
 import io.tablecast.testkit.Azurite;
@@ -180,13 +180,8 @@ public final class RebuildBenchmark {
   }
 
   private static long applied(AzureClients azure, Namespace namespace) {
-    long applied = 0;
-    for (var row : azure.table(new CatalogTables(namespace).projectorCheckpoints())
-        .listEntities(new ListEntitiesOptions().setFilter("PartitionKey eq 'G2'"), null, null)) {
-      Object offset = row.getProperty(CheckpointLayout.APPLIED_OFFSET);
-      applied += offset == null ? 0 : ((Number) offset).longValue() + 1;
-    }
-    return applied;
+    return CheckpointRows.applied(azure.table(new CatalogTables(namespace).projectorCheckpoints()), new Generation(namespace, 2))
+        .values().stream().mapToLong(offset -> offset + 1).sum();
   }
 
   /** The sum of the end offsets of the event topics' partitions. */

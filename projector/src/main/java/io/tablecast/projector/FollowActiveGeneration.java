@@ -1,5 +1,6 @@
 package io.tablecast.projector;
 
+import io.tablecast.common.concurrent.DaemonThreads;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
@@ -37,11 +38,7 @@ final class FollowActiveGeneration<T extends AutoCloseable> implements AutoClose
     this.start = start;
     this.generation = active;
     this.current = start.apply(active);
-    this.checker = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "follow-active-generation");
-      t.setDaemon(true);
-      return t;
-    });
+    this.checker = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("follow-active-generation"));
     checker.scheduleWithFixedDelay(this::check, EVERY.toMillis(), EVERY.toMillis(), TimeUnit.MILLISECONDS);
   }
 

@@ -1,6 +1,7 @@
 package io.tablecast.projector;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.tablecast.common.concurrent.DaemonThreads;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogTables;
@@ -23,9 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
@@ -73,7 +72,7 @@ public final class GenerationPipeline implements AutoCloseable {
   public static GenerationPipeline startProjecting(ProjectorConfig config, AzureClients azure, Generation generation, MeterRegistry metrics,
       WorkSteps steps) {
     TopicNames topics = TopicNames.of(config.namespace());
-    ExecutorService pool = Executors.newFixedThreadPool(config.threads(), named("projector-g" + generation.number() + "-io"));
+    ExecutorService pool = Executors.newFixedThreadPool(config.threads(), DaemonThreads.named("projector-g" + generation.number() + "-io"));
     Projector projector = new Projector(
         new EmployeesTable(azure.table(generation.table(ViewTable.EMPLOYEES)), metrics),
         new TableLocatorStore(azure.table(generation.table(ViewTable.EMPLOYEE_INDEX)), metrics),
@@ -138,14 +137,5 @@ public final class GenerationPipeline implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-  }
-
-  private static ThreadFactory named(String prefix) {
-    AtomicInteger count = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(r, prefix + "-" + count.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    };
   }
 }

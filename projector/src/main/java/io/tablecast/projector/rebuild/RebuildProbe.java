@@ -1,14 +1,12 @@
 package io.tablecast.projector.rebuild;
 
-import com.azure.core.util.Context;
-import com.azure.data.tables.models.ListEntitiesOptions;
-import com.azure.data.tables.models.TableServiceException;
 import com.azure.storage.queue.models.QueueStorageException;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.CheckpointLayout;
+import io.tablecast.common.tables.CheckpointRows;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.WorkQueue;
 import java.time.Clock;
@@ -81,18 +79,11 @@ final class RebuildProbe implements AutoCloseable {
 
   Map<String, RebuildStatus.Checkpoint> checkpoints(Generation generation) {
     Map<String, RebuildStatus.Checkpoint> rows = new HashMap<>();
-    try {
-      azure.table(new CatalogTables(generation.namespace()).projectorCheckpoints())
-          .listEntities(new ListEntitiesOptions().setFilter("PartitionKey eq '" + generation.checkpointPartition() + "'"), TIMEOUT, Context.NONE)
-          .forEach(row -> rows.put(row.getRowKey(), new RebuildStatus.Checkpoint(
-              number(row.getProperty(CheckpointLayout.APPLIED_OFFSET)),
-              CheckpointLayout.lag(row::getProperty),
-              row.getProperty(CheckpointLayout.HEARTBEAT_AT) instanceof OffsetDateTime at ? at.toInstant() : Instant.EPOCH)));
-    } catch (TableServiceException e) {
-      if (e.getResponse().getStatusCode() != 404) {
-        throw e;
-      }
-    }
+    CheckpointRows.read(azure.table(new CatalogTables(generation.namespace()).projectorCheckpoints()), generation)
+        .forEach((rowKey, row) -> rows.put(rowKey, new RebuildStatus.Checkpoint(
+            number(row.getProperty(CheckpointLayout.APPLIED_OFFSET)),
+            CheckpointLayout.lag(row::getProperty),
+            row.getProperty(CheckpointLayout.HEARTBEAT_AT) instanceof OffsetDateTime at ? at.toInstant() : Instant.EPOCH)));
     return rows;
   }
 

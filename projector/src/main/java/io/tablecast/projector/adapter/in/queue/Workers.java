@@ -2,6 +2,7 @@ package io.tablecast.projector.adapter.in.queue;
 
 import com.azure.storage.queue.QueueClient;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.tablecast.common.concurrent.DaemonThreads;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.WorkQueue;
@@ -16,7 +17,6 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The queue workers of one generation in this process: {@code perQueue} competing workers on
@@ -35,7 +35,7 @@ public final class Workers implements AutoCloseable {
   }
 
   public static Workers start(AzureClients azure, Generation generation, WorkerSettings settings, MeterRegistry metrics, WorkSteps steps) {
-    Workers started = new Workers(Executors.newFixedThreadPool(IO_THREADS, daemon("worker-io")));
+    Workers started = new Workers(Executors.newFixedThreadPool(IO_THREADS, DaemonThreads.named("worker-io")));
     WorkReconciler reconciler = new WorkReconciler(new TableWorkerStores(azure, generation), started.io, Clock.systemUTC(), settings.lease(), steps);
     for (WorkQueue kind : WorkQueue.values()) {
       QueueClient queue = azure.queue(generation.queue(kind));
@@ -76,14 +76,5 @@ public final class Workers implements AutoCloseable {
       }
     }
     io.shutdown();
-  }
-
-  private static java.util.concurrent.ThreadFactory daemon(String prefix) {
-    AtomicInteger count = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(r, prefix + "-" + count.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    };
   }
 }

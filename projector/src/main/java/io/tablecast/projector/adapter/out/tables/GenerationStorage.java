@@ -2,7 +2,6 @@ package io.tablecast.projector.adapter.out.tables;
 
 import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
-import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableServiceException;
 import com.azure.data.tables.models.TableTransactionAction;
@@ -10,6 +9,7 @@ import com.azure.data.tables.models.TableTransactionActionType;
 import com.azure.storage.queue.models.QueueStorageException;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogTables;
+import io.tablecast.common.tables.CheckpointRows;
 import io.tablecast.common.tables.EgtGuard;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.WorkQueue;
@@ -80,17 +80,9 @@ public final class GenerationStorage {
 
   private void deleteCheckpoints(Generation generation) {
     TableClient checkpoints = azure.table(new CatalogTables(generation.namespace()).projectorCheckpoints());
-    List<TableTransactionAction> deletes = new ArrayList<>();
-    try {
-      checkpoints.listEntities(new ListEntitiesOptions().setFilter("PartitionKey eq '" + generation.checkpointPartition() + "'")
-              .setSelect(List.of("PartitionKey", "RowKey")), TIMEOUT, Context.NONE)
-          .forEach(row -> deletes.add(new TableTransactionAction(TableTransactionActionType.DELETE, new TableEntity(row.getPartitionKey(), row.getRowKey()))));
-    } catch (TableServiceException e) {
-      if (e.getResponse().getStatusCode() == 404) {
-        return;
-      }
-      throw e;
-    }
+    List<TableTransactionAction> deletes = CheckpointRows.read(checkpoints, generation).values().stream()
+        .map(row -> new TableTransactionAction(TableTransactionActionType.DELETE, new TableEntity(row.getPartitionKey(), row.getRowKey())))
+        .toList();
     for (int from = 0; from < deletes.size(); from += EgtGuard.MAX_OPERATIONS) {
       checkpoints.submitTransactionWithResponse(deletes.subList(from, Math.min(deletes.size(), from + EgtGuard.MAX_OPERATIONS)), TIMEOUT, Context.NONE);
     }

@@ -9,11 +9,11 @@ import static io.tablecast.common.tables.CheckpointLayout.PAUSED_REASON;
 
 import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
-import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
 import io.tablecast.common.tables.CheckpointLayout;
+import io.tablecast.common.tables.CheckpointRows;
 import io.tablecast.common.tables.EgtGuard;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.projector.application.Checkpoint;
@@ -25,11 +25,11 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+
 
 /**
  * {@code ProjectorCheckpoints}: one row per event-topic partition, in the generation's partition
@@ -41,18 +41,18 @@ public final class TableCheckpointStore implements CheckpointStore {
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
   private final TableClient table;
+  private final Generation generation;
   private final String partitionKey;
 
   public TableCheckpointStore(TableClient table, Generation generation) {
     this.table = table;
+    this.generation = generation;
     this.partitionKey = generation.checkpointPartition();
   }
 
   @Override
   public Map<PartitionRef, Checkpoint> load(Collection<PartitionRef> partitions) {
-    Map<String, TableEntity> rows = new HashMap<>();
-    table.listEntities(new ListEntitiesOptions().setFilter("PartitionKey eq '" + partitionKey + "'"), TIMEOUT, Context.NONE)
-        .forEach(row -> rows.put(row.getRowKey(), row));
+    Map<String, TableEntity> rows = CheckpointRows.read(table, generation);
     Map<PartitionRef, Checkpoint> checkpoints = new LinkedHashMap<>();
     for (PartitionRef partition : partitions) {
       TableEntity row = rows.get(rowKey(partition));

@@ -1,18 +1,17 @@
 package io.tablecast.views.adapter.out.tables;
 
 import com.azure.data.tables.TableClient;
-import com.azure.data.tables.models.ListEntitiesOptions;
+import io.tablecast.common.concurrent.DaemonThreads;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogState;
 import io.tablecast.common.tables.CatalogTables;
-import io.tablecast.common.tables.CheckpointLayout;
+import io.tablecast.common.tables.CheckpointRows;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.common.tables.ViewTable;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -49,11 +48,7 @@ public final class ActiveTables implements AutoCloseable {
     this.catalog = new ViewCatalog(azure.tableService(), namespace);
     this.state = catalog.read();
     this.serving = state.activeGeneration();
-    this.refresher = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "view-catalog-refresh");
-      t.setDaemon(true);
-      return t;
-    });
+    this.refresher = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("view-catalog-refresh"));
     refresher.scheduleWithFixedDelay(this::refresh, REFRESH.toMillis(), REFRESH.toMillis(), TimeUnit.MILLISECONDS);
   }
 
@@ -108,15 +103,7 @@ public final class ActiveTables implements AutoCloseable {
   }
 
   private Map<String, Long> applied(Generation generation) {
-    Map<String, Long> applied = new HashMap<>();
-    checkpoints().listEntities(new ListEntitiesOptions().setFilter("PartitionKey eq '" + generation.checkpointPartition() + "'"), null, null)
-        .forEach(row -> {
-          Object offset = row.getProperty(CheckpointLayout.APPLIED_OFFSET);
-          if (offset != null) {
-            applied.put(row.getRowKey(), ((Number) offset).longValue());
-          }
-        });
-    return applied;
+    return CheckpointRows.applied(checkpoints(), generation);
   }
 
   @Override

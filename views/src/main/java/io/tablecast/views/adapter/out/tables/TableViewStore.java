@@ -13,6 +13,8 @@ import static io.tablecast.common.tables.EmployeesLayout.NAME;
 import static io.tablecast.common.tables.EmployeesLayout.VERSION;
 
 import com.azure.data.tables.models.TableEntity;
+import io.tablecast.common.concurrent.DaemonThreads;
+import io.tablecast.common.concurrent.Parallel;
 import io.tablecast.common.tables.ActivityLayout;
 import io.tablecast.common.tables.EmployeesLayout;
 import io.tablecast.common.tables.IndexLayout;
@@ -23,8 +25,8 @@ import io.tablecast.events.DepartmentId;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.views.application.ViewStore;
 import io.tablecast.views.domain.ActivityView;
-import io.tablecast.views.domain.DepartmentView;
 import io.tablecast.views.domain.DepartmentView.ManagerView;
+import io.tablecast.views.domain.DepartmentView;
 import io.tablecast.views.domain.EmailCopyView;
 import io.tablecast.views.domain.EmployeeField;
 import io.tablecast.views.domain.EmployeeView;
@@ -39,7 +41,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import io.tablecast.common.concurrent.Parallel;
+
 
 /**
  * Answers view queries on the active generation's tables with the guide's query types: point
@@ -53,11 +55,7 @@ public final class TableViewStore implements ViewStore, AutoCloseable {
 
   private final ActiveTables tables;
   private final Queries queries;
-  private final ExecutorService lookups = Executors.newFixedThreadPool(LOOKUP_PARALLELISM, r -> {
-    Thread t = new Thread(r, "views-lookup");
-    t.setDaemon(true);
-    return t;
-  });
+  private final ExecutorService lookups = Executors.newFixedThreadPool(LOOKUP_PARALLELISM, DaemonThreads.named("views-lookup"));
 
   public TableViewStore(ActiveTables tables) {
     this.tables = tables;
