@@ -184,8 +184,7 @@ class RebuildIT {
   }
 
   private static long applied(Pipeline pipeline, Generation generation) {
-    return CheckpointRows.applied(pipeline.azure().table(new CatalogTables(pipeline.namespace()).projectorCheckpoints()), generation)
-        .values().stream().mapToLong(offset -> offset + 1).sum();
+    return CheckpointRows.recordsApplied(pipeline.azure().table(new CatalogTables(pipeline.namespace()).projectorCheckpoints()), generation);
   }
 
   private static long total(Pipeline pipeline) {

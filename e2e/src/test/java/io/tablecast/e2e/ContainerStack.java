@@ -3,6 +3,7 @@ package io.tablecast.e2e;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
+import io.tablecast.common.config.StorageSettings;
 import io.tablecast.testkit.HttpTestClient;
 import java.net.URI;
 import java.time.Duration;
@@ -24,10 +25,8 @@ import org.testcontainers.lifecycle.Startables;
  */
 final class ContainerStack implements AutoCloseable {
 
-  static final String STORAGE = "DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;"
-      + "AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;"
-      + "BlobEndpoint=http://azurite:10000/devstoreaccount1;QueueEndpoint=http://azurite:10001/devstoreaccount1;"
-      + "TableEndpoint=http://azurite:10002/devstoreaccount1;";
+  /** Azurite's development account, reached by the container's network alias. */
+  static final String STORAGE = StorageSettings.azuriteConnectionString("azurite", 10000, 10001, 10002);
   private static final Duration START = Duration.ofMinutes(3);
 
   private final Network network = Network.newNetwork();

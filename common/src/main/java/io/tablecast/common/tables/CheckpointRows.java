@@ -45,4 +45,9 @@ public final class CheckpointRows {
     });
     return applied;
   }
+
+  /** The records applied over all partitions: each applied offset plus one, as offsets start at 0. */
+  public static long recordsApplied(TableClient checkpoints, Generation generation) {
+    return applied(checkpoints, generation).values().stream().mapToLong(offset -> offset + 1).sum();
+  }
 }

@@ -30,7 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-
 /**
  * {@code ProjectorCheckpoints}: one row per event-topic partition, in the generation's partition
  * {@code G<N>}. Every write merges only the properties it owns, so an in-flight mark, an applied
@@ -42,12 +41,10 @@ public final class TableCheckpointStore implements CheckpointStore {
 
   private final TableClient table;
   private final Generation generation;
-  private final String partitionKey;
 
   public TableCheckpointStore(TableClient table, Generation generation) {
     this.table = table;
     this.generation = generation;
-    this.partitionKey = generation.checkpointPartition();
   }
 
   @Override
@@ -84,7 +81,7 @@ public final class TableCheckpointStore implements CheckpointStore {
   private void merge(Collection<PartitionRef> partitions, Function<PartitionRef, Map<String, Object>> properties) {
     List<TableTransactionAction> actions = new ArrayList<>();
     for (PartitionRef partition : partitions) {
-      TableEntity row = new TableEntity(partitionKey, rowKey(partition)).setProperties(properties.apply(partition));
+      TableEntity row = new TableEntity(generation.checkpointPartition(), rowKey(partition)).setProperties(properties.apply(partition));
       actions.add(new TableTransactionAction(TableTransactionActionType.UPSERT_MERGE, row));
     }
     for (int from = 0; from < actions.size(); from += EgtGuard.MAX_OPERATIONS) {
