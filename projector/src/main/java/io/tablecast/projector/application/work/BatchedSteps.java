@@ -70,7 +70,7 @@ final class BatchedSteps {
   private void indexEmail(EmployeeTask task) {
     stores.removeEmailEntries(task.employee(), task.intent().staleEmails());
     if (task.desired().email().isPresent() && task.emailOutOfDate()) {
-      stores.putEmailEntry(TruthRows.emailEntry(task.truth()));
+      stores.putEmailEntry(TruthRows.emailEntry(task.truth()), task.emailNewlyIndexed());
     }
   }
 

@@ -64,6 +64,11 @@ final class EmployeeTask {
     return !(state.committed() && state.indexed().equals(desired) && state.version() >= truth.version());
   }
 
+  /** Whether the address is not the one this employee's entry was last written for: its entry is then likely absent. */
+  boolean emailNewlyIndexed() {
+    return !before.value().indexed().email().equals(desired.email());
+  }
+
   /** Whether the last-name entry may be missing. */
   boolean lastNameMaybeMissing() {
     WorkerState state = before.value();

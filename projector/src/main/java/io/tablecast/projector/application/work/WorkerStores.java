@@ -46,8 +46,13 @@ public interface WorkerStores {
   /** Removes the entries of these (lower-cased) addresses that still name the employee. */
   void removeEmailEntries(EmployeeId employee, Collection<String> emails);
 
-  /** Writes an email entry, unless a newer claim on the address holds it ({@code EmailClaims}). */
-  void putEmailEntry(ViewEntity entry);
+  /**
+   * Writes an email entry, unless a newer claim on the address holds it ({@code EmailClaims}).
+   *
+   * @param probablyAbsent whether the entry is likely not to exist yet, as for a new address: then
+   *     it is inserted without reading first, and read only if the insert finds one
+   */
+  void putEmailEntry(ViewEntity entry, boolean probablyAbsent);
 
   /**
    * Adds and removes ids in the index entities of one (lower-cased) last name, by department.

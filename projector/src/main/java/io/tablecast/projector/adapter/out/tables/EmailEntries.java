@@ -4,6 +4,7 @@ import io.tablecast.projector.domain.EmailClaims;
 import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntityUpdateMode;
+import com.azure.data.tables.models.TableServiceException;
 import io.tablecast.common.tables.EmployeesLayout;
 import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.events.EmployeeId;
@@ -18,7 +19,8 @@ import java.util.Set;
 /**
  * The {@code email_} entries of {@code EmployeeIndex}: who holds an address. Each change is a
  * conditional single-entity write; a lost race reads the entry again and decides again by
- * {@link EmailClaims}.
+ * {@link EmailClaims}. An entry likely to be new is inserted without a read: the insert fails
+ * if one exists, and the read follows only then.
  */
 final class EmailEntries {
 
@@ -43,8 +45,11 @@ final class EmailEntries {
     }
   }
 
-  void put(ViewEntity entry) {
+  void put(ViewEntity entry, boolean probablyAbsent) {
     String partition = partition(entry.string(EmployeesLayout.EMAIL));
+    if (probablyAbsent && inserted(partition, entry)) {
+      return;
+    }
     retryingRaces(partition, () -> {
       Optional<Read> current = read(partition);
       if (!EmailClaims.mayWrite(current.map(Read::row), entry)) {
@@ -57,6 +62,19 @@ final class EmailEntries {
             TableEntityUpdateMode.REPLACE, true, TIMEOUT, Context.NONE);
       }
     });
+  }
+
+  /** Inserts the entry where none exists; false if one does, which must then be read and decided on. */
+  private boolean inserted(String partition, ViewEntity entry) {
+    try {
+      table.createEntityWithResponse(TableRows.toTable(partition, entry, null), TIMEOUT, Context.NONE);
+      return true;
+    } catch (TableServiceException e) {
+      if (!TableResponses.lostRace(e)) {
+        throw e;
+      }
+      return false;
+    }
   }
 
   private Optional<Read> read(String partition) {

@@ -14,12 +14,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The queue workers' writes to one department partition of {@code Employees}: employees put in
  * or taken out as the truth says ({@link DepartmentPartition#place}), with the count and the
  * email copies in the same EGT (SPEC §3). First the employee rows alone are read; when they are
- * already as the truth says, as for a duplicated item, nothing else is read or written.
+ * already as the truth says, as for a duplicated item, nothing else is read or written. Otherwise
+ * the first attempt reuses them and reads only what it cannot assume.
  */
 final class EmployeesPlacement {
 
@@ -35,10 +37,28 @@ final class EmployeesPlacement {
     if (placements.stream().allMatch(p -> settled(Optional.ofNullable(rows.get(EmployeesLayout.employee(p.getKey()))), p.getValue()))) {
       return;
     }
+    AtomicBoolean firstRead = new AtomicBoolean(true);
     Egts.readModifyWrite(table, departmentId, placements.size(),
-        done -> read(departmentId, placements.subList(done, placements.size())),
+        done -> firstRead.getAndSet(false)
+            ? readOptimistically(departmentId, rows)
+            : read(departmentId, placements.subList(done, placements.size())),
         (done, current) -> BatchPlan.firstFitting(current, placements.size() - done,
             n -> placeAll(current, placements.subList(done, done + n))));
+  }
+
+  /**
+   * The first attempt's rows: the employee rows just read, the summary, and the email copies of
+   * the rows that exist, which may have to go. The copies of the desired addresses are assumed
+   * absent, as they are for an employee moving in: if one exists after all, its insert fails,
+   * the EGT rolls back, and the next attempt reads everything.
+   */
+  private Map<String, Read> readOptimistically(String departmentId, Map<String, Read> employeeRows) {
+    Map<String, Read> read = new LinkedHashMap<>(employeeRows);
+    read.putAll(RowReader.read(table, departmentId, List.of(EmployeesLayout.DEPARTMENT)));
+    Set<String> copies = new LinkedHashSet<>();
+    employeeRows.values().forEach(r -> copies.add(EmployeesLayout.email(r.row().string(EmployeesLayout.EMAIL))));
+    read.putAll(RowReader.read(table, departmentId, copies));
+    return read;
   }
 
   /** Whether the row is already as {@link DepartmentPartition#place} would leave it. */

@@ -93,8 +93,8 @@ public final class TableWorkerStores implements WorkerStores {
   }
 
   @Override
-  public void putEmailEntry(ViewEntity entry) {
-    emails.put(entry);
+  public void putEmailEntry(ViewEntity entry, boolean probablyAbsent) {
+    emails.put(entry, probablyAbsent);
   }
 
   @Override
