@@ -6,6 +6,7 @@ import io.tablecast.events.EmployeeId;
 import io.tablecast.projector.adapter.out.tables.TableRows.Read;
 import io.tablecast.projector.domain.BatchPlan;
 import io.tablecast.projector.domain.DepartmentPartition;
+import io.tablecast.projector.domain.RowsNeeded;
 import io.tablecast.projector.domain.ViewEntity;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -55,9 +56,7 @@ final class EmployeesPlacement {
   private Map<String, Read> readOptimistically(String departmentId, Map<String, Read> employeeRows) {
     Map<String, Read> read = new LinkedHashMap<>(employeeRows);
     read.putAll(RowReader.read(table, departmentId, List.of(EmployeesLayout.DEPARTMENT)));
-    Set<String> copies = new LinkedHashSet<>();
-    employeeRows.values().forEach(r -> copies.add(EmployeesLayout.email(r.row().string(EmployeesLayout.EMAIL))));
-    read.putAll(RowReader.read(table, departmentId, copies));
+    read.putAll(RowReader.read(table, departmentId, RowsNeeded.currentEmailCopies(Egts.rowsOf(employeeRows))));
     return read;
   }
 
