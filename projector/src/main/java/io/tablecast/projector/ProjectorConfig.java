@@ -25,6 +25,8 @@ import java.util.Locale;
  *     events per batch means more events per department partition, so fewer and fuller EGTs
  * @param workers the queue workers run in this process ({@code TABLECAST_WORKERS}, default 1 per
  *     queue; 0 for none, when workers run as their own deployable)
+ * @param recovery what to do at start about a previous run that crashed; {@link Recovery#NONE}
+ *     unless the caller knows of one (dev mode does)
  */
 public record ProjectorConfig(
     Namespace namespace,
@@ -35,14 +37,15 @@ public record ProjectorConfig(
     FailurePolicy onFailure,
     Duration stallTimeout,
     int maxPollRecords,
-    WorkerSettings workers) {
+    WorkerSettings workers,
+    Recovery recovery) {
 
   public static final int DEFAULT_PORT = 8083;
 
   /** The defaults for everything but where things are. */
   public static ProjectorConfig of(Namespace namespace, KafkaSettings kafka, StorageSettings storage, HttpSettings http) {
     return new ProjectorConfig(namespace, kafka, storage, http, 8, FailurePolicy.DEAD_LETTER, Duration.ofSeconds(30), 1000,
-        WorkerSettings.DEFAULT);
+        WorkerSettings.DEFAULT, Recovery.NONE);
   }
 
   public static ProjectorConfig fromEnv(Env env) {
@@ -55,23 +58,28 @@ public record ProjectorConfig(
         policy(env.string("TABLECAST_PROJECTOR_ON_FAILURE", "dead-letter")),
         env.duration("TABLECAST_STALL_TIMEOUT", Duration.ofSeconds(30)),
         env.integer("TABLECAST_PROJECTOR_MAX_POLL", 1000, 1, 10_000),
-        WorkerSettings.fromEnv(env));
+        WorkerSettings.fromEnv(env),
+        Recovery.NONE);
   }
 
   public ProjectorConfig withOnFailure(FailurePolicy policy) {
-    return new ProjectorConfig(namespace, kafka, storage, http, threads, policy, stallTimeout, maxPollRecords, workers);
+    return new ProjectorConfig(namespace, kafka, storage, http, threads, policy, stallTimeout, maxPollRecords, workers, recovery);
   }
 
   public ProjectorConfig withStallTimeout(Duration timeout) {
-    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, timeout, maxPollRecords, workers);
+    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, timeout, maxPollRecords, workers, recovery);
   }
 
   public ProjectorConfig withMaxPollRecords(int records) {
-    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, stallTimeout, records, workers);
+    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, stallTimeout, records, workers, recovery);
   }
 
   public ProjectorConfig withWorkers(WorkerSettings settings) {
-    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, stallTimeout, maxPollRecords, settings);
+    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, stallTimeout, maxPollRecords, settings, recovery);
+  }
+
+  public ProjectorConfig withRecovery(Recovery recovery) {
+    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, stallTimeout, maxPollRecords, workers, recovery);
   }
 
   private static FailurePolicy policy(String text) {

@@ -15,13 +15,29 @@ import java.time.Duration;
  * @param maxBackoff the longest such delay
  * @param maxDequeues after this many attempts, a message that keeps failing for good is parked
  *     in its poison queue
+ * @param instance who the workers of this process are, in the leases they take: by default a
+ *     random id per process; dev mode keeps its own, to know the leases of a run that crashed
  */
-public record WorkerSettings(int perQueue, Duration visibilityTimeout, Duration lease, Duration backoff, Duration maxBackoff, int maxDequeues) {
+public record WorkerSettings(int perQueue, Duration visibilityTimeout, Duration lease, Duration backoff, Duration maxBackoff, int maxDequeues,
+    String instance) {
 
   public static final WorkerSettings DEFAULT =
       new WorkerSettings(1, Duration.ofMinutes(2), Duration.ofMinutes(3), Duration.ofSeconds(1), Duration.ofMinutes(1), 5);
 
+  /** With a new random {@link #instance()}. */
+  public WorkerSettings(int perQueue, Duration visibilityTimeout, Duration lease, Duration backoff, Duration maxBackoff, int maxDequeues) {
+    this(perQueue, visibilityTimeout, lease, backoff, maxBackoff, maxDequeues, newInstance());
+  }
+
+  /** A fresh instance id: short, unique, and free of the {@code /} that separates it from an attempt in a lease. */
+  public static String newInstance() {
+    return java.util.UUID.randomUUID().toString().substring(0, 13);
+  }
+
   public WorkerSettings {
+    if (instance == null || instance.isBlank() || instance.contains("/")) {
+      throw new IllegalArgumentException("'instance' must be a non-blank id without '/'");
+    }
     if (perQueue < 0 || maxDequeues < 1) {
       throw new IllegalArgumentException("'perQueue' must be at least 0 and 'maxDequeues' at least 1");
     }
@@ -44,7 +60,11 @@ public record WorkerSettings(int perQueue, Duration visibilityTimeout, Duration 
   }
 
   public WorkerSettings withPerQueue(int workers) {
-    return new WorkerSettings(workers, visibilityTimeout, lease, backoff, maxBackoff, maxDequeues);
+    return new WorkerSettings(workers, visibilityTimeout, lease, backoff, maxBackoff, maxDequeues, instance);
+  }
+
+  public WorkerSettings withInstance(String id) {
+    return new WorkerSettings(perQueue, visibilityTimeout, lease, backoff, maxBackoff, maxDequeues, id);
   }
 
   /** The delay before attempt {@code dequeueCount + 1}: doubling from {@link #backoff}, capped. */
