@@ -4,6 +4,7 @@ import io.tablecast.common.concurrent.DaemonThreads;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
+import io.tablecast.projector.adapter.out.tables.AzureFailures;
 import io.tablecast.projector.adapter.out.tables.GenerationStorage;
 import java.time.Duration;
 import java.util.concurrent.Executors;
@@ -63,7 +64,11 @@ final class FollowActiveGeneration<T extends AutoCloseable> implements AutoClose
       generation = next;
       current = start.apply(next);
     } catch (RuntimeException e) {
-      log.warn("Could not follow the view catalog; staying on generation {}", generation.number(), e);
+      if (AzureFailures.INSTANCE.isTransient(e)) {
+        log.debug("Could not read the view catalog ({}); staying on generation {}", AzureFailures.INSTANCE.describe(e), generation.number());
+      } else {
+        log.warn("Could not follow the view catalog; staying on generation {}", generation.number(), e);
+      }
     }
   }
 

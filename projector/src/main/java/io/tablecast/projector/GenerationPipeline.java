@@ -16,8 +16,10 @@ import io.tablecast.projector.adapter.out.tables.EmployeesTable;
 import io.tablecast.projector.adapter.out.tables.TableActivityStore;
 import io.tablecast.projector.adapter.out.tables.TableCheckpointStore;
 import io.tablecast.projector.adapter.out.tables.TableLocatorStore;
+import io.tablecast.projector.adapter.out.tables.TablePendingWorkScan;
 import io.tablecast.projector.application.BatchApplier;
 import io.tablecast.projector.application.Projector;
+import io.tablecast.projector.application.work.PendingWork;
 import io.tablecast.projector.application.work.WorkSteps;
 import java.time.Clock;
 import java.util.LinkedHashMap;
@@ -40,15 +42,17 @@ public final class GenerationPipeline implements AutoCloseable {
   private final EventConsumer consumer;
   private final DeadLetters deadLetters;
   private final ExecutorService pool;
+  private final PendingWorkRequests pending;
   private final Supplier<Workers> startWorkers;
   private volatile Workers workers;
 
   private GenerationPipeline(Generation generation, EventConsumer consumer, DeadLetters deadLetters, ExecutorService pool,
-      Supplier<Workers> startWorkers) {
+      PendingWorkRequests pending, Supplier<Workers> startWorkers) {
     this.generation = generation;
     this.consumer = consumer;
     this.deadLetters = deadLetters;
     this.pool = pool;
+    this.pending = pending;
     this.startWorkers = startWorkers;
   }
 
@@ -73,12 +77,15 @@ public final class GenerationPipeline implements AutoCloseable {
       WorkSteps steps) {
     TopicNames topics = TopicNames.of(config.namespace());
     ExecutorService pool = Executors.newFixedThreadPool(config.threads(), DaemonThreads.named("projector-g" + generation.number() + "-io"));
+    QueueWorkSender work = new QueueWorkSender(azure, generation, metrics);
     Projector projector = new Projector(
         new EmployeesTable(azure.table(generation.table(ViewTable.EMPLOYEES)), metrics),
         new TableLocatorStore(azure.table(generation.table(ViewTable.EMPLOYEE_INDEX)), metrics),
         new TableActivityStore(azure.table(generation.table(ViewTable.EMPLOYEE_ACTIVITY)), metrics),
-        new QueueWorkSender(azure, generation, metrics),
+        work,
         pool);
+    PendingWorkRequests pending = new PendingWorkRequests(
+        new PendingWork(new TablePendingWorkScan(azure, generation), work), AzureFailures.INSTANCE, "pending-work-g" + generation.number());
     DeadLetters deadLetters = new DeadLetters(config.kafka(), topics.projectorDlq());
     EventConsumer consumer = new EventConsumer(
         config.kafka(),
@@ -89,9 +96,13 @@ public final class GenerationPipeline implements AutoCloseable {
         deadLetters,
         AzureFailures.INSTANCE,
         metrics,
-        Clock.systemUTC());
-    return new GenerationPipeline(generation, consumer, deadLetters, pool,
-        () -> Workers.start(azure, generation, config.workers(), metrics, steps));
+        Clock.systemUTC(),
+        behind -> pending.request("the checkpoints of " + behind.size() + " partition(s) were behind the log"));
+    if (config.recovery().requeuePendingWork()) {
+      pending.request("the previous run stopped without cleaning up");
+    }
+    return new GenerationPipeline(generation, consumer, deadLetters, pool, pending,
+        () -> Workers.start(azure, generation, config.workers(), config.recovery().deadWorkerInstance(), metrics, steps));
   }
 
   /** Starts the queue workers, unless they run already. */
@@ -130,6 +141,7 @@ public final class GenerationPipeline implements AutoCloseable {
       workers.close();
     }
     consumer.close();
+    pending.close();
     deadLetters.close();
     pool.shutdown();
     try {

@@ -25,10 +25,13 @@ import org.apache.kafka.common.serialization.StringSerializer;
 public final class EventTopicWriter implements AutoCloseable {
 
   private final KafkaProducer<String, byte[]> producer;
+  private final String bootstrapServers;
   private final TopicNames topics;
   private final EventSerde serde = new EventSerde();
+  private KafkaProducer<String, byte[]> transactional;
 
   public EventTopicWriter(String bootstrapServers, TopicNames topics) {
+    this.bootstrapServers = bootstrapServers;
     this.topics = topics;
     // Not idempotent: right after topics are created, this broker may answer NOT_LEADER once, and
     // an idempotent producer's retry can then loop on sequence checks (Kafka 4.1, transactions
@@ -43,15 +46,53 @@ public final class EventTopicWriter implements AutoCloseable {
         new StringSerializer(), new ByteArraySerializer());
   }
 
-  /** Writes the events in order and waits until all are stored. */
-  public void write(List<? extends DomainEvent> events) {
+  /** Writes the events in order and waits until all are stored; returns where each landed. */
+  public List<RecordMetadata> write(List<? extends DomainEvent> events) {
+    return sendAll(producer, events);
+  }
+
+  /**
+   * Writes the events in one transaction, as the command processor does, and commits or aborts
+   * it. Either way a transaction marker follows them in each partition; readers of committed
+   * records never see an aborted one.
+   */
+  public synchronized void writeTransaction(List<? extends DomainEvent> events, boolean commit) {
+    if (transactional == null) {
+      transactional = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+          ProducerConfig.TRANSACTIONAL_ID_CONFIG, "event-topic-writer-" + java.util.UUID.randomUUID()),
+          new StringSerializer(), new ByteArraySerializer());
+      transactional.initTransactions();
+    }
+    transactional.beginTransaction();
+    sendAll(transactional, events);
+    if (commit) {
+      transactional.commitTransaction();
+    } else {
+      transactional.abortTransaction();
+    }
+  }
+
+  private List<RecordMetadata> sendAll(KafkaProducer<String, byte[]> sender, List<? extends DomainEvent> events) {
+    List<java.util.concurrent.Future<RecordMetadata>> sent = new java.util.ArrayList<>();
     for (DomainEvent event : events) {
       String topic = event instanceof DepartmentEvent ? topics.departmentEvents() : topics.employeeEvents();
       ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, event.metadata().aggregateId(), null);
       byte[] value = serde.serializer().serialize(topic, record.headers(), event);
-      producer.send(new ProducerRecord<>(topic, null, event.metadata().aggregateId(), value, record.headers()));
+      sent.add(sender.send(new ProducerRecord<>(topic, null, event.metadata().aggregateId(), value, record.headers())));
     }
-    producer.flush();
+    sender.flush();
+    return sent.stream().map(EventTopicWriter::stored).toList();
+  }
+
+  private static RecordMetadata stored(java.util.concurrent.Future<RecordMetadata> send) {
+    try {
+      return send.get(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IllegalStateException("Could not write an event", e);
+    }
   }
 
   /** Writes bytes that are not an event, keyed like one; returns where they landed. */
@@ -67,7 +108,10 @@ public final class EventTopicWriter implements AutoCloseable {
   }
 
   @Override
-  public void close() {
+  public synchronized void close() {
     producer.close(Duration.ofSeconds(5));
+    if (transactional != null) {
+      transactional.close(Duration.ofSeconds(5));
+    }
   }
 }

@@ -7,6 +7,7 @@ import io.javalin.http.HttpResponseException;
 import io.javalin.json.JavalinJackson;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.tablecast.common.config.HttpSettings;
+import io.tablecast.common.tables.StorageErrors;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -44,6 +45,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class HttpService implements AutoCloseable {
 
+  private static final java.time.Duration STORAGE_RETRY = java.time.Duration.ofSeconds(5);
   private static final Logger log = LoggerFactory.getLogger(HttpService.class);
 
   private final String name;
@@ -111,6 +113,12 @@ public final class HttpService implements AutoCloseable {
     app.exception(ProblemException.class, (e, ctx) -> writeProblem(ctx, e));
     app.exception(HttpResponseException.class, (e, ctx) -> writeProblem(ctx, fromJavalin(e)));
     app.exception(Exception.class, (e, ctx) -> {
+      if (StorageErrors.unavailable(e)) {
+        // The outage is logged once by the storage clients, not once per request.
+        log.debug("{} {} {} failed: the storage service is unavailable", name, ctx.method(), ctx.path(), e);
+        writeProblem(ctx, ProblemException.unavailable("The storage service is not answering; try again shortly.", STORAGE_RETRY));
+        return;
+      }
       log.error("{} {} {} failed", name, ctx.method(), ctx.path(), e);
       writeProblem(ctx, new ProblemException(ProblemType.INTERNAL_ERROR, "An internal error occurred."));
     });

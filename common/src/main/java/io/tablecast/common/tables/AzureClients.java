@@ -13,6 +13,7 @@ import com.azure.storage.queue.QueueServiceClient;
 import com.azure.storage.queue.QueueMessageEncoding;
 import com.azure.storage.queue.QueueServiceClientBuilder;
 import io.tablecast.common.config.StorageSettings;
+import io.tablecast.common.lifecycle.Outage;
 import java.time.Duration;
 import java.util.List;
 
@@ -42,6 +43,7 @@ public final class AzureClients {
 
   private final TableServiceClient tables;
   private final QueueServiceClient queues;
+  private final Outage outage = new Outage("Azure Storage");
 
   /**
    * @param extraPolicies added to every pipeline, for example a fault-injection policy in tests
@@ -59,7 +61,10 @@ public final class AzureClients {
     // Base64 keeps any text a message carries safe inside the service's XML.
     QueueServiceClientBuilder queueBuilder = new QueueServiceClientBuilder()
         .httpClient(http).retryOptions(RETRY).messageEncoding(QueueMessageEncoding.BASE64);
-    extraPolicies.forEach(
+    // First, so that it sees what the service, or any policy after it, answered each attempt.
+    List<HttpPipelinePolicy> policies = new java.util.ArrayList<>(List.of(new OutageWatch(outage)));
+    policies.addAll(extraPolicies);
+    policies.forEach(
         policy -> {
           tableBuilder.addPolicy(policy);
           queueBuilder.addPolicy(policy);
@@ -79,6 +84,14 @@ public final class AzureClients {
 
   public AzureClients(StorageSettings settings) {
     this(settings, List.of());
+  }
+
+  /**
+   * The storage service as this process sees it: one WARN when it stops answering, one INFO
+   * when it answers again. Callers that retry need not log each failure.
+   */
+  public Outage outage() {
+    return outage;
   }
 
   public TableServiceClient tableService() {

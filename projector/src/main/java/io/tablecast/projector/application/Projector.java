@@ -6,14 +6,17 @@ import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.projector.domain.RowsNeeded;
+import io.tablecast.projector.domain.SourcePosition;
 import io.tablecast.projector.domain.work.WorkItems;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * Applies a polled batch of events to the views, in three stages, each spread over a pool:
@@ -72,7 +75,14 @@ public final class Projector {
       activity.append(e.getKey(), e.getValue());
     });
 
-    work.send(WorkItems.of(events));
+    work.send(WorkItems.of(events, positions(batch)));
+  }
+
+  /** Where each event of the batch was read, for the work items it causes. */
+  private static Function<DomainEvent, SourcePosition> positions(List<PolledEvent> batch) {
+    Map<DomainEvent, SourcePosition> positions = new IdentityHashMap<>();
+    batch.forEach(polled -> positions.put(polled.event(), polled.position()));
+    return positions::get;
   }
 
   private boolean alreadyHired(PolledEvent polled) {

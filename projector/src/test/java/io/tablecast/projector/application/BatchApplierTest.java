@@ -1,5 +1,6 @@
 package io.tablecast.projector.application;
 
+import io.tablecast.projector.domain.SourcePosition;
 import static io.tablecast.projector.testdata.Events.departmentCreated;
 import static io.tablecast.projector.testdata.Events.hired;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,5 +1,6 @@
 package io.tablecast.projector.application;
 
+import io.tablecast.projector.domain.SourcePosition;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.events.DomainEvent;

@@ -33,6 +33,7 @@ public final class WorkMessages {
 
   private static final ObjectMapper JSON = JsonMapper.builder()
       .addMixIn(WorkItem.class, ItemTypes.class)
+      .serializationInclusion(JsonInclude.Include.NON_NULL) // an item's source is absent when unknown
       .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
       .build();
 

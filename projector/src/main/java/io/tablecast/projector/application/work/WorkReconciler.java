@@ -25,7 +25,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,14 +48,16 @@ public final class WorkReconciler {
       List.of(ARCHIVED, PLACED_IN_TARGETS, REMOVED_FROM_SOURCES, EMAILS_INDEXED, LAST_NAMES_INDEXED, MANAGERS_FOLLOWED);
 
   private final WorkerStores stores;
+  private final LeaseOwners owners;
   private final ExecutorService pool;
   private final Clock clock;
   private final Duration lease;
   private final WorkSteps steps;
   private final BatchedSteps writes;
 
-  public WorkReconciler(WorkerStores stores, ExecutorService pool, Clock clock, Duration lease, WorkSteps steps) {
+  public WorkReconciler(WorkerStores stores, LeaseOwners owners, ExecutorService pool, Clock clock, Duration lease, WorkSteps steps) {
     this.stores = stores;
+    this.owners = owners;
     this.pool = pool;
     this.clock = clock;
     this.lease = lease;
@@ -71,7 +72,8 @@ public final class WorkReconciler {
    *     counts from then, so that a worker that sat on a message it has lost to another does not
    *     start writing late
    * @throws WorkRefused if an item can never be done
-   * @throws WorkDeferred if it cannot be done now
+   * @throws WorkDeferred if it cannot be done now: another worker holds an employee, or the
+   *     projector has not yet applied the event an item was caused by
    */
   public void reconcile(List<WorkItem> items, long receivedNanos) {
     Map<EmployeeId, EmployeeWork> work;
@@ -85,28 +87,45 @@ public final class WorkReconciler {
     steps.reached(STATES_READ);
     List<Optional<ViewEntity>> truths = Parallel.map(pool, employees, stores::truth);
     steps.reached(TRUTHS_READ);
-    Attempt attempt = new Attempt(UUID.randomUUID().toString(), receivedNanos);
+    Attempt attempt = new Attempt(owners.newAttempt(), receivedNanos);
     List<EmployeeTask> tasks = new ArrayList<>();
     for (int i = 0; i < employees.size(); i++) {
       EmployeeId employee = employees.get(i);
       Stored<WorkerState> state = states.get(i);
-      if (state.value().heldByOtherAt(attempt.owner(), clock.instant())) {
+      EmployeeWork asked = work.get(employee);
+      if (owners.heldByOther(state.value(), attempt.owner(), clock.instant())) {
         throw new WorkDeferred("employee " + employee.canonical() + " is being worked on by another worker");
       }
-      if (truths.get(i).isEmpty() && work.get(employee).onlyManages()) {
+      if (truths.get(i).isEmpty() && asked.onlyManages()) {
         // Not projected yet: remember the departments; the hire's work item follows them.
-        stores.saveState(employee, state, state.value().managing(work.get(employee).managedDepartments()));
+        stores.saveState(employee, state, state.value().managing(asked.managedDepartments()));
         continue;
       }
-      ViewEntity truth = truths.get(i)
-          .orElseThrow(() -> new WorkRefused("employee " + employee.canonical() + " has no locator"));
-      EmployeeTask task = new EmployeeTask(employee, work.get(employee), truth, state, stores);
+      if (asked.aheadOf(truths.get(i))) {
+        awaitTruth(employee, asked, truths.get(i));
+      }
+      ViewEntity truth = truths.get(i).orElseThrow(() -> new WorkRefused("employee " + employee.canonical() + " has no locator"
+          + asked.source().map(s -> ", and the projector has passed its event at " + s).orElse("")));
+      EmployeeTask task = new EmployeeTask(employee, asked, truth, state, stores);
       if (!task.nothingToDo()) {
         tasks.add(task);
       }
     }
     if (!tasks.isEmpty()) {
       run(tasks, attempt);
+    }
+  }
+
+  /**
+   * Work that arrives before its truth waits: while the projector has not passed the event an
+   * item was caused by, a missing or older locator may still be written (it is applying the log
+   * again after the store lost writes). Once it has passed it, the truth is final: the work goes on
+   * with the locator as it is, or is refused if there is none.
+   */
+  private void awaitTruth(EmployeeId employee, EmployeeWork asked, Optional<ViewEntity> truth) {
+    if (asked.source().filter(source -> !stores.projected(source)).isPresent()) {
+      throw new WorkDeferred("waiting for the projector to apply version " + asked.version() + " of employee " + employee.canonical()
+          + " (the locator is at " + truth.map(t -> "version " + t.version()).orElse("none") + ", the event at " + asked.source().get() + ")");
     }
   }
 

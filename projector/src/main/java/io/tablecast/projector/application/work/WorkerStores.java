@@ -1,6 +1,7 @@
 package io.tablecast.projector.application.work;
 
 import io.tablecast.projector.domain.EmailClaims;
+import io.tablecast.projector.domain.SourcePosition;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.projector.domain.ViewEntity;
 import io.tablecast.projector.domain.work.WorkerState;
@@ -33,6 +34,12 @@ public interface WorkerStores {
 
   /** The employee's locator, read fresh: the truth (SPEC §4). Empty if it has none. */
   Optional<ViewEntity> truth(EmployeeId employee);
+
+  /**
+   * Whether this generation's projector has passed the event at {@code position}: applied it, or
+   * parked it as unappliable. Until then the truth may still change to reflect it.
+   */
+  boolean projected(SourcePosition position);
 
   /**
    * Makes one {@code Employees} partition hold each employee as given: its row, or no row. The

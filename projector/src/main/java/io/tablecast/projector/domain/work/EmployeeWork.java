@@ -3,6 +3,7 @@ package io.tablecast.projector.domain.work;
 import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.EmployeeId;
+import io.tablecast.projector.domain.SourcePosition;
 import io.tablecast.projector.domain.TruthRows;
 import io.tablecast.projector.domain.ViewEntity;
 import java.util.LinkedHashMap;
@@ -21,12 +22,20 @@ import java.util.TreeSet;
  *
  * @param place whether to put the employee's rows where the truth says (transfers, archives,
  *     changes after the hire); a hire's rows are the projector's
+ * @param version the newest employee version the items were caused by; 0 when they only name
+ *     departments it manages (those carry the department's version)
+ * @param source where the event of that version is in the log, when the item says
  */
-public record EmployeeWork(EmployeeId employee, Set<String> namedDepartments, Set<String> managedDepartments, boolean place) {
+public record EmployeeWork(EmployeeId employee, Set<String> namedDepartments, Set<String> managedDepartments, boolean place,
+    long version, Optional<SourcePosition> source) {
 
   public EmployeeWork {
     namedDepartments = Set.copyOf(namedDepartments);
     managedDepartments = Set.copyOf(managedDepartments);
+  }
+
+  public EmployeeWork(EmployeeId employee, Set<String> namedDepartments, Set<String> managedDepartments, boolean place) {
+    this(employee, namedDepartments, managedDepartments, place, 0, Optional.empty());
   }
 
   /**
@@ -45,11 +54,12 @@ public record EmployeeWork(EmployeeId employee, Set<String> namedDepartments, Se
 
   private static EmployeeWork single(WorkItem item) {
     if (item instanceof WorkItem.ArchiveEmployee a) {
-      return new EmployeeWork(employee(a.employeeId()), departments(a.departmentId()), Set.of(), true);
+      return new EmployeeWork(employee(a.employeeId()), departments(a.departmentId()), Set.of(), true, a.version(), a.origin());
     } else if (item instanceof WorkItem.TransferEmployee t) {
-      return new EmployeeWork(employee(t.employeeId()), departments(t.fromDepartmentId(), t.toDepartmentId()), Set.of(), true);
+      return new EmployeeWork(employee(t.employeeId()), departments(t.fromDepartmentId(), t.toDepartmentId()), Set.of(), true,
+          t.version(), t.origin());
     } else if (item instanceof WorkItem.ReindexEmployee r) {
-      return new EmployeeWork(employee(r.employeeId()), Set.of(), Set.of(), r.version() > 1);
+      return new EmployeeWork(employee(r.employeeId()), Set.of(), Set.of(), r.version() > 1, r.version(), r.origin());
     }
     WorkItem.ManagerAssigned m = (WorkItem.ManagerAssigned) item;
     return new EmployeeWork(employee(m.managerId()), Set.of(), departments(m.departmentId()), false);
@@ -69,7 +79,13 @@ public record EmployeeWork(EmployeeId employee, Set<String> namedDepartments, Se
     named.addAll(other.namedDepartments);
     Set<String> managed = new TreeSet<>(managedDepartments);
     managed.addAll(other.managedDepartments);
-    return new EmployeeWork(employee, named, managed, place || other.place);
+    EmployeeWork newer = other.version > version ? other : this;
+    return new EmployeeWork(employee, named, managed, place || other.place, newer.version, newer.source);
+  }
+
+  /** Whether the truth has not caught up with the items yet: no locator, or one older than the newest item. */
+  public boolean aheadOf(Optional<ViewEntity> truth) {
+    return version > 0 && truth.map(ViewEntity::version).orElse(0L) < version;
   }
 
   /**

@@ -6,10 +6,12 @@ import io.tablecast.events.EmployeeArchived;
 import io.tablecast.events.EmployeeDetailsChanged;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeTransferred;
+import io.tablecast.projector.domain.SourcePosition;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The work items that a run of events causes (SPEC §4). Pure.
@@ -22,22 +24,33 @@ public final class WorkItems {
 
   private WorkItems() {}
 
+  /** The items of events whose place in the log is not known. */
   public static List<WorkItem> of(List<? extends DomainEvent> events) {
+    return of(events, event -> null);
+  }
+
+  /**
+   * @param sources where each event is in the log, carried by the items it causes
+   */
+  public static <E extends DomainEvent> List<WorkItem> of(List<E> events, Function<? super E, SourcePosition> sources) {
     List<WorkItem> items = new ArrayList<>();
-    Map<String, Long> reindex = new LinkedHashMap<>();
-    for (DomainEvent event : events) {
+    Map<String, ReindexAt> reindex = new LinkedHashMap<>();
+    for (E event : events) {
       String id = event.metadata().aggregateId();
+      SourcePosition source = sources.apply(event);
       if (event instanceof EmployeeHired || event instanceof EmployeeDetailsChanged) {
-        reindex.merge(id, event.version(), Math::max);
+        reindex.merge(id, new ReindexAt(event.version(), source), (a, b) -> a.version() >= b.version() ? a : b);
       } else if (event instanceof EmployeeTransferred e) {
-        items.add(new WorkItem.TransferEmployee(id, e.fromDepartmentId().value(), e.toDepartmentId().value(), e.version()));
+        items.add(new WorkItem.TransferEmployee(id, e.fromDepartmentId().value(), e.toDepartmentId().value(), e.version(), source));
       } else if (event instanceof EmployeeArchived e) {
-        items.add(new WorkItem.ArchiveEmployee(id, e.departmentId().value(), e.version()));
+        items.add(new WorkItem.ArchiveEmployee(id, e.departmentId().value(), e.version(), source));
       } else if (event instanceof DepartmentManagerAssigned e) {
-        items.add(new WorkItem.ManagerAssigned(e.departmentId().value(), e.managerId().canonical(), e.version()));
+        items.add(new WorkItem.ManagerAssigned(e.departmentId().value(), e.managerId().canonical(), e.version(), source));
       }
     }
-    reindex.forEach((id, version) -> items.add(new WorkItem.ReindexEmployee(id, version)));
+    reindex.forEach((id, at) -> items.add(new WorkItem.ReindexEmployee(id, at.version(), at.source())));
     return items;
   }
+
+  private record ReindexAt(long version, SourcePosition source) {}
 }

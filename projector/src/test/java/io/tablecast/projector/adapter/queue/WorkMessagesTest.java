@@ -3,6 +3,7 @@ package io.tablecast.projector.adapter.queue;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablecast.projector.domain.SourcePosition;
 import io.tablecast.projector.domain.work.WorkItem;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -27,6 +28,21 @@ class WorkMessagesTest {
     WorkMessages.Message message = WorkMessages.read(messages.get(0));
     assertThat(message.generation()).isEqualTo(3);
     assertThat(message.items()).isEqualTo(items);
+  }
+
+  @Test
+  void anItemCarriesWhereItsEventIsInTheLog_andAnItemWithoutOneReadsAsBefore() {
+    SourcePosition source = new SourcePosition("tablecast.employee-events", 2, 1234);
+    List<WorkItem> items = List.of(new WorkItem.TransferEmployee("00000007", "Sales", "Ops", 2, source), new WorkItem.ReindexEmployee("00000008", 3));
+
+    String message = WorkMessages.write(new WorkMessages.Message(1, items));
+
+    assertThat(message).contains("\"source\":{\"topic\":\"tablecast.employee-events\",\"partition\":2,\"offset\":1234}");
+    assertThat(WorkMessages.read(message).items()).isEqualTo(items);
+    assertThat(WorkMessages.read(message).items().get(0).origin()).contains(source);
+    assertThat(WorkMessages.read("{\"format\":1,\"generation\":1,\"items\":[{\"type\":\"reindex-employee\",\"employeeId\":\"00000008\",\"version\":3}]}")
+        .items()).containsExactly(new WorkItem.ReindexEmployee("00000008", 3));
+    assertThat(WorkMessages.write(new WorkMessages.Message(1, List.of(items.get(1))))).doesNotContain("source");
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.tablecast.projector.domain.work;
 
 import static io.tablecast.projector.testdata.Events.archived;
+import static io.tablecast.projector.testdata.Events.changed;
 import static io.tablecast.projector.testdata.Events.hired;
 import static io.tablecast.projector.testdata.Events.transferred;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -9,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.projector.domain.EmployeeLocator;
+import io.tablecast.projector.domain.SourcePosition;
 import io.tablecast.projector.domain.TruthRows;
 import io.tablecast.projector.domain.ViewEntity;
 import java.util.List;
@@ -32,6 +34,23 @@ class EmployeeWorkTest {
     assertThat(work.get(new EmployeeId(7)).onlyManages()).isTrue();
     assertThat(work.get(new EmployeeId(8)).onlyManages()).as("a transfer needs the truth").isFalse();
     assertThat(work.get(new EmployeeId(9)).onlyManages()).as("a hire's indexes need the truth").isFalse();
+  }
+
+  @Test
+  void theWorkIsAheadOfATruthThatIsMissingOrOlderThanItsNewestItem_andKnowsWhereThatItemsEventIs() {
+    SourcePosition older = new SourcePosition("tablecast.employee-events", 1, 10);
+    SourcePosition newer = new SourcePosition("tablecast.employee-events", 1, 12);
+    EmployeeWork work = EmployeeWork.of(List.of(new WorkItem.TransferEmployee("00000007", "Sales", "Ops", 3, newer),
+        new WorkItem.ReindexEmployee("00000007", 2, older))).get(new EmployeeId(7));
+
+    assertThat(work.version()).isEqualTo(3);
+    assertThat(work.source()).contains(newer);
+    assertThat(work.aheadOf(Optional.empty())).isTrue();
+    assertThat(work.aheadOf(Optional.of(truth(hired(7, "Sales", "Ann", "Lee", "a@x.io"))))).as("version 1 < 3").isTrue();
+    assertThat(work.aheadOf(Optional.of(truth(hired(7, "Sales", "Ann", "Lee", "a@x.io"), changed(7, 2, "Sales", "Ann", "Li", "a@x.io", 30),
+        transferred(7, 3, "Sales", "Ops"))))).isFalse();
+    assertThat(EmployeeWork.of(List.of(new WorkItem.ManagerAssigned("Ops", "00000007", 5))).get(new EmployeeId(7)).aheadOf(Optional.empty()))
+        .as("a manager's item carries the department's version").isFalse();
   }
 
   @Test

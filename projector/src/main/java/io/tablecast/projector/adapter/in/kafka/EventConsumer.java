@@ -11,8 +11,9 @@ import io.tablecast.projector.application.Checkpoint;
 import io.tablecast.projector.application.CheckpointStore;
 import io.tablecast.projector.application.FailureClassifier;
 import io.tablecast.projector.application.FailurePolicy;
+import io.tablecast.projector.application.PartitionRef;
 import io.tablecast.projector.application.PolledEvent;
-import io.tablecast.projector.application.SourcePosition;
+import io.tablecast.projector.domain.SourcePosition;
 import io.tablecast.schemas.EventSerde;
 import io.tablecast.schemas.UndecodableEventException;
 import java.time.Clock;
@@ -23,7 +24,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -31,6 +32,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.slf4j.Logger;
@@ -42,8 +44,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>At-least-once delivery, exactly-once effect. For each polled batch: mark it in flight in
  * {@code ProjectorCheckpoints}, apply it (tables, then work items), mark it applied, and only
- * then commit its offsets. After a crash, the next owner skips what the checkpoints say is
- * applied and treats the half-applied batch with care. A transient failure (storage down) commits
+ * then commit its offsets. After a crash, the next owner resumes after what the checkpoints say
+ * is applied, even where the group's committed offset is further on ({@link Positions}: the store
+ * is the truth), skips what they say is applied, and treats the half-applied batch with care. A transient failure (storage down) commits
  * nothing: the batch is read again after a backoff, and the stall detector reports the wait.
  * Undecodable and unappliable events are dead-lettered or pause their partition, by policy.
  * Reads committed records only, so aborted command-processor transactions are never projected.
@@ -66,7 +69,8 @@ public final class EventConsumer implements AutoCloseable {
   private final Clock clock;
   private final Progress progress;
   private final EventSerde events = new EventSerde();
-  private final Map<TopicPartition, Checkpoint> windows = new ConcurrentHashMap<>();
+  private final Positions positions;
+  private final java.util.function.Consumer<Set<PartitionRef>> storeBehind;
   private final Counter applied;
   private final Counter parked;
   private final Thread thread;
@@ -74,9 +78,16 @@ public final class EventConsumer implements AutoCloseable {
   private volatile Throwable fatal;
   private Instant nextHeartbeat = Instant.EPOCH;
 
+  /**
+   * @param storeBehind told of the partitions whose checkpoint was found behind the group's
+   *     committed offset, when they are assigned: the store has lost writes
+   */
   public EventConsumer(KafkaSettings kafka, Settings settings, TopicNames topics, BatchApplier applier,
-      CheckpointStore checkpoints, DeadLetters deadLetters, FailureClassifier failures, MeterRegistry metrics, Clock clock) {
+      CheckpointStore checkpoints, DeadLetters deadLetters, FailureClassifier failures, MeterRegistry metrics, Clock clock,
+      java.util.function.Consumer<Set<PartitionRef>> storeBehind) {
     this.settings = settings;
+    this.positions = new Positions(checkpoints);
+    this.storeBehind = storeBehind;
     this.applier = applier;
     this.checkpoints = checkpoints;
     this.deadLetters = deadLetters;
@@ -110,6 +121,7 @@ public final class EventConsumer implements AutoCloseable {
       while (running) {
         try {
           records = consumer.poll(Duration.ofMillis(200));
+          resumeAssigned();
           consumer.assignment().forEach(p -> consumer.currentLag(p).ifPresent(lag -> progress.lag(p, lag)));
           if (!records.isEmpty()) {
             applyBatch(records);
@@ -125,7 +137,8 @@ public final class EventConsumer implements AutoCloseable {
             throw e;
           }
           backoff = backoff.isZero() ? Duration.ofSeconds(1) : min(backoff.multipliedBy(2), MAX_BACKOFF);
-          log.warn("Projection failed for now ({}); reading the batch again in {} s", e.getMessage(), backoff.toSeconds());
+          // The storage outage itself is logged once, by the clients (AzureClients.outage()).
+          log.debug("Projection failed for now ({}); reading the batch again in {} s", failures.describe(e), backoff.toSeconds());
           rewind(records);
           sleep(backoff);
         }
@@ -142,11 +155,23 @@ public final class EventConsumer implements AutoCloseable {
     }
   }
 
+  /** Positions the partitions assigned in the last poll at their checkpoints, and resumes them. */
+  private void resumeAssigned() {
+    try {
+      Set<PartitionRef> behind = positions.resume(consumer);
+      if (!behind.isEmpty()) {
+        storeBehind.accept(behind);
+      }
+    } catch (RetriableException e) {
+      log.debug("Could not read the group's committed offsets yet: {}", e.toString()); // the next turn tries again
+    }
+  }
+
   private void applyBatch(ConsumerRecords<byte[], byte[]> records) {
     Map<TopicPartition, Long> last = new HashMap<>();
     List<ConsumerRecord<byte[], byte[]>> fresh = new ArrayList<>();
     for (TopicPartition partition : records.partitions()) {
-      Checkpoint window = window(partition);
+      Checkpoint window = positions.window(partition);
       for (ConsumerRecord<byte[], byte[]> record : records.records(partition)) {
         last.put(partition, record.offset());
         if (!window.isApplied(record.offset())) {
@@ -171,7 +196,7 @@ public final class EventConsumer implements AutoCloseable {
     Map<TopicPartition, OffsetAndMetadata> commits = new HashMap<>();
     appliedUpTo.forEach((partition, offset) -> commits.put(partition, new OffsetAndMetadata(offset + 1)));
     consumer.commitSync(commits);
-    appliedUpTo.forEach((partition, offset) -> windows.put(partition, new Checkpoint(offset, offset)));
+    appliedUpTo.forEach(positions::applied);
     batch.stops.forEach((partition, offset) -> {
       consumer.seek(partition, offset);
       consumer.pause(List.of(partition));
@@ -194,7 +219,7 @@ public final class EventConsumer implements AutoCloseable {
       try {
         DomainEvent event = events.deserializer().deserialize(record.topic(), record.headers(), record.value());
         if (event != null) {
-          batch.events.add(new PolledEvent(event, position(record), window(partition).isUncertain(record.offset())));
+          batch.events.add(new PolledEvent(event, position(record), positions.window(partition).isUncertain(record.offset())));
         }
       } catch (UndecodableEventException e) {
         log.warn("Record {} cannot be decoded: {}", position(record), e.getMessage());
@@ -208,12 +233,6 @@ public final class EventConsumer implements AutoCloseable {
     return batch;
   }
 
-  /** The checkpoint of a partition, read once after it is assigned. */
-  private Checkpoint window(TopicPartition partition) {
-    return windows.computeIfAbsent(partition,
-        p -> checkpoints.load(List.of(Progress.ref(p))).getOrDefault(Progress.ref(p), Checkpoint.NONE));
-  }
-
   private void heartbeatIfDue() {
     Instant now = clock.instant();
     if (now.isBefore(nextHeartbeat) || consumer.assignment().isEmpty()) {
@@ -223,7 +242,11 @@ public final class EventConsumer implements AutoCloseable {
     try {
       checkpoints.heartbeat(progress.lags(), progress.pausedReasons(), now);
     } catch (RuntimeException e) {
-      log.warn("Could not write the projector's heartbeat: {}", e.getMessage());
+      if (failures.isTransient(e)) {
+        log.debug("Could not write the projector's heartbeat: {}", failures.describe(e));
+      } else {
+        log.warn("Could not write the projector's heartbeat: {}", failures.describe(e));
+      }
     }
   }
 
@@ -235,8 +258,8 @@ public final class EventConsumer implements AutoCloseable {
     }
   }
 
-  private static Map<io.tablecast.projector.application.PartitionRef, Long> refs(Map<TopicPartition, Long> offsets) {
-    Map<io.tablecast.projector.application.PartitionRef, Long> refs = new HashMap<>();
+  private static Map<PartitionRef, Long> refs(Map<TopicPartition, Long> offsets) {
+    Map<PartitionRef, Long> refs = new HashMap<>();
     offsets.forEach((p, o) -> refs.put(Progress.ref(p), o));
     return refs;
   }
@@ -258,22 +281,18 @@ public final class EventConsumer implements AutoCloseable {
     }
   }
 
-  /** Partitions come and go: their checkpoints are read again, their gauges follow them. */
+  /** Partitions come and go: their checkpoints are read again before they resume, their gauges follow them. */
   private final class Rebalances implements ConsumerRebalanceListener {
     @Override
     public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
-      partitions.forEach(p -> {
-        windows.remove(p);
-        progress.assigned(p);
-      });
+      positions.assigned(consumer, partitions);
+      partitions.forEach(progress::assigned);
     }
 
     @Override
     public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-      partitions.forEach(p -> {
-        windows.remove(p);
-        progress.revoked(p);
-      });
+      positions.revoked(partitions);
+      partitions.forEach(progress::revoked);
     }
   }
 
@@ -290,7 +309,7 @@ public final class EventConsumer implements AutoCloseable {
     return progress.lastProgress();
   }
 
-  public Map<io.tablecast.projector.application.PartitionRef, String> pausedPartitions() {
+  public Map<PartitionRef, String> pausedPartitions() {
     return progress.pausedReasons();
   }
 

@@ -1,7 +1,7 @@
 package io.tablecast.projector.adapter.in.kafka;
 
 import io.tablecast.projector.application.PolledEvent;
-import io.tablecast.projector.application.SourcePosition;
+import io.tablecast.projector.domain.SourcePosition;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

@@ -83,7 +83,11 @@ final class QueueWorker implements Runnable {
         Thread.currentThread().interrupt();
         return;
       } catch (RuntimeException e) {
-        log.warn("Worker {} could not reach its queue {}: {}", name, queue.getQueueName(), failures.describe(e));
+        if (failures.isTransient(e)) {
+          log.debug("Worker {} could not reach its queue {}: {}", name, queue.getQueueName(), failures.describe(e)); // the outage is logged once
+        } else {
+          log.warn("Worker {} could not reach its queue {}: {}", name, queue.getQueueName(), failures.describe(e));
+        }
         sleepQuietly(MAX_IDLE_MILLIS);
       }
     }
@@ -139,8 +143,14 @@ final class QueueWorker implements Runnable {
       return;
     }
     Duration backoff = settings.backoffAfter(received.getDequeueCount());
-    log.info("Message {} on {} failed ({}), attempt {}; trying again in {} ms", received.getMessageId(), queue.getQueueName(),
-        failure.reason(), received.getDequeueCount(), backoff.toMillis());
+    if (permanent) {
+      log.info("Message {} on {} failed ({}), attempt {}; trying again in {} ms", received.getMessageId(), queue.getQueueName(),
+          failure.reason(), received.getDequeueCount(), backoff.toMillis());
+    } else {
+      // Work that waits (another worker, the projector, the storage service) is expected, not news.
+      log.debug("Message {} on {} deferred ({}), attempt {}; trying again in {} ms", received.getMessageId(), queue.getQueueName(),
+          failure.reason(), received.getDequeueCount(), backoff.toMillis());
+    }
     update(received, WorkMessages.write(message.failed(failure)), backoff);
   }
 

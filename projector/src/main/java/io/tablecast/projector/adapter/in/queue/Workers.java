@@ -9,11 +9,13 @@ import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.projector.WorkerSettings;
 import io.tablecast.projector.adapter.out.tables.AzureFailures;
 import io.tablecast.projector.adapter.out.tables.TableWorkerStores;
+import io.tablecast.projector.application.work.LeaseOwners;
 import io.tablecast.projector.application.work.WorkReconciler;
 import io.tablecast.projector.application.work.WorkSteps;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -35,8 +37,18 @@ public final class Workers implements AutoCloseable {
   }
 
   public static Workers start(AzureClients azure, Generation generation, WorkerSettings settings, MeterRegistry metrics, WorkSteps steps) {
+    return start(azure, generation, settings, Optional.empty(), metrics, steps);
+  }
+
+  /**
+   * @param deadInstance the worker instance of a run known to be dead, whose leases are void
+   *     ({@link LeaseOwners})
+   */
+  public static Workers start(AzureClients azure, Generation generation, WorkerSettings settings, Optional<String> deadInstance,
+      MeterRegistry metrics, WorkSteps steps) {
     Workers started = new Workers(Executors.newFixedThreadPool(IO_THREADS, DaemonThreads.named("worker-io")));
-    WorkReconciler reconciler = new WorkReconciler(new TableWorkerStores(azure, generation), started.io, Clock.systemUTC(), settings.lease(), steps);
+    WorkReconciler reconciler = new WorkReconciler(new TableWorkerStores(azure, generation),
+        new LeaseOwners(settings.instance(), deadInstance), started.io, Clock.systemUTC(), settings.lease(), steps);
     for (WorkQueue kind : WorkQueue.values()) {
       QueueClient queue = azure.queue(generation.queue(kind));
       QueueClient poison = azure.queue(generation.poisonQueue(kind));

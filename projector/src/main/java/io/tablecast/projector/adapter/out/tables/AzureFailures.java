@@ -4,9 +4,8 @@ import com.azure.core.exception.HttpResponseException;
 import com.azure.data.tables.models.TableServiceError;
 import com.azure.data.tables.models.TableServiceException;
 import com.azure.storage.queue.models.QueueStorageException;
+import io.tablecast.common.tables.StorageErrors;
 import io.tablecast.projector.application.FailureClassifier;
-import java.io.IOException;
-import java.util.concurrent.TimeoutException;
 
 /**
  * How storage failures read. Retrying may cure those the SDK's retry policy gave up on
@@ -21,16 +20,7 @@ public final class AzureFailures implements FailureClassifier {
 
   @Override
   public boolean isTransient(Throwable failure) {
-    for (Throwable t = failure; t != null; t = t.getCause()) {
-      if (t instanceof HttpResponseException http && http.getResponse() != null) {
-        int status = http.getResponse().getStatusCode();
-        return status == 408 || status == 429 || status >= 500;
-      }
-      if (t instanceof IOException || t instanceof TimeoutException) {
-        return true;
-      }
-    }
-    return false;
+    return StorageErrors.unavailable(failure);
   }
 
   @Override

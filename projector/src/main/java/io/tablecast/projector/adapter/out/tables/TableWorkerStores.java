@@ -6,6 +6,8 @@ import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntityUpdateMode;
 import com.azure.data.tables.models.TableServiceException;
 import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.CatalogTables;
+import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.common.tables.ViewTable;
@@ -13,6 +15,7 @@ import io.tablecast.events.EmployeeId;
 import io.tablecast.projector.adapter.out.tables.TableRows.Read;
 import io.tablecast.projector.application.work.WorkDeferred;
 import io.tablecast.projector.application.work.WorkerStores;
+import io.tablecast.projector.domain.SourcePosition;
 import io.tablecast.projector.domain.ViewEntity;
 import io.tablecast.projector.domain.work.WorkerState;
 import java.time.Duration;
@@ -28,6 +31,8 @@ public final class TableWorkerStores implements WorkerStores {
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
   private final TableClient index;
+  private final TableClient checkpoints;
+  private final Generation generation;
   private final EmployeesPlacement employees;
   private final ArchiveTable archive;
   private final EmailEntries emails;
@@ -36,6 +41,8 @@ public final class TableWorkerStores implements WorkerStores {
 
   public TableWorkerStores(AzureClients azure, Generation generation) {
     this.index = azure.table(generation.table(ViewTable.EMPLOYEE_INDEX));
+    this.checkpoints = azure.table(new CatalogTables(generation.namespace()).projectorCheckpoints());
+    this.generation = generation;
     TableClient current = azure.table(generation.table(ViewTable.EMPLOYEES));
     this.employees = new EmployeesPlacement(current);
     this.archive = new ArchiveTable(azure.table(generation.table(ViewTable.ARCHIVED_EMPLOYEES)));
@@ -75,6 +82,15 @@ public final class TableWorkerStores implements WorkerStores {
   @Override
   public Optional<ViewEntity> truth(EmployeeId employee) {
     return read(employee, IndexLayout.ROW).map(Read::row);
+  }
+
+  @Override
+  public boolean projected(SourcePosition position) {
+    String rowKey = CheckpointLayout.rowKey(position.topic(), position.partition());
+    return Optional.ofNullable(RowReader.read(checkpoints, generation.checkpointPartition(), Set.of(rowKey)).get(rowKey))
+        .map(r -> r.row().properties().get(CheckpointLayout.APPLIED_OFFSET))
+        .filter(applied -> ((Number) applied).longValue() >= position.offset())
+        .isPresent();
   }
 
   @Override

@@ -3,6 +3,8 @@ package io.tablecast.projector.adapter.in.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.spi.ILoggingEvent;
 import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.events.DepartmentId;
@@ -19,6 +21,7 @@ import io.tablecast.projector.fixtures.TableContents;
 import io.tablecast.projector.fixtures.ViewReference;
 import io.tablecast.testkit.HrHistory;
 import io.tablecast.testkit.HttpTestClient;
+import io.tablecast.testkit.LogCapture;
 import io.tablecast.testkit.StorageFaults;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import java.nio.charset.StandardCharsets;
@@ -111,7 +114,7 @@ class ProjectionFailuresIT {
   }
 
   @Test
-  void aStorageOutageStallsTheProjectorVisiblyAndItRecoversWithNothingLost(Projection projection) {
+  void aStorageOutageStallsTheProjectorVisiblyAndItRecoversWithNothingLost_loggedOnceAsItStartsAndOnceAsItEnds(Projection projection) {
     List<DomainEvent> log = HrHistory.generate(7, 3, 600, HrHistory.Mix.TYPICAL);
     StorageFaults faults = new StorageFaults(7);
     ProjectorService projector = projection.start(projection.config().withStallTimeout(Duration.ofSeconds(2)), List.of(faults));
@@ -119,6 +122,7 @@ class ProjectionFailuresIT {
     projection.write(log.subList(0, 200));
     projection.awaitCaughtUp(CATCH_UP);
     assertThat(ops.get("/health").status()).isEqualTo(200);
+    LogCapture logged = LogCapture.of("io.tablecast");
 
     faults.outage(true);
     projection.write(log.subList(200, 600));
@@ -132,6 +136,12 @@ class ProjectionFailuresIT {
     assertThat(TableContents.of(projection.table(ViewTable.EMPLOYEE_ACTIVITY))).isEqualTo(ViewReference.of(log).activity());
     assertThat(faults.injected()).isPositive();
     assertThat(ops.get("/metrics").raw().body()).containsPattern("tablecast_storage_retries_total [1-9]");
+    logged.close();
+    assertThat(logged.atLeast(Level.WARN)).extracting(ILoggingEvent::getFormattedMessage)
+        .as("one warning for the whole outage, and no stack trace").singleElement().asString().startsWith("Azure Storage does not answer (");
+    assertThat(logged.atLeast(Level.WARN).get(0).getThrowableProxy()).isNull();
+    assertThat(logged.messages(Level.INFO)).filteredOn(line -> line.startsWith("Azure Storage answers again, after "))
+        .singleElement().asString().matches("Azure Storage answers again, after [1-9][0-9]* failed attempt\\(s\\) over \\d+ s");
   }
 
   private static String header(ConsumerRecord<byte[], byte[]> record, String name) {

@@ -80,7 +80,11 @@ public final class ActiveTables implements AutoCloseable {
         flipSeenAt = null;
       }
     } catch (RuntimeException e) {
-      log.warn("Could not refresh the view catalog; still serving generation {}", serving, e);
+      if (azure.outage().ongoing()) {
+        log.debug("Could not refresh the view catalog ({}); still serving generation {}", e.toString(), serving); // logged once as an outage
+      } else {
+        log.warn("Could not refresh the view catalog; still serving generation {}", serving, e);
+      }
     }
   }
 

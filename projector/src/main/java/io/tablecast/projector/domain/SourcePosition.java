@@ -1,6 +1,6 @@
-package io.tablecast.projector.application;
+package io.tablecast.projector.domain;
 
-/** Where an event was read: for dead-lettering, checkpoints and logs. */
+/** Where an event was read: for dead-lettering, checkpoints, logs, and the work items it causes. */
 public record SourcePosition(String topic, int partition, long offset) {
 
   @Override

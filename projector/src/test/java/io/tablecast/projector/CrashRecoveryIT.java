@@ -1,0 +1,136 @@
+package io.tablecast.projector;
+
+import static io.tablecast.projector.testdata.Events.departmentCreated;
+import static io.tablecast.projector.testdata.Events.hired;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.azure.data.tables.models.TableEntity;
+import com.azure.storage.queue.QueueClient;
+import io.tablecast.common.config.HttpSettings;
+import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tables.IndexLayout;
+import io.tablecast.common.tables.ViewTable;
+import io.tablecast.common.tables.WorkQueue;
+import io.tablecast.events.DomainEvent;
+import io.tablecast.events.EmployeeHired;
+import io.tablecast.projector.adapter.queue.ParkedMessages;
+import io.tablecast.projector.adapter.queue.WorkMessages;
+import io.tablecast.projector.domain.SourcePosition;
+import io.tablecast.projector.domain.work.WorkItem;
+import io.tablecast.projector.fixtures.HrModel;
+import io.tablecast.projector.fixtures.ModelCheck;
+import io.tablecast.projector.fixtures.Projection;
+import io.tablecast.projector.fixtures.ProjectionExtension;
+import io.tablecast.projector.fixtures.StoreSnapshot;
+import io.tablecast.testkit.HrHistory;
+import io.tablecast.testkit.TablecastRuntimeExtension;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The store losing writes that Kafka kept, as Azurite does in a crash (it saves its tables and
+ * its queues every few seconds, each on its own), or a restore from a backup: the projector
+ * applies again what its checkpoints no longer record, work that arrives before its truth waits
+ * for it, and work the queues lost is queued again. Each ends with the views equal to a model of
+ * the log and nothing parked that could be done.
+ */
+@ExtendWith({TablecastRuntimeExtension.class, ProjectionExtension.class})
+class CrashRecoveryIT {
+
+  /** Retries at once, so that a message reaches its fifth dequeue in seconds. */
+  private static final WorkerSettings FAST =
+      new WorkerSettings(2, Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ZERO, Duration.ZERO, 5);
+  private static final Duration SETTLE = Duration.ofMinutes(2);
+
+  @Test
+  void aStoreRestoredFromAnOlderCopyIsBroughtBackToTheLogFromItsCheckpoints(Projection projection) {
+    List<DomainEvent> log = HrHistory.generate(15, 4, 900, HrHistory.Mix.TYPICAL);
+    List<DomainEvent> before = log.subList(0, 450);
+    ProjectorService projector = projection.start(projection.config().withWorkers(FAST), List.of());
+    projection.write(before);
+    projection.awaitCaughtUp(SETTLE);
+    ModelCheck.awaitWorkDone(projection, SETTLE);
+    StoreSnapshot backup = StoreSnapshot.take(projection);
+
+    projection.write(log.subList(450, log.size()));
+    projection.awaitCaughtUp(SETTLE);
+    ModelCheck.awaitWorkDone(projection, SETTLE);
+    projection.stop(projector);
+    backup.restore(); // older tables and checkpoints; Kafka's committed offsets stay at the end of the log
+    assertThat(projection.caughtUp(projection.endOffsets())).as("the restored checkpoints are behind the log").isFalse();
+
+    projection.start(projection.config().withWorkers(FAST), List.of());
+    projection.awaitCaughtUp(SETTLE);
+    ModelCheck.awaitWorkDone(projection, SETTLE);
+
+    ModelCheck.assertViewsMatch(projection, HrModel.of(log), "after the restore");
+  }
+
+  @Test
+  void afterACrashTheWorkItsQueuesLostIsQueuedAgainAndTheDeadRunsLeasesAreVoid(Projection projection) {
+    List<DomainEvent> log = HrHistory.generate(16, 4, 600, HrHistory.Mix.TYPICAL);
+    ProjectorService projector = projection.start(); // no workers: the work stays queued
+    projection.write(log);
+    projection.awaitCaughtUp(SETTLE);
+    projection.stop(projector);
+    Generation generation = new Generation(projection.namespace(), 1);
+    for (WorkQueue queue : WorkQueue.values()) {
+      projection.azure().queue(generation.queue(queue)).clearMessages(); // lost with the queues' last seconds
+    }
+    // A worker of the crashed run held one employee, for minutes more.
+    EmployeeHired first = log.stream().filter(EmployeeHired.class::isInstance).map(EmployeeHired.class::cast).findFirst().orElseThrow();
+    projection.table(ViewTable.EMPLOYEE_INDEX).upsertEntity(new TableEntity(IndexLayout.locatorPartition(first.employeeId()), IndexLayout.WORKER_ROW)
+        .addProperty("EntityType", IndexLayout.TYPE_WORKER_STATE).addProperty("Version", 0L)
+        .addProperty("LeaseOwner", "crashed-run/1").addProperty("LeaseUntil", OffsetDateTime.ofInstant(Instant.now().plusSeconds(600), ZoneOffset.UTC)));
+
+    projection.start(projection.config().withWorkers(FAST.withInstance("next-run")).withRecovery(Recovery.afterCrashOf("crashed-run")), List.of());
+    ModelCheck.awaitWorkDone(projection, SETTLE);
+
+    ModelCheck.assertViewsMatch(projection, HrModel.of(log), "after the crash");
+  }
+
+  @Test
+  void workThatArrivesBeforeItsTruthWaitsForTheProjector_andWorkWhoseTruthIsFinalIsParked(Projection projection) {
+    List<DomainEvent> known = List.of(departmentCreated("Sales", "Sales"), hired(1, "Sales", "Ann", "Lee", "ann@x.io"));
+    ProjectorService projector = projection.start(projection.config().withWorkers(FAST), List.of());
+    List<RecordMetadata> written = projection.write(known);
+    projection.awaitCaughtUp(SETTLE);
+    ModelCheck.awaitWorkDone(projection, SETTLE);
+    projection.stop(projector);
+    // Queued, as after a crash, for a hire the store has not applied yet, and for one it has passed without a locator.
+    List<DomainEvent> late = List.of(hired(2, "Sales", "Bob", "Lee", "bob@x.io"));
+    RecordMetadata pending = projection.write(late).get(0);
+    RecordMetadata passed = written.get(1);
+    QueueClient index = projection.azure().queue(new Generation(projection.namespace(), 1).queue(WorkQueue.INDEX_MAINTENANCE));
+    index.sendMessage(WorkMessages.write(new WorkMessages.Message(1, List.of(new WorkItem.ReindexEmployee("00000002", 1, at(pending))))));
+    index.sendMessage(WorkMessages.write(new WorkMessages.Message(1, List.of(new WorkItem.ReindexEmployee("00000003", 1, at(passed))))));
+
+    try (WorkerService workers = WorkerService.start(
+        new WorkerService.Config(projection.namespace(), projection.storage(), new HttpSettings("127.0.0.1", 0), FAST))) {
+      QueueClient poison = projection.azure().queue(new Generation(projection.namespace(), 1).poisonQueue(WorkQueue.INDEX_MAINTENANCE));
+      await("the item whose truth is final is parked").atMost(SETTLE).until(() -> poison.getProperties().getApproximateMessagesCount() == 1);
+      assertThat(ParkedMessages.read(poison.peekMessage().getBody().toString()).reason())
+          .isEqualTo("employee 00000003 has no locator, and the projector has passed its event at " + at(passed));
+      // The waiting item has been tried well past the point where a failing one is parked.
+      await().during(Duration.ofSeconds(8)).atMost(Duration.ofSeconds(20)).until(() -> poison.getProperties().getApproximateMessagesCount() == 1);
+
+      projection.start(projection.config().withWorkers(FAST.withPerQueue(0)), List.of());
+      projection.awaitCaughtUp(SETTLE);
+      ModelCheck.awaitWorkDone(projection, SETTLE);
+      assertThat(projection.table(ViewTable.EMPLOYEE_INDEX).getEntity(IndexLayout.emailPartition("bob@x.io"), IndexLayout.ROW).getProperty("EmployeeId"))
+          .as("the waiting item was done once its truth was there").isEqualTo("00000002");
+      assertThat(poison.getProperties().getApproximateMessagesCount()).isEqualTo(1);
+    }
+  }
+
+  private static SourcePosition at(RecordMetadata written) {
+    return new SourcePosition(written.topic(), written.partition(), written.offset());
+  }
+}
