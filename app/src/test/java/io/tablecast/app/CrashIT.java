@@ -124,7 +124,7 @@ class CrashIT {
     } catch (org.awaitility.core.ConditionTimeoutException e) {
       throw new AssertionError(when + ", the views still differ from what was acknowledged: " + AckedHrCheck.summary(last), e);
     }
-    log.info("{}: {} departments and {} employees as acknowledged, {} ms after the restart", when, acked.departments().size(),
+    log.info("{}: {} departments and {} employees as acknowledged, seen in {} ms", when, acked.departments().size(),
         acked.employees().size(), (System.nanoTime() - started) / 1_000_000);
   }
 

@@ -41,8 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith({TablecastRuntimeExtension.class, ProjectionExtension.class})
 class VerifyIT {
 
-  private static final WorkerSettings FAST =
-      new WorkerSettings(2, Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ZERO, Duration.ZERO, 5);
+  private static final WorkerSettings FAST = Projection.FAST_WORKERS;
   private static final Duration SETTLE = Duration.ofMinutes(3);
 
   @TempDir

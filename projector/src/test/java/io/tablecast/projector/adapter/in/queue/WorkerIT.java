@@ -44,9 +44,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith({TablecastRuntimeExtension.class, ProjectionExtension.class})
 class WorkerIT {
 
-  /** Retries at once, so that a message reaches its fifth dequeue in seconds. */
-  private static final WorkerSettings FAST =
-      new WorkerSettings(2, Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ZERO, Duration.ZERO, 5);
+  private static final WorkerSettings FAST = Projection.FAST_WORKERS;
   private static final Duration SETTLE = Duration.ofMinutes(2);
 
   private static void runToQuiescence(Projection projection, List<DomainEvent> log) {
