@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -78,6 +79,8 @@ public final class Azurite implements AutoCloseable {
   private final OutputStream lifeline;
   private final Thread shutdownHook;
   private volatile boolean served;
+  /** Someone already told the user that the process exited; the stop need not say it again. */
+  private volatile boolean exitReported;
   private boolean closed;
   private boolean stoppedCleanly;
 
@@ -209,6 +212,16 @@ public final class Azurite implements AutoCloseable {
     return dataDir.resolve(LOG_FILE);
   }
 
+  /** Completes when the process exits, however it exits. */
+  CompletableFuture<Process> onExit() {
+    return process.onExit();
+  }
+
+  /** Marks the exit of the process as already reported, so that the stop does not repeat it. */
+  void exitReported() {
+    exitReported = true;
+  }
+
   /**
    * True once a stop has ended with the process exiting on SIGTERM within {@link #STOP_GRACE}:
    * Azurite then saved its databases. False before, and when the process had exited by itself,
@@ -251,7 +264,7 @@ public final class Azurite implements AutoCloseable {
     try {
       if (!process.isAlive()) {
         // else start() is failing, and its exception already says why
-        if (served) {
+        if (served && !exitReported) {
           log.warn("Azurite (pid {}) had already exited with code {}; its log is {}",
               process.pid(), process.exitValue(), logFile());
         }

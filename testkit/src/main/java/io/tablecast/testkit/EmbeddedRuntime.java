@@ -6,6 +6,7 @@ import java.util.Deque;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,6 +32,8 @@ import org.slf4j.LoggerFactory;
  *       step that overruns is logged in one line and abandoned. With three dependents, the worst
  *       case is about 32 s. {@link #stoppedCleanly()} says afterwards whether every step finished
  *       in time and Azurite saved its data.
+ *   <li>{@link #watch} reports the first of Kafka and Azurite that dies or stops answering while
+ *       the runtime runs (see {@link RuntimeWatchdog}).
  * </ul>
  */
 public final class EmbeddedRuntime implements AutoCloseable {
@@ -49,6 +52,7 @@ public final class EmbeddedRuntime implements AutoCloseable {
   private final Azurite azurite;
   private final Thread shutdownHook;
   private final Deque<Dependent> dependents = new ArrayDeque<>();
+  private RuntimeWatchdog watchdog;
   private boolean closed;
   private boolean stoppedCleanly;
 
@@ -180,6 +184,19 @@ public final class EmbeddedRuntime implements AutoCloseable {
   }
 
   /**
+   * Starts watching Kafka and Azurite: {@code onFailure} is told, once, of the first of them that
+   * dies or stops answering, on a thread of the watchdog's; never once the stop has begun. At most
+   * one watch per runtime.
+   */
+  public synchronized void watch(Consumer<DependencyFailure> onFailure) {
+    Objects.requireNonNull(onFailure, "'onFailure' cannot be null.");
+    if (closed || watchdog != null) {
+      throw new IllegalStateException(closed ? "The runtime is already stopped" : "The runtime is already watched");
+    }
+    watchdog = RuntimeWatchdog.start(kafka, azurite, onFailure);
+  }
+
+  /**
    * Removes the runtime's shutdown hook, for an owner whose own hook calls {@link #close()} and
    * then does more (dev mode records that it stopped cleanly, after Kafka and Azurite stopped).
    */
@@ -215,6 +232,9 @@ public final class EmbeddedRuntime implements AutoCloseable {
       return;
     }
     closed = true;
+    if (watchdog != null) {
+      watchdog.close(); // the stop itself ends Azurite's process
+    }
     boolean clean = true;
     long dependentsDeadline = System.nanoTime() + DEPENDENTS_STOP.toNanos();
     while (!dependents.isEmpty()) {
