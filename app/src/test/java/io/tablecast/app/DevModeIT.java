@@ -3,46 +3,51 @@ package io.tablecast.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.tablecast.app.fixtures.DevModeProcess;
 import io.tablecast.testkit.ChildJvm;
 import io.tablecast.testkit.ChildJvms;
 import io.tablecast.testkit.HttpTestClient;
 import io.tablecast.testkit.HttpTestClient.Response;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.IntStream;
-import org.junit.jupiter.api.extension.ExtendWith;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * {@code tablecast dev} as a user runs it: start, the README's curl walkthrough, Ctrl-C, nothing
- * left running, and a second start that finds the data of the first.
+ * left running, a second start that finds the data of the first; and the ways a start is refused
+ * or a run ends badly: a second instance, a taken port, kill -9, Azurite dying under it.
  */
 @ExtendWith(ChildJvms.class)
 class DevModeIT {
 
   private static final Logger log = LoggerFactory.getLogger(DevModeIT.class);
-  private static final Duration START = Duration.ofSeconds(180);
-  private static final int[] DEFAULT_PORTS = {9092, 9093, 10000, 10001, 10002, 8081, 8082, 8083};
+  /** What a refused start may take: a JVM start and a few checks. */
+  private static final Duration REFUSAL = Duration.ofSeconds(15);
+  /** How long a stop may take, whatever state the dependencies are in (about 30 s, plus slack). */
+  private static final Duration STOP = Duration.ofSeconds(40);
+  private static final String UNCLEAN = "did not stop cleanly; re-applying what the store lost and re-queuing pending work.";
 
   @TempDir Path dir;
-  private ChildJvm child;
 
   @Test
   void runsTheWalkthroughStopsCleanlyOnCtrlCAndReusesItsDataOnTheNextStart(ChildJvms.Launcher jvms) {
-    int offset = freePortOffset();
+    int offset = DevModeProcess.freePortOffset();
     Path dataDir = dir.resolve(".tablecast");
 
-    Urls first = start(jvms, dataDir, offset, "first");
+    DevModeProcess first = start(jvms, dataDir, offset, "first");
     HttpTestClient commands = new HttpTestClient(first.commands());
     HttpTestClient views = new HttpTestClient(first.views());
     assertThat(commands.postJson("/departments", "{\"departmentId\":\"Sales\",\"name\":\"Sales\"}").status()).isEqualTo(201);
@@ -51,9 +56,11 @@ class DevModeIT {
         .status()).isEqualTo(201);
     await().atMost(Duration.ofSeconds(30)).until(() -> views.get("/departments/Sales/employees/42").status() == 200);
 
-    stopWithCtrlC();
+    stop(first, "INT");
+    assertThat(record(dataDir)).extracting(RunRecord::pid, RunRecord::stoppedCleanly).containsExactly(first.jvm().jvm().pid(), true);
 
-    Urls second = start(jvms, dataDir, offset, "second");
+    DevModeProcess second = start(jvms, dataDir, offset, "second");
+    assertThat(second.jvm().output()).noneMatch(line -> line.contains(UNCLEAN));
     Response employee = new HttpTestClient(second.views()).get("/departments/Sales/employees/42");
     assertThat(employee.status()).isEqualTo(200);
     assertThat(employee.json().get("email").asText()).isEqualTo("ann@example.com");
@@ -61,54 +68,146 @@ class DevModeIT {
     assertThat(new HttpTestClient(second.commands()).postJson("/departments", "{\"departmentId\":\"Sales\",\"name\":\"Sales\"}")
         .status()).isEqualTo(409);
 
-    stopWithCtrlC();
+    stop(second, "INT");
   }
 
-  private record Urls(URI commands, URI views) {}
+  @Test
+  void aSecondStartIsRefusedInOneLineWhileTheFirstRunsAndTheStartAfterAKill9OfTheFirstRecoversIt(ChildJvms.Launcher jvms) {
+    int offset = DevModeProcess.freePortOffset();
+    Path dataDir = dir.resolve(".tablecast");
+    DevModeProcess first = start(jvms, dataDir, offset, "first");
+    RunRecord firstRun = record(dataDir);
+    Set<String> filesBefore = files(dataDir);
+    long launcherModified = dataDir.resolve("runtime/azurite/azurite-launcher.js").toFile().lastModified();
 
-  private Urls start(ChildJvms.Launcher jvms, Path dataDir, int offset, String name) {
-    long started = System.nanoTime();
-    child = jvms.start(dir.resolve(name + ".out"), TablecastCli.class,
-        "dev", "--data-dir", dataDir.toString(), "--port-offset", Integer.toString(offset));
-    child.awaitLine(line -> line.startsWith("Press Ctrl-C"), START);
-    log.info("dev mode ({} start) ready in {} ms", name, (System.nanoTime() - started) / 1_000_000);
-    List<String> output = child.output();
-    return new Urls(url(output, "commands"), url(output, "views"));
+    // On free ports of its own: only the data directory's lock stands in its way.
+    ChildJvm second = DevModeProcess.launch(jvms, dir.resolve("second.out"), dataDir, DevModeProcess.freePortOffset());
+    int exitCode = second.awaitExitCode(REFUSAL);
+
+    assertThat(exitCode).isNotZero();
+    assertThat(nonBlank(second.output())).singleElement().isEqualTo("Dev mode is already running in "
+        + dataDir.toAbsolutePath().normalize() + " (pid " + first.jvm().jvm().pid() + "); stop it first, or give this one another --data-dir.");
+    assertThat(record(dataDir)).isEqualTo(firstRun);
+    assertThat(files(dataDir)).isEqualTo(filesBefore);
+    assertThat(dataDir.resolve("runtime/azurite/azurite-launcher.js").toFile().lastModified()).isEqualTo(launcherModified);
+    assertThat(new HttpTestClient(first.projector()).get("/health").status()).isEqualTo(200);
+
+    List<ProcessHandle> processes = first.jvm().descendants();
+    first.jvm().signal("KILL");
+    assertThat(first.jvm().awaitExit(Duration.ofSeconds(10))).isTrue();
+    awaitGone(processes); // Azurite stops by itself once its lifeline closes; its ports are free again
+
+    DevModeProcess third = start(jvms, dataDir, offset, "third");
+    List<String> output = third.jvm().output();
+    assertThat(output).contains("The previous run (pid " + firstRun.pid() + ") " + UNCLEAN);
+    assertThat(output).anyMatch(line -> line.contains("deadWorkerInstance=Optional[" + firstRun.workerInstance() + "]"));
+    assertThat(record(dataDir)).satisfies(run -> {
+      assertThat(run.pid()).isEqualTo(third.jvm().jvm().pid());
+      assertThat(run.workerInstance()).isNotEqualTo(firstRun.workerInstance());
+      assertThat(run.stoppedCleanly()).isFalse();
+    });
+
+    stop(third, "TERM");
+    assertThat(record(dataDir).stoppedCleanly()).as("a SIGTERM stops cleanly:\n%s", third.jvm().tail()).isTrue();
   }
 
-  private void stopWithCtrlC() {
-    List<ProcessHandle> descendants = child.descendants();
-    assertThat(descendants).as("dev mode runs Azurite as a child process").isNotEmpty();
+  @Test
+  void aTakenPortStopsTheStartAtOnceNamingThePortItsServiceAndThePortOffsetHint(ChildJvms.Launcher jvms) throws IOException {
+    int offset = DevModeProcess.freePortOffset();
+    Path dataDir = dir.resolve(".tablecast");
+    try (ServerSocket taken = new ServerSocket(8082 + offset, 1, InetAddress.getByName("127.0.0.1"))) {
+      ChildJvm dev = DevModeProcess.launch(jvms, dir.resolve("dev.out"), dataDir, offset);
 
-    child.signal("INT");
-
-    assertThat(child.awaitExit(Duration.ofSeconds(60))).as("dev mode exits on Ctrl-C:\n%s", child.tail()).isTrue();
-    await("no process of dev mode is left").atMost(Duration.ofSeconds(10)).untilAsserted(() ->
-        assertThat(descendants).allSatisfy(p -> assertThat(ChildJvm.isAlive(p.pid())).as("pid %d", p.pid()).isFalse()));
-  }
-
-  private static URI url(List<String> output, String service) {
-    Pattern pattern = Pattern.compile("^\\s+" + service + "\\s+(http://\\S+)");
-    return output.stream().map(pattern::matcher).filter(Matcher::find).map(m -> URI.create(m.group(1))).findFirst()
-        .orElseThrow(() -> new AssertionError("dev mode printed no URL for " + service + ": " + output));
-  }
-
-  /** An offset at which all of dev mode's ports are free on this machine. */
-  private static int freePortOffset() {
-    for (int attempt = 0; attempt < 50; attempt++) {
-      int offset = 20_000 + 10 * ThreadLocalRandom.current().nextInt(2_000);
-      if (IntStream.of(DEFAULT_PORTS).allMatch(p -> isFree(p + offset))) {
-        return offset;
+      assertThat(dev.awaitExitCode(REFUSAL)).isNotZero();
+      assertThat(nonBlank(dev.output())).singleElement().asString()
+          .startsWith("Port " + taken.getLocalPort() + " (views service) is already in use on 127.0.0.1;")
+          .contains("--port-offset ");
+      try (Stream<Path> entries = Files.list(dataDir)) {
+        assertThat(entries).as("nothing started").extracting(p -> p.getFileName().toString()).containsExactly("dev.lock");
       }
     }
-    throw new IllegalStateException("No free range of ports for dev mode");
   }
 
-  private static boolean isFree(int port) {
-    try (ServerSocket socket = new ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
-      return true;
+  @Test
+  void whenAzuriteDiesDevModeSaysSoInOneLineStopsWithinBoundsAndTheNextStartRecovers(ChildJvms.Launcher jvms) {
+    int offset = DevModeProcess.freePortOffset();
+    Path dataDir = dir.resolve(".tablecast");
+    DevModeProcess first = start(jvms, dataDir, offset, "first");
+    List<ProcessHandle> processes = first.jvm().descendants();
+    ProcessHandle azurite = first.azurite();
+
+    long killed = System.nanoTime();
+    azurite.destroyForcibly();
+
+    assertThat(first.jvm().awaitExitCode(STOP)).isEqualTo(1);
+    log.info("dev mode exited {} ms after Azurite was killed", (System.nanoTime() - killed) / 1_000_000);
+    awaitGone(processes);
+    assertThat(first.jvm().output()).filteredOn(line -> line.contains("Azurite") && line.contains("exited")).singleElement()
+        .asString().startsWith("Azurite (node, pid " + azurite.pid() + ") exited unexpectedly with code 137; its log is "
+            + dataDir.toAbsolutePath().normalize().resolve("runtime/azurite/azurite.log"))
+        .endsWith("; stopping dev mode.");
+    assertThat(record(dataDir).stoppedCleanly()).as("the store may have lost writes").isFalse();
+
+    DevModeProcess second = start(jvms, dataDir, offset, "second");
+    assertThat(second.jvm().output()).contains("The previous run (pid " + first.jvm().jvm().pid() + ") " + UNCLEAN);
+
+    // A SIGTERM while Azurite is already gone: the stop must not wait on it, or on anything else.
+    List<ProcessHandle> secondProcesses = second.jvm().descendants();
+    second.azurite().destroyForcibly();
+    long terminated = System.nanoTime();
+    second.jvm().signal("TERM");
+
+    assertThat(second.jvm().awaitExit(STOP)).as("exits within %s:\n%s", STOP, second.jvm().tail()).isTrue();
+    log.info("dev mode exited {} ms after SIGTERM", (System.nanoTime() - terminated) / 1_000_000);
+    awaitGone(secondProcesses);
+    assertThat(record(dataDir).stoppedCleanly()).isFalse();
+  }
+
+  private DevModeProcess start(ChildJvms.Launcher jvms, Path dataDir, int offset, String name) {
+    long started = System.nanoTime();
+    DevModeProcess dev = DevModeProcess.start(jvms, dir.resolve(name + ".out"), dataDir, offset);
+    log.info("dev mode ({} start) ready in {} ms", name, (System.nanoTime() - started) / 1_000_000);
+    return dev;
+  }
+
+  /** Stops dev mode with {@code signal} ("INT" is Ctrl-C); nothing of it may be left running. */
+  private static void stop(DevModeProcess dev, String signal) {
+    List<ProcessHandle> descendants = dev.jvm().descendants();
+    assertThat(descendants).as("dev mode runs Azurite as a child process").isNotEmpty();
+
+    long signalled = System.nanoTime();
+    dev.jvm().signal(signal);
+
+    assertThat(dev.jvm().awaitExit(STOP)).as("dev mode exits on SIG%s:\n%s", signal, dev.jvm().tail()).isTrue();
+    log.info("dev mode exited {} ms after SIG{}", (System.nanoTime() - signalled) / 1_000_000, signal);
+    awaitGone(descendants);
+  }
+
+  private static void awaitGone(List<ProcessHandle> processes) {
+    await("no process of dev mode is left").atMost(Duration.ofSeconds(20)).untilAsserted(() ->
+        assertThat(processes).allSatisfy(p -> assertThat(ChildJvm.isAlive(p.pid())).as("pid %d", p.pid()).isFalse()));
+  }
+
+  private static RunRecord record(Path dataDir) {
+    try {
+      return RunRecord.parse(Files.readString(dataDir.resolve(DataDirLock.FILE_NAME))).orElseThrow();
     } catch (IOException e) {
-      return false;
+      throw new UncheckedIOException(e);
     }
+  }
+
+  /** What a second dev mode would create or replace: the directories and files, but not what they hold. */
+  private static Set<String> files(Path dataDir) {
+    try (Stream<Path> paths = Files.walk(dataDir, 3)) {
+      return paths.map(p -> dataDir.relativize(p).toString())
+          .filter(p -> !p.startsWith("runtime/kafka/") && !p.startsWith("streams/") && !p.endsWith("~"))
+          .collect(Collectors.toSet());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static List<String> nonBlank(List<String> lines) {
+    return lines.stream().filter(line -> !line.isBlank()).toList();
   }
 }

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,7 +29,8 @@ import org.slf4j.LoggerFactory;
  *       {@link #READY_TIMEOUT} with the tail of Azurite's log. Everything listens on 127.0.0.1.
  *   <li>Azurite's output goes to {@code <dataDir>/azurite.log}, never to this JVM's console.
  *   <li><b>No orphans.</b> {@link #close()} and a JVM shutdown hook stop the process with
- *       escalation: SIGTERM, then SIGKILL after {@link #STOP_GRACE}. If this JVM dies without
+ *       escalation: SIGTERM, then SIGKILL after {@link #STOP_GRACE}; a stop returns within
+ *       {@link #STOP_GRACE} plus {@link #KILL_WAIT} whatever the process does. If this JVM dies without
  *       running its hooks (SIGKILL, a crash), Azurite still exits by itself: it runs under a small
  *       launcher that watches the stdin pipe this object holds open, and stops the process (SIGTERM,
  *       then SIGKILL) when the pipe closes. Nothing is ever written to that pipe.
@@ -52,6 +54,8 @@ public final class Azurite implements AutoCloseable {
 
   static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
   static final Duration STOP_GRACE = Duration.ofSeconds(5);
+  /** How long a stop waits for the process after SIGKILL, which nothing can ignore. */
+  static final Duration KILL_WAIT = Duration.ofSeconds(2);
   static final String LOG_FILE = "azurite.log";
   static final int NODE_HEAP_MIB = 8192;
   private static final String LAUNCHER = "azurite-launcher.js";
@@ -75,7 +79,10 @@ public final class Azurite implements AutoCloseable {
   private final OutputStream lifeline;
   private final Thread shutdownHook;
   private volatile boolean served;
+  /** Someone already told the user that the process exited; the stop need not say it again. */
+  private volatile boolean exitReported;
   private boolean closed;
+  private boolean stoppedCleanly;
 
   private Azurite(Process process, Path dataDir, int blobPort, int queuePort, int tablePort) {
     this.process = process;
@@ -185,12 +192,12 @@ public final class Azurite implements AutoCloseable {
     return endpoint(blobPort);
   }
 
-  /** The pid of the node process that runs Azurite. */
   /** The {@code node} executable: {@code TABLECAST_NODE}, else the one on the PATH. */
   static String node() {
     return Optional.ofNullable(System.getenv("TABLECAST_NODE")).filter(n -> !n.isBlank()).orElse("node");
   }
 
+  /** The pid of the node process that runs Azurite. */
   public long pid() {
     return process.pid();
   }
@@ -198,6 +205,30 @@ public final class Azurite implements AutoCloseable {
   /** Azurite's data directory; its output is in {@code azurite.log} there. */
   public Path dataDir() {
     return dataDir;
+  }
+
+  /** Where Azurite's output goes. */
+  public Path logFile() {
+    return dataDir.resolve(LOG_FILE);
+  }
+
+  /** Completes when the process exits, however it exits. */
+  CompletableFuture<Process> onExit() {
+    return process.onExit();
+  }
+
+  /** Marks the exit of the process as already reported, so that the stop does not repeat it. */
+  void exitReported() {
+    exitReported = true;
+  }
+
+  /**
+   * True once a stop has ended with the process exiting on SIGTERM within {@link #STOP_GRACE}:
+   * Azurite then saved its databases. False before, and when the process had exited by itself,
+   * needed SIGKILL, or survived it.
+   */
+  public synchronized boolean stoppedCleanly() {
+    return stoppedCleanly;
   }
 
   /**
@@ -211,7 +242,7 @@ public final class Azurite implements AutoCloseable {
 
   /**
    * Stops Azurite: SIGTERM, then SIGKILL if it has not exited after {@link #STOP_GRACE}.
-   * Idempotent; returns once the process has exited.
+   * Idempotent; returns once the process has exited, or after {@link #KILL_WAIT} more at most.
    */
   @Override
   public void close() {
@@ -232,20 +263,23 @@ public final class Azurite implements AutoCloseable {
     boolean interrupted = false;
     try {
       if (!process.isAlive()) {
-        if (served) { // else start() is failing, and its exception already says why
+        // else start() is failing, and its exception already says why
+        if (served && !exitReported) {
           log.warn("Azurite (pid {}) had already exited with code {}; its log is {}",
-              process.pid(), process.exitValue(), dataDir.resolve(LOG_FILE));
+              process.pid(), process.exitValue(), logFile());
         }
         return;
       }
       long started = System.nanoTime();
       process.destroy();
-      if (!process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
-        log.warn("Azurite (pid {}) ignored SIGTERM for {}; killing it", process.pid(), STOP_GRACE);
+      if (process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+        stoppedCleanly = true;
+      } else {
+        log.warn("Azurite (pid {}) ignored SIGTERM for {} s; killing it", process.pid(), STOP_GRACE.toSeconds());
         process.destroyForcibly();
-        if (!process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
-          throw new IllegalStateException(
-              "Azurite (pid " + process.pid() + ") survived SIGKILL for " + STOP_GRACE);
+        if (!process.waitFor(KILL_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+          log.warn("Azurite (pid {}) survived SIGKILL for {} s; abandoning it", process.pid(), KILL_WAIT.toSeconds());
+          return;
         }
       }
       log.info("Azurite (pid {}) stopped in {} ms", process.pid(),

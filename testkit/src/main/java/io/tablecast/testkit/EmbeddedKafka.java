@@ -4,12 +4,16 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Properties;
+import kafka.server.BrokerServer;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
 import org.apache.kafka.common.Uuid;
@@ -35,6 +39,8 @@ import org.slf4j.LoggerFactory;
  *       misspelt or un-namespaced topic name fails loudly instead of creating a stray topic.
  *       Create topics with the Admin client; Kafka Streams creates its internal topics itself.
  *   <li>New topics get 3 partitions unless the creator says otherwise.
+ *   <li>Its controlled shutdown waits at most {@link #CONTROLLED_SHUTDOWN_WAIT} for the controller,
+ *       not Kafka's 5 minutes; the stop then goes on without it (see {@link #close()}).
  * </ul>
  *
  * <p>The broker logs through SLF4J; tests quiet {@code kafka}, {@code org.apache.kafka} and
@@ -45,16 +51,20 @@ public final class EmbeddedKafka implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(EmbeddedKafka.class);
   private static final int NODE_ID = 1;
   private static final String CONTROLLER_LISTENER = "CONTROLLER";
+  /** How long a stop waits for the controller to approve the broker's controlled shutdown. */
+  static final Duration CONTROLLED_SHUTDOWN_WAIT = Duration.ofSeconds(3);
 
   private final Path dataDir;
   private final int port;
   private final KafkaRaftServer server;
+  private final Optional<BrokerServer> broker;
   private boolean closed;
 
   private EmbeddedKafka(Path dataDir, int port, KafkaRaftServer server) {
     this.dataDir = dataDir;
     this.port = port;
     this.server = server;
+    this.broker = brokerOf(server);
   }
 
   /**
@@ -148,19 +158,58 @@ public final class EmbeddedKafka implements AutoCloseable {
     return "127.0.0.1:" + port;
   }
 
+  /** The PLAINTEXT (client) port on 127.0.0.1. */
+  public int port() {
+    return port;
+  }
+
   /** The broker's log directory. */
   public Path dataDir() {
     return dataDir;
   }
 
-  /** Stops the broker and waits until it has stopped (about 1.5 s). Idempotent. */
+  /** True if {@link #close()} can bound the wait of the controlled shutdown (see there). */
+  boolean boundsControlledShutdown() {
+    return broker.isPresent();
+  }
+
+  /**
+   * Stops the broker and waits until it has stopped (about 1 s). Idempotent.
+   *
+   * <p>The broker half stops first, with a controlled shutdown that waits at most {@link
+   * #CONTROLLED_SHUTDOWN_WAIT} for the controller's approval: one node has no other broker to hand
+   * its leaders to, but the approval records the broker as stopped, without which the next start
+   * waits about 9 s for the old registration's session to expire. {@code KafkaRaftServer} would
+   * wait 5 minutes. Then the controller and the Raft client stop; they have no deadline of their
+   * own, so {@link EmbeddedRuntime} bounds the whole stop.
+   */
   @Override
   public synchronized void close() {
     if (closed) {
       return;
     }
     closed = true;
-    server.shutdown();
+    broker.ifPresent(b -> b.shutdown(CONTROLLED_SHUTDOWN_WAIT));
+    server.shutdown(); // the broker half is down already: this stops the controller and Raft
     server.awaitShutdown();
+  }
+
+  /**
+   * The broker half of the combined node. {@code KafkaRaftServer} 4.1 keeps it in a private field
+   * and offers only a stop that waits up to 5 minutes for the controller; empty (and the stop
+   * unbounded here) if a later Kafka changes that, which {@code EmbeddedRuntimeIT} would show.
+   */
+  private static Optional<BrokerServer> brokerOf(KafkaRaftServer server) {
+    try {
+      Field field = KafkaRaftServer.class.getDeclaredField("broker");
+      field.setAccessible(true);
+      if (field.get(server) instanceof scala.Option<?> option && option.nonEmpty()
+          && option.get() instanceof BrokerServer broker) {
+        return Optional.of(broker);
+      }
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      log.debug("No access to the broker of KafkaRaftServer; its controlled shutdown is unbounded", e);
+    }
+    return Optional.empty();
   }
 }

@@ -1,10 +1,12 @@
 package io.tablecast.testkit;
 
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,9 +26,24 @@ import org.slf4j.LoggerFactory;
  *       {@link #start} and removed by an explicit close, does the same when the JVM is asked to
  *       stop (Ctrl-C, SIGTERM), so no Azurite outlives the JVM. Even a SIGKILLed JVM leaves no
  *       Azurite behind (see {@link Azurite}).
+ *   <li><b>A stop never hangs.</b> Each step has a deadline: the dependents share {@link
+ *       #DEPENDENTS_STOP} (each gets what is left of it, and at least {@link #DEPENDENT_STOP_MIN}),
+ *       Kafka has {@link #KAFKA_STOP}, and Azurite its own escalation (SIGTERM, then SIGKILL). A
+ *       step that overruns is logged in one line and abandoned. With three dependents, the worst
+ *       case is about 32 s. {@link #stoppedCleanly()} says afterwards whether every step finished
+ *       in time and Azurite saved its data.
+ *   <li>{@link #watch} reports the first of Kafka and Azurite that dies or stops answering while
+ *       the runtime runs (see {@link RuntimeWatchdog}).
  * </ul>
  */
 public final class EmbeddedRuntime implements AutoCloseable {
+
+  /** How long the dependents may take to close, together; a service's close can take 10 s. */
+  public static final Duration DEPENDENTS_STOP = Duration.ofSeconds(15);
+  /** The least time a dependent gets, even when those before it used up {@link #DEPENDENTS_STOP}. */
+  public static final Duration DEPENDENT_STOP_MIN = Duration.ofSeconds(1);
+  /** How long Kafka may take to stop; it takes about 1 s. */
+  public static final Duration KAFKA_STOP = Duration.ofSeconds(8);
 
   private static final Logger log = LoggerFactory.getLogger(EmbeddedRuntime.class);
 
@@ -34,8 +51,12 @@ public final class EmbeddedRuntime implements AutoCloseable {
   private final EmbeddedKafka kafka;
   private final Azurite azurite;
   private final Thread shutdownHook;
-  private final Deque<AutoCloseable> dependents = new ArrayDeque<>();
+  private final Deque<Dependent> dependents = new ArrayDeque<>();
+  private RuntimeWatchdog watchdog;
   private boolean closed;
+  private boolean stoppedCleanly;
+
+  private record Dependent(String name, AutoCloseable closeable) {}
 
   private EmbeddedRuntime(RuntimeOptions options, EmbeddedKafka kafka, Azurite azurite) {
     this.options = options;
@@ -149,15 +170,44 @@ public final class EmbeddedRuntime implements AutoCloseable {
    * Azurite stop, in the reverse order of registration, whether the stop comes from {@link
    * #close()} or from the shutdown hook (Ctrl-C, SIGTERM). Returns {@code dependent}.
    */
-  public synchronized <T extends AutoCloseable> T closeFirst(T dependent) {
+  public <T extends AutoCloseable> T closeFirst(T dependent) {
+    return closeFirst(dependent.getClass().getSimpleName(), dependent);
+  }
+
+  /** As {@link #closeFirst(AutoCloseable)}, with the name the stop's log lines give it. */
+  public synchronized <T extends AutoCloseable> T closeFirst(String name, T dependent) {
     if (closed) {
       throw new IllegalStateException("The runtime is already stopped");
     }
-    dependents.push(dependent);
+    dependents.push(new Dependent(name, dependent));
     return dependent;
   }
 
-  /** Closes the dependents, then stops Kafka, then Azurite (with escalation). Idempotent. */
+  /**
+   * Starts watching Kafka and Azurite: {@code onFailure} is told, once, of the first of them that
+   * dies or stops answering, on a thread of the watchdog's; never once the stop has begun. At most
+   * one watch per runtime.
+   */
+  public synchronized void watch(Consumer<DependencyFailure> onFailure) {
+    Objects.requireNonNull(onFailure, "'onFailure' cannot be null.");
+    if (closed || watchdog != null) {
+      throw new IllegalStateException(closed ? "The runtime is already stopped" : "The runtime is already watched");
+    }
+    watchdog = RuntimeWatchdog.start(kafka, azurite, onFailure);
+  }
+
+  /**
+   * Removes the runtime's shutdown hook, for an owner whose own hook calls {@link #close()} and
+   * then does more (dev mode records that it stopped cleanly, after Kafka and Azurite stopped).
+   */
+  public void handOverShutdown() {
+    Runtime.getRuntime().removeShutdownHook(shutdownHook);
+  }
+
+  /**
+   * Closes the dependents, then stops Kafka, then Azurite (with escalation), each step within its
+   * deadline. Idempotent.
+   */
   @Override
   public void close() {
     stop();
@@ -169,27 +219,43 @@ public final class EmbeddedRuntime implements AutoCloseable {
     }
   }
 
+  /**
+   * True once a stop has ended with every dependent closed and Kafka stopped within their
+   * deadlines, and Azurite stopped on SIGTERM (its data saved); false before, and otherwise.
+   */
+  public synchronized boolean stoppedCleanly() {
+    return stoppedCleanly;
+  }
+
   private synchronized void stop() {
     if (closed) {
       return;
     }
     closed = true;
+    if (watchdog != null) {
+      watchdog.close(); // the stop itself ends Azurite's process
+    }
+    boolean clean = true;
+    long dependentsDeadline = System.nanoTime() + DEPENDENTS_STOP.toNanos();
     while (!dependents.isEmpty()) {
-      AutoCloseable dependent = dependents.pop();
-      try {
-        dependent.close();
-      } catch (Exception e) {
-        log.error("{} did not close cleanly", dependent, e);
+      Dependent dependent = dependents.pop();
+      long started = System.nanoTime();
+      Duration budget = Duration.ofNanos(Math.max(dependentsDeadline - started, DEPENDENT_STOP_MIN.toNanos()));
+      if (BoundedStop.run(dependent.name(), budget, dependent.closeable()::close)) {
+        log.info("{} closed in {} ms", dependent.name(), millisSince(started));
+      } else {
+        clean = false;
       }
     }
     log.info("Stopping the embedded runtime in {}", options.dataDir());
     long started = System.nanoTime();
-    try {
-      kafka.close();
+    if (BoundedStop.run("Kafka", KAFKA_STOP, kafka::close)) {
       log.info("Kafka stopped in {} ms", millisSince(started));
-    } finally {
-      azurite.close(); // logs its own stop
+    } else {
+      clean = false;
     }
+    azurite.close(); // bounded by its escalation; logs its own stop
+    stoppedCleanly = clean && azurite.stoppedCleanly();
   }
 
   private static long millisSince(long nanoTime) {

@@ -20,12 +20,13 @@ class RestartKeepsDataIT {
   @TempDir Path dataDir;
 
   @Test
-  void recordsAndTableEntitiesSurviveARestartOnTheSameDataDirAndPorts() throws Exception {
+  void anOrdinaryStopIsCleanAndRecordsAndTableEntitiesSurviveARestartOnTheSameDataDirAndPorts() throws Exception {
     RuntimeOptions options = RuntimeOptions.freePorts(dataDir);
     String topic = "restart.events";
     String tableName = "RestartViews";
 
-    try (EmbeddedRuntime runtime = EmbeddedRuntime.start(options)) {
+    EmbeddedRuntime runtime = EmbeddedRuntime.start(options);
+    try {
       KafkaTestClients.createTopic(runtime.bootstrapServers(), topic, 1);
       try (KafkaProducer<String, String> producer =
           KafkaTestClients.producer(runtime.bootstrapServers(), Map.of())) {
@@ -34,7 +35,10 @@ class RestartKeepsDataIT {
       TableClient table = TableTestClients.createTable(
           TableTestClients.service(runtime.storageConnectionString()), tableName);
       TableTestClients.upsert(table, new TableEntity("p", "r").addProperty("State", "kept"));
+    } finally {
+      runtime.close();
     }
+    assertThat(runtime.stoppedCleanly()).as("an ordinary stop: every step in time, Azurite saved its data").isTrue();
 
     try (EmbeddedRuntime restarted = EmbeddedRuntime.start(options)) {
       assertThat(KafkaTestClients.readFromStart(restarted.bootstrapServers(), topic, 1, "read_committed"))
