@@ -4,16 +4,13 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Properties;
-import kafka.server.BrokerServer;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
 import org.apache.kafka.common.Uuid;
@@ -39,8 +36,10 @@ import org.slf4j.LoggerFactory;
  *       misspelt or un-namespaced topic name fails loudly instead of creating a stray topic.
  *       Create topics with the Admin client; Kafka Streams creates its internal topics itself.
  *   <li>New topics get 3 partitions unless the creator says otherwise.
- *   <li>Its controlled shutdown waits at most {@link #CONTROLLED_SHUTDOWN_WAIT} for the controller,
- *       not Kafka's 5 minutes; the stop then goes on without it (see {@link #close()}).
+ *   <li>It stops without a controlled shutdown: one node has no other broker to hand its
+ *       leaders to, and Kafka's controlled shutdown can wait 5 minutes for a controller's approval.
+ *       Its registration lives {@link #SESSION} without heartbeats, so a start after any stop, a
+ *       {@code kill -9} included, waits at most that long for the old one to expire.
  * </ul>
  *
  * <p>The broker logs through SLF4J; tests quiet {@code kafka}, {@code org.apache.kafka} and
@@ -51,20 +50,18 @@ public final class EmbeddedKafka implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(EmbeddedKafka.class);
   private static final int NODE_ID = 1;
   private static final String CONTROLLER_LISTENER = "CONTROLLER";
-  /** How long a stop waits for the controller to approve the broker's controlled shutdown. */
-  static final Duration CONTROLLED_SHUTDOWN_WAIT = Duration.ofSeconds(3);
+  /** How long the broker's registration outlives its last heartbeat (Kafka's default: 9 s). */
+  static final Duration SESSION = Duration.ofSeconds(2);
 
   private final Path dataDir;
   private final int port;
   private final KafkaRaftServer server;
-  private final Optional<BrokerServer> broker;
   private boolean closed;
 
   private EmbeddedKafka(Path dataDir, int port, KafkaRaftServer server) {
     this.dataDir = dataDir;
     this.port = port;
     this.server = server;
-    this.broker = brokerOf(server);
   }
 
   /**
@@ -123,6 +120,10 @@ public final class EmbeddedKafka implements AutoCloseable {
     // A dev box: the log cleaner's 128 MiB default buffer is far more than the few compacted
     // internal topics need.
     p.put("log.cleaner.dedupe.buffer.size", String.valueOf(16 * 1024 * 1024));
+    // No controlled shutdown, and a short broker session: see the class comment.
+    p.put("controlled.shutdown.enable", "false");
+    p.put("broker.session.timeout.ms", String.valueOf(SESSION.toMillis()));
+    p.put("broker.heartbeat.interval.ms", String.valueOf(SESSION.toMillis() / 4));
     return p;
   }
 
@@ -168,20 +169,10 @@ public final class EmbeddedKafka implements AutoCloseable {
     return dataDir;
   }
 
-  /** True if {@link #close()} can bound the wait of the controlled shutdown (see there). */
-  boolean boundsControlledShutdown() {
-    return broker.isPresent();
-  }
-
   /**
-   * Stops the broker and waits until it has stopped (about 1 s). Idempotent.
-   *
-   * <p>The broker half stops first, with a controlled shutdown that waits at most {@link
-   * #CONTROLLED_SHUTDOWN_WAIT} for the controller's approval: one node has no other broker to hand
-   * its leaders to, but the approval records the broker as stopped, without which the next start
-   * waits about 9 s for the old registration's session to expire. {@code KafkaRaftServer} would
-   * wait 5 minutes. Then the controller and the Raft client stop; they have no deadline of their
-   * own, so {@link EmbeddedRuntime} bounds the whole stop.
+   * Stops the broker, without a controlled shutdown, and waits until it has stopped (about 1 s).
+   * The controller and the Raft client have no deadline of their own, so {@link EmbeddedRuntime}
+   * bounds the whole stop. Idempotent.
    */
   @Override
   public synchronized void close() {
@@ -189,27 +180,7 @@ public final class EmbeddedKafka implements AutoCloseable {
       return;
     }
     closed = true;
-    broker.ifPresent(b -> b.shutdown(CONTROLLED_SHUTDOWN_WAIT));
-    server.shutdown(); // the broker half is down already: this stops the controller and Raft
+    server.shutdown();
     server.awaitShutdown();
-  }
-
-  /**
-   * The broker half of the combined node. {@code KafkaRaftServer} 4.1 keeps it in a private field
-   * and offers only a stop that waits up to 5 minutes for the controller; empty (and the stop
-   * unbounded here) if a later Kafka changes that, which {@code EmbeddedRuntimeIT} would show.
-   */
-  private static Optional<BrokerServer> brokerOf(KafkaRaftServer server) {
-    try {
-      Field field = KafkaRaftServer.class.getDeclaredField("broker");
-      field.setAccessible(true);
-      if (field.get(server) instanceof scala.Option<?> option && option.nonEmpty()
-          && option.get() instanceof BrokerServer broker) {
-        return Optional.of(broker);
-      }
-    } catch (ReflectiveOperationException | RuntimeException e) {
-      log.debug("No access to the broker of KafkaRaftServer; its controlled shutdown is unbounded", e);
-    }
-    return Optional.empty();
   }
 }

@@ -130,11 +130,6 @@ class EmbeddedRuntimeIT {
   }
 
   @Test
-  void theBrokersStopWaitsForItsControllerAtMostAFewSecondsNotKafkasFiveMinutes() {
-    assertThat(runtime.kafka().boundsControlledShutdown()).isTrue();
-  }
-
-  @Test
   void everyTestGetsTheSameRuntime(EmbeddedRuntime parameter) {
     assertThat(parameter).isSameAs(runtime);
   }
