@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tablecast.app.fixtures.AckedHr;
 import io.tablecast.app.fixtures.AckedHrCheck;
-import io.tablecast.app.fixtures.DevModeRun;
+import io.tablecast.app.fixtures.DevModeProcess;
 import io.tablecast.app.fixtures.FileTrees;
 import io.tablecast.app.fixtures.HrClients;
 import io.tablecast.common.config.Env;
@@ -51,10 +51,10 @@ class CrashIT {
 
   @Test
   void aKillNineOfDevModeAtAnyMomentLosesNothingThatWasAcknowledged(ChildJvms.Launcher jvms, @TempDir Path dir) throws Exception {
-    int offset = DevModeRun.freePortOffset();
+    int offset = DevModeProcess.freePortOffset();
     Path data = dir.resolve(".tablecast");
     AckedHr acked = new AckedHr();
-    AtomicReference<DevModeRun> run = new AtomicReference<>(DevModeRun.start(jvms, dir.resolve("run-0.out"), TablecastCli.class, data, offset));
+    AtomicReference<DevModeProcess> run = new AtomicReference<>(DevModeProcess.start(jvms, dir.resolve("run-0.out"), data, offset));
     try (HrClients clients = new HrClients(() -> run.get().commands(), acked)) {
       clients.departmentBurst(3);
       clients.start(CLIENTS, 42);
@@ -66,7 +66,7 @@ class CrashIT {
         }
         run.get().killAll();
         log.info("Kill {} of {} after {} commands sent", seed, SEEDS, clients.sent());
-        run.set(DevModeRun.start(jvms, dir.resolve("run-" + seed + ".out"), TablecastCli.class, data, offset));
+        run.set(DevModeProcess.start(jvms, dir.resolve("run-" + seed + ".out"), data, offset));
         clients.pause();
         awaitViewsShowEverythingAcknowledged(acked, run.get(), "after kill " + seed);
         clients.resume();
@@ -80,12 +80,12 @@ class CrashIT {
 
   @Test
   void aStoreRestoredFromAnOlderCopyCatchesUpWithTheLog(ChildJvms.Launcher jvms, @TempDir Path dir) throws Exception {
-    int offset = DevModeRun.freePortOffset();
+    int offset = DevModeProcess.freePortOffset();
     Path data = dir.resolve(".tablecast");
     Path azurite = data.resolve("runtime").resolve("azurite");
     Path backup = dir.resolve("azurite-backup");
     AckedHr acked = new AckedHr();
-    AtomicReference<DevModeRun> run = new AtomicReference<>(DevModeRun.start(jvms, dir.resolve("first.out"), TablecastCli.class, data, offset));
+    AtomicReference<DevModeProcess> run = new AtomicReference<>(DevModeProcess.start(jvms, dir.resolve("first.out"), data, offset));
     try (HrClients clients = new HrClients(() -> run.get().commands(), acked)) {
       clients.departmentBurst(3);
       clients.start(CLIENTS, 7);
@@ -95,7 +95,7 @@ class CrashIT {
       run.get().stop();
       FileTrees.copy(azurite, backup); // the backup: tables, checkpoints and queues as they were
 
-      run.set(DevModeRun.start(jvms, dir.resolve("second.out"), TablecastCli.class, data, offset));
+      run.set(DevModeProcess.start(jvms, dir.resolve("second.out"), data, offset));
       clients.resume();
       Thread.sleep(3_000);
       clients.pause();
@@ -104,14 +104,14 @@ class CrashIT {
     }
     FileTrees.replace(azurite, backup); // older tables and checkpoints; Kafka keeps the newer log and offsets
 
-    run.set(DevModeRun.start(jvms, dir.resolve("restored.out"), TablecastCli.class, data, offset));
+    run.set(DevModeProcess.start(jvms, dir.resolve("restored.out"), data, offset));
     awaitViewsShowEverythingAcknowledged(acked, run.get(), "after the restore");
     assertQuiescentWithNothingParked(new HttpTestClient(run.get().views()));
     assertThat(verify(run.get())).as("verify's differences").isEmpty();
     run.get().stop();
   }
 
-  private static void awaitViewsShowEverythingAcknowledged(AckedHr acked, DevModeRun run, String when) {
+  private static void awaitViewsShowEverythingAcknowledged(AckedHr acked, DevModeProcess run, String when) {
     AckedHrCheck check = new AckedHrCheck(acked, new HttpTestClient(run.views()));
     List<String> last = new ArrayList<>();
     long started = System.nanoTime();
@@ -138,7 +138,7 @@ class CrashIT {
     });
   }
 
-  private static List<String> verify(DevModeRun run) {
+  private static List<String> verify(DevModeProcess run) {
     Env env = Env.of(run.env());
     AzureClients azure = new AzureClients(StorageSettings.fromEnv(env));
     Generation generation = Verification.activeGeneration(azure, env.namespace());
