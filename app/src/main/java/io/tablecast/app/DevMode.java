@@ -107,7 +107,8 @@ final class DevMode implements AutoCloseable {
     KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), 3);
     StorageSettings storage = StorageSettings.ofConnectionString(runtime.storageConnectionString());
     ProjectorConfig projector = ProjectorConfig.of(Namespace.NONE, kafka, storage, new HttpSettings("127.0.0.1", ports.projector()));
-    projector = projector.withWorkers(projector.workers().withInstance(workerInstance)).withRecovery(recovery);
+    // One projector per data directory: a static member of its group, which a restart takes over at once.
+    projector = projector.withWorkers(projector.workers().withInstance(workerInstance)).withRecovery(recovery).withInstanceId("dev");
     runtime.closeFirst("projector service", ProjectorService.start(projector));
     runtime.closeFirst("commands service", CommandsService.start(new CommandsConfig(Namespace.NONE, kafka,
         new HttpSettings("127.0.0.1", ports.commands()), lock.dataDir().resolve("streams"), Duration.ofSeconds(10), "dev")));

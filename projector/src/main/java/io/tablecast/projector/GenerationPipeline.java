@@ -89,7 +89,8 @@ public final class GenerationPipeline implements AutoCloseable {
     DeadLetters deadLetters = new DeadLetters(config.kafka(), topics.projectorDlq());
     EventConsumer consumer = new EventConsumer(
         config.kafka(),
-        new EventConsumer.Settings(group(config, generation), config.onFailure(), config.stallTimeout(), config.maxPollRecords()),
+        new EventConsumer.Settings(group(config, generation), config.onFailure(), config.stallTimeout(), config.maxPollRecords(),
+            config.instanceId()),
         topics,
         new BatchApplier(projector, config.onFailure(), AzureFailures.INSTANCE),
         new TableCheckpointStore(azure.table(new CatalogTables(config.namespace()).projectorCheckpoints()), generation),

@@ -9,6 +9,7 @@ import io.tablecast.common.config.StorageSettings;
 import io.tablecast.projector.application.FailurePolicy;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Configuration of the projector deployable, read once in {@code main}. The storage credentials
@@ -27,6 +28,10 @@ import java.util.Locale;
  *     queue; 0 for none, when workers run as their own deployable)
  * @param recovery what to do at start about a previous run that crashed; {@link Recovery#NONE}
  *     unless the caller knows of one (dev mode does)
+ * @param instanceId {@code TABLECAST_INSTANCE_ID}: a stable id of this instance, unique among
+ *     the projectors of a pipeline, for static membership of the consumer group: restarted, it
+ *     takes its partitions back at once instead of after the session timeout (10 s). Absent by
+ *     default (dynamic membership)
  */
 public record ProjectorConfig(
     Namespace namespace,
@@ -38,14 +43,15 @@ public record ProjectorConfig(
     Duration stallTimeout,
     int maxPollRecords,
     WorkerSettings workers,
-    Recovery recovery) {
+    Recovery recovery,
+    Optional<String> instanceId) {
 
   public static final int DEFAULT_PORT = 8083;
 
   /** The defaults for everything but where things are. */
   public static ProjectorConfig of(Namespace namespace, KafkaSettings kafka, StorageSettings storage, HttpSettings http) {
     return new ProjectorConfig(namespace, kafka, storage, http, 8, FailurePolicy.DEAD_LETTER, Duration.ofSeconds(30), 1000,
-        WorkerSettings.DEFAULT, Recovery.NONE);
+        WorkerSettings.DEFAULT, Recovery.NONE, Optional.empty());
   }
 
   public static ProjectorConfig fromEnv(Env env) {
@@ -59,27 +65,33 @@ public record ProjectorConfig(
         env.duration("TABLECAST_STALL_TIMEOUT", Duration.ofSeconds(30)),
         env.integer("TABLECAST_PROJECTOR_MAX_POLL", 1000, 1, 10_000),
         WorkerSettings.fromEnv(env),
-        Recovery.NONE);
+        Recovery.NONE,
+        env.optional("TABLECAST_INSTANCE_ID"));
   }
 
   public ProjectorConfig withOnFailure(FailurePolicy policy) {
-    return new ProjectorConfig(namespace, kafka, storage, http, threads, policy, stallTimeout, maxPollRecords, workers, recovery);
+    return new ProjectorConfig(namespace, kafka, storage, http, threads, policy, stallTimeout, maxPollRecords, workers, recovery, instanceId);
   }
 
   public ProjectorConfig withStallTimeout(Duration timeout) {
-    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, timeout, maxPollRecords, workers, recovery);
+    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, timeout, maxPollRecords, workers, recovery, instanceId);
   }
 
   public ProjectorConfig withMaxPollRecords(int records) {
-    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, stallTimeout, records, workers, recovery);
+    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, stallTimeout, records, workers, recovery, instanceId);
   }
 
   public ProjectorConfig withWorkers(WorkerSettings settings) {
-    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, stallTimeout, maxPollRecords, settings, recovery);
+    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, stallTimeout, maxPollRecords, settings, recovery, instanceId);
   }
 
   public ProjectorConfig withRecovery(Recovery recovery) {
-    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, stallTimeout, maxPollRecords, workers, recovery);
+    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, stallTimeout, maxPollRecords, workers, recovery, instanceId);
+  }
+
+  public ProjectorConfig withInstanceId(String id) {
+    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, stallTimeout, maxPollRecords, workers, recovery,
+        Optional.of(id));
   }
 
   private static FailurePolicy policy(String text) {

@@ -24,7 +24,9 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -46,8 +48,9 @@ import org.slf4j.LoggerFactory;
  * {@code ProjectorCheckpoints}, apply it (tables, then work items), mark it applied, and only
  * then commit its offsets. After a crash, the next owner resumes after what the checkpoints say
  * is applied, even where the group's committed offset is further on ({@link Positions}: the store
- * is the truth), skips what they say is applied, and treats the half-applied batch with care. A transient failure (storage down) commits
- * nothing: the batch is read again after a backoff, and the stall detector reports the wait.
+ * is the truth), and treats the half-applied batch with care. A transient failure (storage down)
+ * commits nothing: the batch is read again after a backoff, and the stall detector reports the
+ * wait.
  * Undecodable and unappliable events are dead-lettered or pause their partition, by policy.
  * Reads committed records only, so aborted command-processor transactions are never projected.
  */
@@ -57,8 +60,12 @@ public final class EventConsumer implements AutoCloseable {
   private static final Duration HEARTBEAT = Duration.ofSeconds(5);
   private static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
 
-  /** How the loop behaves; from the projector's configuration. */
-  public record Settings(String groupId, FailurePolicy policy, Duration stallTimeout, int maxPollRecords) {}
+  /**
+   * How the loop behaves; from the projector's configuration.
+   *
+   * @param instanceId this instance's static membership of the group, if it has a stable id
+   */
+  public record Settings(String groupId, FailurePolicy policy, Duration stallTimeout, int maxPollRecords, Optional<String> instanceId) {}
 
   private final KafkaConsumer<byte[], byte[]> consumer;
   private final Settings settings;
@@ -70,7 +77,7 @@ public final class EventConsumer implements AutoCloseable {
   private final Progress progress;
   private final EventSerde events = new EventSerde();
   private final Positions positions;
-  private final java.util.function.Consumer<Set<PartitionRef>> storeBehind;
+  private final Consumer<Set<PartitionRef>> storeBehind;
   private final Counter applied;
   private final Counter parked;
   private final Thread thread;
@@ -84,7 +91,7 @@ public final class EventConsumer implements AutoCloseable {
    */
   public EventConsumer(KafkaSettings kafka, Settings settings, TopicNames topics, BatchApplier applier,
       CheckpointStore checkpoints, DeadLetters deadLetters, FailureClassifier failures, MeterRegistry metrics, Clock clock,
-      java.util.function.Consumer<Set<PartitionRef>> storeBehind) {
+      Consumer<Set<PartitionRef>> storeBehind) {
     this.settings = settings;
     this.positions = new Positions(checkpoints);
     this.storeBehind = storeBehind;
@@ -96,19 +103,19 @@ public final class EventConsumer implements AutoCloseable {
     this.progress = new Progress(clock, settings.stallTimeout(), metrics);
     this.applied = Counter.builder("tablecast.projector.events.applied").description("Events applied").register(metrics);
     this.parked = Counter.builder("tablecast.projector.dlq").description("Records parked on the DLQ").register(metrics);
-    this.consumer = new KafkaConsumer<>(
-        Map.of(
-            ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-            ConsumerConfig.GROUP_ID_CONFIG, settings.groupId(),
-            ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-            ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-            ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-            ConsumerConfig.MAX_POLL_RECORDS_CONFIG, settings.maxPollRecords(),
-            // A crashed instance's partitions move to the others after 10 s, not the default 45 s.
-            ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, 10_000,
-            ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, 2_000),
-        new ByteArrayDeserializer(),
-        new ByteArrayDeserializer());
+    Map<String, Object> config = new HashMap<>(Map.of(
+        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+        ConsumerConfig.GROUP_ID_CONFIG, settings.groupId(),
+        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
+        ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
+        ConsumerConfig.MAX_POLL_RECORDS_CONFIG, settings.maxPollRecords(),
+        // A crashed instance's partitions move to the others after 10 s, not the default 45 s.
+        ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, 10_000,
+        ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, 2_000));
+    // A static member restarted takes its partitions back at once, without waiting for its old session to expire.
+    settings.instanceId().ifPresent(id -> config.put(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, id));
+    this.consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer());
     consumer.subscribe(topics.eventTopics(), new Rebalances());
     this.thread = new Thread(this::run, "projector-" + settings.groupId());
     thread.start();
