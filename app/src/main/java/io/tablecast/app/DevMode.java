@@ -14,6 +14,7 @@ import io.tablecast.projector.WorkerSettings;
 import io.tablecast.testkit.DependencyFailure;
 import io.tablecast.testkit.EmbeddedRuntime;
 import io.tablecast.testkit.RuntimeOptions;
+import io.tablecast.testkit.ShutdownHooks;
 import io.tablecast.views.ViewsConfig;
 import io.tablecast.views.ViewsService;
 import java.io.UncheckedIOException;
@@ -149,12 +150,7 @@ final class DevMode implements AutoCloseable {
   @Override
   public void close() {
     stop();
-    try {
-      Runtime.getRuntime().removeShutdownHook(shutdownHook);
-    } catch (IllegalStateException e) {
-      // The JVM is already shutting down (close() was called from a hook): nothing to remove.
-      log.debug("JVM shutting down; dev mode's hook stays registered", e);
-    }
+    ShutdownHooks.removeAfterClose(shutdownHook);
   }
 
   private synchronized void stop() {

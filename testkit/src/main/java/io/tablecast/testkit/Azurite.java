@@ -247,12 +247,7 @@ public final class Azurite implements AutoCloseable {
   @Override
   public void close() {
     stop();
-    try {
-      Runtime.getRuntime().removeShutdownHook(shutdownHook);
-    } catch (IllegalStateException e) {
-      // The JVM is already shutting down (close() was called from a hook): nothing to remove.
-      log.debug("JVM shutting down; Azurite's hook stays registered", e);
-    }
+    ShutdownHooks.removeAfterClose(shutdownHook);
   }
 
   private synchronized void stop() {

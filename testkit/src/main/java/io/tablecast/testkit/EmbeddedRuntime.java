@@ -211,12 +211,7 @@ public final class EmbeddedRuntime implements AutoCloseable {
   @Override
   public void close() {
     stop();
-    try {
-      Runtime.getRuntime().removeShutdownHook(shutdownHook);
-    } catch (IllegalStateException e) {
-      // The JVM is already shutting down (close() was called from a hook): nothing to remove.
-      log.debug("JVM shutting down; the runtime's hook stays registered", e);
-    }
+    ShutdownHooks.removeAfterClose(shutdownHook);
   }
 
   /**
