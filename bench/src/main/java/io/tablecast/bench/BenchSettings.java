@@ -1,48 +1,53 @@
 package io.tablecast.bench;
 
+import java.util.Arrays;
+import java.util.List;
+
 /**
- * The parameters of the commands benchmark, read from system properties ({@code -Dclients=64}).
+ * The parameters of the commands benchmark, read from system properties ({@code -Dclients=1,64}).
  *
- * @param clients concurrent HTTP clients, each with one request in flight (closed loop)
- * @param seconds length of each measured phase, per round
- * @param rounds rounds; each runs the HTTP load, then the two producer ceilings
- * @param warmup seconds of unrecorded load before the first round
+ * @param clients the concurrencies to measure, each a number of HTTP clients with one request in
+ *     flight (closed loop)
+ * @param mixes the request mixes to measure: {@code hires} (hires only) and {@code mix} (hires
+ *     50 %, PATCH 30 %, transfers 10 %, archives 5 %, manager assignments 5 %)
+ * @param seconds length of each measured round
+ * @param rounds rounds per mix and concurrency, and rounds of each producer ceiling
+ * @param warmup seconds of unrecorded load before each mix and concurrency
  * @param partitions partitions of every topic (the Tablecast default is 3)
- * @param patchEvery every n-th request of a client is a PATCH of an employee it hired; 0 for hires only
  */
-record BenchSettings(int clients, int seconds, int rounds, int warmup, int partitions, int patchEvery) {
+record BenchSettings(List<Integer> clients, List<String> mixes, int seconds, int rounds, int warmup, int partitions) {
 
   BenchSettings {
-    positive("clients", clients);
+    clients = List.copyOf(clients);
+    mixes = List.copyOf(mixes);
+    clients.forEach(c -> positive("clients", c));
     positive("seconds", seconds);
     positive("rounds", rounds);
     positive("partitions", partitions);
-    if (warmup < 0 || patchEvery < 0) {
-      throw new IllegalArgumentException("'warmup' and 'patchEvery' cannot be negative.");
+    if (warmup < 0) {
+      throw new IllegalArgumentException("'warmup' cannot be negative.");
     }
-    if (clients > 1000) {
+    if (clients.stream().anyMatch(c -> c > 1000)) {
       throw new IllegalArgumentException("'clients' must be at most 1000, was " + clients + ".");
+    }
+    if (mixes.isEmpty() || !List.of("hires", "mix").containsAll(mixes)) {
+      throw new IllegalArgumentException("'mixes' must be hires, mix or both, was " + mixes + ".");
     }
   }
 
   static BenchSettings fromSystemProperties() {
     return new BenchSettings(
-        Integer.getInteger("clients", 64),
-        Integer.getInteger("seconds", 20),
+        Arrays.stream(System.getProperty("clients", "1,16,64,256").split(",")).map(String::strip).map(Integer::valueOf).toList(),
+        Arrays.stream(System.getProperty("mixes", "hires,mix").split(",")).map(String::strip).toList(),
+        Integer.getInteger("seconds", 10),
         Integer.getInteger("rounds", 3),
-        Integer.getInteger("warmup", 5),
-        Integer.getInteger("partitions", 3),
-        Integer.getInteger("patchEvery", 0));
+        Integer.getInteger("warmup", 3),
+        Integer.getInteger("partitions", 3));
   }
 
-  /** The request mix, as printed with the results. */
-  String mix() {
-    String hires = "POST /employees (3-step hire), each client into its own department (" + clients
-        + " departments over " + partitions + " partitions)";
-    return patchEvery == 0
-        ? "hires only: " + hires
-        : hires + "; every " + patchEvery + "th request of a client is PATCH /employees/{id} {age} of an"
-            + " employee it hired (1 step)";
+  /** The most clients of any run: that many departments are created, one per client. */
+  int maxClients() {
+    return clients.stream().mapToInt(Integer::intValue).max().orElseThrow();
   }
 
   private static void positive(String name, int value) {

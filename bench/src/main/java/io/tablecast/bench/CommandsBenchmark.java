@@ -21,14 +21,15 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 
 /**
- * The commands benchmark (issue 3): HTTP commands/s and latency at a fixed concurrency against
+ * The commands benchmark: HTTP commands/s and latency per command kind at several concurrencies against
  * the embedded runtime, next to the raw Kafka producer ceiling for records of the same size,
  * measured in the same run so that their ratio survives a noisy, shared machine.
  *
  * <p>One run: start Kafka and Azurite in a temporary directory and a {@link CommandsService} in a
- * fresh namespace; create one department per client; warm up; then {@code rounds} rounds of (HTTP
- * load, raw producer, transactional producer), {@code seconds} each, back to back. Last, it counts
- * the records the pipeline committed per command. The temporary directory is deleted at the end.
+ * fresh namespace; create one department per client of the largest concurrency; measure the raw
+ * and transactional producer ceilings; then, for each mix (hires only, the command mix) and each
+ * concurrency, a warm-up and {@code rounds} rounds of {@code seconds}. Last, it counts the records
+ * the pipeline committed per command. The temporary directory is deleted at the end.
  *
  * <p>A command-line tool: it prints its results to standard output. It asserts nothing about
  * time. Run it as {@code docs/benchmarks.md} shows; parameters in {@link BenchSettings}.
@@ -52,13 +53,12 @@ public final class CommandsBenchmark {
 
   private static void run(BenchSettings settings, Path dir, Report report) {
     report.line("# Tablecast commands benchmark, %s", OffsetDateTime.now().withNano(0));
-    report.line("%d clients, %d round(s) of %d s, %d s warm-up, %d partitions, command timeout %d s",
-        settings.clients(), settings.rounds(), settings.seconds(), settings.warmup(), settings.partitions(),
+    report.line("clients %s, mixes %s, %d round(s) of %d s each, %d s warm-up each, %d partitions, command timeout %d s",
+        settings.clients(), settings.mixes(), settings.rounds(), settings.seconds(), settings.warmup(), settings.partitions(),
         COMMAND_TIMEOUT.toSeconds());
     report.line("machine: %d processors, Java %s, %s %s, max heap %d MiB", Runtime.getRuntime().availableProcessors(),
         System.getProperty("java.version"), System.getProperty("os.name"), System.getProperty("os.arch"),
         Runtime.getRuntime().maxMemory() >> 20);
-    report.line("mix: %s", settings.mix());
     try (EmbeddedRuntime runtime = EmbeddedRuntime.start(RuntimeOptions.freePorts(dir.resolve("runtime")))) {
       String prefix = "bench" + ThreadLocalRandom.current().nextInt(100_000, 1_000_000);
       KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), settings.partitions());
@@ -66,51 +66,66 @@ public final class CommandsBenchmark {
           new HttpSettings("127.0.0.1", 0), dir.resolve("streams"), COMMAND_TIMEOUT, "bench-1")));
       String ceilingTopic = "ceiling" + prefix.substring("bench".length()) + ".records";
       TopicProvisioner.ensureTopics(kafka, List.of(ceilingTopic));
-      try (HttpLoad load = new HttpLoad(service.uri(), settings)) {
+      try (HttpLoad load = new HttpLoad(service.uri(), settings.maxClients())) {
         load.createDepartments();
         EnvelopeSamples samples = EnvelopeSamples.ofHires(load.departments());
-        report.line("ceiling records: the %d command-topic records of %d real hires (3 steps each), mean key %.1f B,"
-            + " mean value %.1f B; fresh topic, %d partitions", samples.size(), settings.clients(),
-            samples.meanKeyBytes(), samples.meanValueBytes(), settings.partitions());
+        report.line("ceiling records: the %d command-topic records of %d real hires, mean key %.1f B, mean value %.1f B;"
+            + " fresh topic, %d partitions", samples.size(), load.departments().size(), samples.meanKeyBytes(),
+            samples.meanValueBytes(), settings.partitions());
+        Report.Ceilings ceilings;
         try (ProducerCeiling ceiling = new ProducerCeiling(runtime.bootstrapServers(), ceilingTopic, samples)) {
-          List<Report.RoundFigures> rounds = measure(settings, load, ceiling, report);
-          report.line("");
-          report.medians(rounds);
-          report.line("");
-          long commands = load.hiresSucceeded() + load.patchesSucceeded();
-          report.line("Committed records in %s.* (read_committed; %d departments, %,d hires, %,d PATCHes accepted,"
-              + " warm-up included):", prefix, settings.clients(), load.hiresSucceeded(), load.patchesSucceeded());
-          report.line("");
-          report.census(TopicCensus.count(runtime.bootstrapServers(), prefix + "."), prefix + ".", settings.clients(),
-              commands, rounds);
+          ceilings = ceilings(settings, ceiling, report);
         }
+        List<List<Report.RoundFigures>> runs = measure(settings, load, report);
+        report.line("");
+        report.medians(runs, ceilings);
+        report.line("");
+        report.line("Committed records in %s.* (read_committed; %d departments, %,d commands accepted, warm-ups included):",
+            prefix, load.departments().size(), load.succeeded());
+        report.line("");
+        double busiest = runs.stream().mapToDouble(r -> Report.median(r, Report.RoundFigures::commandsPerSecond)).max().orElse(0);
+        report.census(TopicCensus.count(runtime.bootstrapServers(), prefix + "."), prefix + ".", load.departments().size(),
+            load.succeeded(), busiest, ceilings);
       }
     }
   }
 
-  /** The warm-up, then each round: HTTP load, raw producer, transactional producer. */
-  private static List<Report.RoundFigures> measure(
-      BenchSettings settings, HttpLoad load, ProducerCeiling ceiling, Report report) {
-    if (settings.warmup() > 0) {
-      HttpLoad.Round warmup = load.run(Duration.ofSeconds(settings.warmup()));
-      report.line("warm-up: %,.0f commands/s, %d errors", warmup.commandsPerSecond(), warmup.errorCount());
-      ceiling.raw(PRODUCER_WARMUP);
-      ceiling.transactional(PRODUCER_WARMUP);
+  /** The raw and transactional producer ceilings, {@code rounds} times each, on the same broker. */
+  private static Report.Ceilings ceilings(BenchSettings settings, ProducerCeiling ceiling, Report report) {
+    ceiling.raw(PRODUCER_WARMUP);
+    ceiling.transactional(PRODUCER_WARMUP);
+    Duration phase = Duration.ofSeconds(settings.seconds());
+    List<double[]> rounds = new ArrayList<>();
+    for (int i = 1; i <= settings.rounds(); i++) {
+      double[] round = {ceiling.raw(phase), ceiling.transactional(phase)};
+      rounds.add(round);
+      report.line("ceiling round %d: raw %,.0f records/s, transactional %,.0f records/s", i, round[0], round[1]);
     }
+    return new Report.Ceilings(Report.median(rounds, r -> r[0]), Report.median(rounds, r -> r[1]));
+  }
+
+  /** Each mix at each concurrency: a warm-up, then its rounds. */
+  private static List<List<Report.RoundFigures>> measure(BenchSettings settings, HttpLoad load, Report report) {
     report.line("");
     report.roundHeader();
     Duration phase = Duration.ofSeconds(settings.seconds());
-    List<Report.RoundFigures> rounds = new ArrayList<>();
-    for (int i = 1; i <= settings.rounds(); i++) {
-      HttpLoad.Round commands = load.run(phase);
-      double raw = ceiling.raw(phase);
-      double tx = ceiling.transactional(phase);
-      Report.RoundFigures round = new Report.RoundFigures(i, commands, raw, tx);
-      rounds.add(round);
-      report.round(round);
+    List<List<Report.RoundFigures>> runs = new ArrayList<>();
+    for (String mix : settings.mixes()) {
+      for (int clients : settings.clients()) {
+        if (settings.warmup() > 0) {
+          load.run(Duration.ofSeconds(settings.warmup()), clients, mix.equals("mix"));
+        }
+        List<Report.RoundFigures> rounds = new ArrayList<>();
+        for (int i = 1; i <= settings.rounds(); i++) {
+          Report.RoundFigures round = new Report.RoundFigures(mix, clients, i, load.run(phase, clients, mix.equals("mix")));
+          rounds.add(round);
+          report.round(round);
+        }
+        runs.add(rounds);
+      }
     }
-    rounds.forEach(report::errors);
-    return rounds;
+    runs.forEach(rounds -> rounds.forEach(report::errors));
+    return runs;
   }
 
   private static void deleteRecursively(Path dir) throws IOException {

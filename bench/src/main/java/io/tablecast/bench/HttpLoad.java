@@ -7,6 +7,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -23,37 +24,37 @@ import java.util.concurrent.atomic.LongAdder;
  * waits for its answer, and sends the next, so exactly {@code clients} requests are in flight.
  * One shared {@link HttpClient} (HTTP/1.1, kept-alive connections) serves every thread.
  *
- * <p>Every hire has a new employee id and email, so no request is refused as a duplicate; any
- * non-2xx answer, or a request that fails, counts as an error, by status.
+ * <p>Each client owns a department and the employees it hires. In the mix, it changes, transfers
+ * (to the next client's department) and archives its own active employees, and makes them the
+ * manager of its own department, so no request is refused; any non-2xx answer, or a request that
+ * fails, counts as an error, by kind and status.
  */
 final class HttpLoad implements AutoCloseable {
 
   private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
 
   private final URI base;
-  private final BenchSettings settings;
   private final ExecutorService httpExecutor;
   private final ExecutorService drivers;
   private final HttpClient http;
   private final List<Client> clients = new ArrayList<>();
   /** Employee ids from 1 up: unique within the run (the namespace is fresh). */
   private final AtomicInteger nextEmployeeId = new AtomicInteger(1);
-  /** 2xx answers over the whole run, warm-up included, by kind. */
-  private final LongAdder hiresSucceeded = new LongAdder();
-  private final LongAdder patchesSucceeded = new LongAdder();
+  /** 2xx answers over the whole run, warm-ups included. */
+  private final LongAdder succeeded = new LongAdder();
 
-  HttpLoad(URI base, BenchSettings settings) {
+  /** @param departments one per client of the largest run, at least 2 so that transfers have a target */
+  HttpLoad(URI base, int departments) {
     this.base = base;
-    this.settings = settings;
-    this.httpExecutor = Executors.newFixedThreadPool(settings.clients(), daemon("bench-http"));
-    this.drivers = Executors.newFixedThreadPool(settings.clients(), daemon("bench-client"));
+    this.httpExecutor = Executors.newFixedThreadPool(Math.max(2, departments), daemon("bench-http"));
+    this.drivers = Executors.newFixedThreadPool(Math.max(2, departments), daemon("bench-client"));
     this.http = HttpClient.newBuilder()
         .version(HttpClient.Version.HTTP_1_1)
         .connectTimeout(Duration.ofSeconds(5))
         .executor(httpExecutor)
         .build();
-    for (int i = 0; i < settings.clients(); i++) {
-      clients.add(new Client(String.format("BenchD%03d", i)));
+    for (int i = 0; i < Math.max(2, departments); i++) {
+      clients.add(new Client(i, String.format("BenchD%03d", i)));
     }
   }
 
@@ -76,19 +77,15 @@ final class HttpLoad implements AutoCloseable {
     }
   }
 
-  long hiresSucceeded() {
-    return hiresSucceeded.sum();
+  /** Commands accepted over the whole run, warm-ups included. */
+  long succeeded() {
+    return succeeded.sum();
   }
 
-  long patchesSucceeded() {
-    return patchesSucceeded.sum();
-  }
-
-  /** Runs the load for {@code duration}; returns what was measured in that window. */
-  Round run(Duration duration) {
-    long start = System.nanoTime();
-    long deadline = start + duration.toNanos();
-    List<Future<Tally>> running = clients.stream().map(c -> drivers.submit(() -> c.runUntil(deadline))).toList();
+  /** Runs the first {@code count} clients for {@code duration}; returns what was measured in that window. */
+  Round run(Duration duration, int count, boolean mix) {
+    long deadline = System.nanoTime() + duration.toNanos();
+    List<Future<Tally>> running = clients.subList(0, count).stream().map(c -> drivers.submit(() -> c.runUntil(deadline, mix))).toList();
     List<Tally> tallies = new ArrayList<>();
     for (Future<Tally> future : running) {
       tallies.add(await(future));
@@ -134,12 +131,11 @@ final class HttpLoad implements AutoCloseable {
    * What one round measured.
    *
    * @param succeededInWindow 2xx answers that arrived before the deadline: the throughput's numerator
-   * @param hires latencies of every hire answered, errors included
-   * @param patches latencies of every PATCH answered, errors included
+   * @param latencies of every answer of each kind, errors included
    * @param errors non-2xx statuses and failed requests ({@code IOException} class names), by kind
    * @param errorSamples one answer body per error kind
    */
-  record Round(Duration window, long succeededInWindow, Latencies hires, Latencies patches,
+  record Round(Duration window, long succeededInWindow, Map<CommandKind, Latencies> latencies,
       Map<String, Long> errors, Map<String, String> errorSamples) {
 
     static Round of(Duration window, List<Tally> tallies) {
@@ -151,9 +147,11 @@ final class HttpLoad implements AutoCloseable {
         t.errors.forEach((kind, n) -> errors.merge(kind, n, Long::sum));
         t.errorSamples.forEach(samples::putIfAbsent);
       }
-      return new Round(window, succeeded,
-          Latencies.merge(tallies.stream().map(t -> t.hires).toList()),
-          Latencies.merge(tallies.stream().map(t -> t.patches).toList()), errors, samples);
+      Map<CommandKind, Latencies> latencies = new EnumMap<>(CommandKind.class);
+      for (CommandKind kind : CommandKind.values()) {
+        latencies.put(kind, Latencies.merge(tallies.stream().map(t -> t.recorder(kind)).toList()));
+      }
+      return new Round(window, succeeded, latencies, errors, samples);
     }
 
     double commandsPerSecond() {
@@ -167,33 +165,39 @@ final class HttpLoad implements AutoCloseable {
 
   /** One client's figures for one round; written by that client's thread only. */
   private static final class Tally {
-    final Latencies.Recorder hires = new Latencies.Recorder();
-    final Latencies.Recorder patches = new Latencies.Recorder();
+    final Map<CommandKind, Latencies.Recorder> latencies = new EnumMap<>(CommandKind.class);
     final Map<String, Long> errors = new TreeMap<>();
     final Map<String, String> errorSamples = new TreeMap<>();
     long succeededInWindow;
+
+    Latencies.Recorder recorder(CommandKind kind) {
+      return latencies.computeIfAbsent(kind, k -> new Latencies.Recorder());
+    }
   }
 
-  /** One client: its department, and the last employee it hired (the target of its PATCHes). */
+  /** One client: its department, and the employees it hired that are still active, with their departments. */
   private final class Client {
+    final int index;
     final String department;
-    int lastHired = -1;
+    final List<int[]> active = new ArrayList<>(); // {id, department index}
     long requests;
 
-    Client(String department) {
+    Client(int index, String department) {
+      this.index = index;
       this.department = department;
     }
 
-    Tally runUntil(long deadline) {
+    Tally runUntil(long deadline, boolean mix) {
       Tally tally = new Tally();
       while (System.nanoTime() < deadline && !Thread.currentThread().isInterrupted()) {
-        boolean patch = settings.patchEvery() > 0 && lastHired > 0 && requests % settings.patchEvery() == settings.patchEvery() - 1;
-        int id = patch ? lastHired : nextEmployeeId.getAndIncrement();
-        HttpRequest request = patch
-            ? json("/employees/" + id, "PATCH", "{\"age\":" + (20 + requests % 40) + "}")
-            : json("/employees", "POST", "{\"employeeId\":\"" + id + "\",\"departmentId\":\"" + department
-                + "\",\"firstName\":\"Ann\",\"lastName\":\"Lee\",\"email\":\"e" + id + "@bench.example\",\"age\":34}");
+        CommandKind kind = mix ? CommandKind.MIX_CYCLE[(int) (requests % CommandKind.MIX_CYCLE.length)] : CommandKind.HIRE;
+        if (kind != CommandKind.HIRE && active.isEmpty()) {
+          kind = CommandKind.HIRE;
+        }
         requests++;
+        int[] target = kind == CommandKind.HIRE ? new int[] {nextEmployeeId.getAndIncrement(), index} : active.get((int) (requests % active.size()));
+        int to = (target[1] + 1) % clients.size();
+        HttpRequest request = request(kind, target, to);
         long began = System.nanoTime();
         String error = null;
         String body = null;
@@ -211,23 +215,36 @@ final class HttpLoad implements AutoCloseable {
           break;
         }
         long ended = System.nanoTime();
-        (patch ? tally.patches : tally.hires).record(ended - began);
+        tally.recorder(kind).record(ended - began);
         if (error != null) {
-          tally.errors.merge((patch ? "PATCH " : "hire ") + error, 1L, Long::sum);
-          tally.errorSamples.putIfAbsent((patch ? "PATCH " : "hire ") + error, body);
-        } else {
-          if (ended <= deadline) {
-            tally.succeededInWindow++;
-          }
-          if (patch) {
-            patchesSucceeded.increment();
-          } else {
-            hiresSucceeded.increment();
-            lastHired = id;
-          }
+          tally.errors.merge(kind + " " + error, 1L, Long::sum);
+          tally.errorSamples.putIfAbsent(kind + " " + error, body);
+          continue;
+        }
+        succeeded.increment();
+        if (ended <= deadline) {
+          tally.succeededInWindow++;
+        }
+        switch (kind) {
+          case HIRE -> active.add(target);
+          case TRANSFER -> target[1] = to;
+          case ARCHIVE -> active.remove(target);
+          default -> { }
         }
       }
       return tally;
+    }
+
+    private HttpRequest request(CommandKind kind, int[] target, int to) {
+      int id = target[0];
+      return switch (kind) {
+        case HIRE -> json("/employees", "POST", "{\"employeeId\":\"" + id + "\",\"departmentId\":\"" + department
+            + "\",\"firstName\":\"Ann\",\"lastName\":\"Lee\",\"email\":\"e" + id + "@bench.example\",\"age\":34}");
+        case PATCH -> json("/employees/" + id, "PATCH", "{\"lastName\":\"Lee" + requests % 7 + "\",\"age\":" + (20 + requests % 40) + "}");
+        case TRANSFER -> json("/employees/" + id + "/transfer", "POST", "{\"toDepartmentId\":\"" + clients.get(to).department + "\"}");
+        case ARCHIVE -> json("/employees/" + id + "/archive", "POST", "{\"reason\":\"bench\"}");
+        case MANAGER -> json("/departments/" + department + "/manager", "PUT", "{\"employeeId\":\"" + id + "\"}");
+      };
     }
   }
 }

@@ -15,108 +15,98 @@ final class Report {
     this.out = out;
   }
 
-  /**
-   * One round: the HTTP load, then the two producer ceilings, measured back to back.
-   *
-   * @param rawPerSecond records/s of the plain producer ceiling
-   * @param txPerSecond records/s of the producer committing every 50 ms
-   */
-  record RoundFigures(int round, HttpLoad.Round commands, double rawPerSecond, double txPerSecond) {
+  /** One round of one mix and concurrency. */
+  record RoundFigures(String mix, int clients, int round, HttpLoad.Round commands) {
 
     double commandsPerSecond() {
       return commands.commandsPerSecond();
     }
 
-    double p50() {
-      return commands.hires().percentileMillis(50);
+    double percentile(CommandKind kind, double percentile) {
+      return commands.latencies().get(kind).percentileMillis(percentile);
     }
 
-    double p99() {
-      return commands.hires().percentileMillis(99);
-    }
-
-    double max() {
-      return commands.hires().maxMillis();
-    }
-
-    double mean() {
-      return commands.hires().meanMillis();
-    }
-
-    double ratioRaw() {
-      return commandsPerSecond() / rawPerSecond;
-    }
-
-    double ratioTx() {
-      return commandsPerSecond() / txPerSecond;
+    double max(CommandKind kind) {
+      return commands.latencies().get(kind).maxMillis();
     }
   }
+
+  /** The producer ceilings, medians of their rounds. */
+  record Ceilings(double rawPerSecond, double txPerSecond) {}
 
   void line(String format, Object... args) {
     out.println(String.format(Locale.ROOT, format, args));
   }
 
   void roundHeader() {
-    line("| round | commands/s | hire p50 ms | hire p99 ms | hire max ms | hire mean ms | errors "
-        + "| raw producer rec/s | tx producer rec/s | cmd/s ÷ raw | cmd/s ÷ tx |");
-    line("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    line("| mix | clients | round | commands/s | errors | %s |",
+        String.join(" | ", java.util.Arrays.stream(CommandKind.values()).map(k -> k.name().toLowerCase(Locale.ROOT) + " p50/p99/max ms").toList()));
+    line("|---|---:|---:|---:|---:|%s", "---:|".repeat(CommandKind.values().length));
   }
 
   void round(RoundFigures r) {
-    line("| %d | %,.0f | %.0f | %.0f | %.0f | %.0f | %d | %,.0f | %,.0f | %.5f | %.5f |", r.round(), r.commandsPerSecond(),
-        r.p50(), r.p99(), r.max(), r.mean(), r.commands().errorCount(), r.rawPerSecond(), r.txPerSecond(),
-        r.ratioRaw(), r.ratioTx());
-    HttpLoad.Round c = r.commands();
-    if (c.patches().count() > 0) {
-      line("|   | PATCH p50 %.0f ms, p99 %.0f ms, %d answered | | | | | | | | | |",
-          c.patches().percentileMillis(50), c.patches().percentileMillis(99), c.patches().count());
-    }
+    line("| %s | %d | %d | %,.0f | %d | %s |", r.mix(), r.clients(), r.round(), r.commandsPerSecond(), r.commands().errorCount(),
+        String.join(" | ", java.util.Arrays.stream(CommandKind.values()).map(k -> latencies(r.commands().latencies().get(k))).toList()));
+  }
+
+  private static String latencies(Latencies l) {
+    return l.count() == 0 ? "" : String.format(Locale.ROOT, "%.0f / %.0f / %.0f", l.percentileMillis(50), l.percentileMillis(99), l.maxMillis());
   }
 
   /** Errors of a round, by kind, with one answer body each; nothing when there were none. */
   void errors(RoundFigures r) {
-    r.commands().errors().forEach((kind, n) ->
-        line("  round %d: %d x %s, e.g. %s", r.round(), n, kind, abbreviate(r.commands().errorSamples().get(kind))));
+    r.commands().errors().forEach((kind, n) -> line("  %s, %d clients, round %d: %d x %s, e.g. %s", r.mix(), r.clients(), r.round(), n,
+        kind, abbreviate(r.commands().errorSamples().get(kind))));
   }
 
-  void medians(List<RoundFigures> rounds) {
-    line("| median of %d rounds | value |", rounds.size());
-    line("|---|---:|");
-    line("| commands/s | %,.0f |", median(rounds, RoundFigures::commandsPerSecond));
-    line("| hire latency p50 | %.0f ms |", median(rounds, RoundFigures::p50));
-    line("| hire latency p99 | %.0f ms |", median(rounds, RoundFigures::p99));
-    line("| errors (all rounds) | %d |", rounds.stream().mapToLong(r -> r.commands().errorCount()).sum());
-    line("| raw producer ceiling | %,.0f records/s |", median(rounds, RoundFigures::rawPerSecond));
-    line("| transactional producer ceiling (commit every %d ms) | %,.0f records/s |",
-        ProducerCeiling.COMMIT_INTERVAL_MS, median(rounds, RoundFigures::txPerSecond));
-    line("| ratio commands/s ÷ raw ceiling | %s |", ratio(median(rounds, RoundFigures::ratioRaw)));
-    line("| ratio commands/s ÷ transactional ceiling | %s |", ratio(median(rounds, RoundFigures::ratioTx)));
+  /** Per mix and concurrency, the medians of its rounds, and commands/s against the ceilings measured in the same run. */
+  void medians(List<List<RoundFigures>> runs, Ceilings ceilings) {
+    line("| mix | clients | commands/s | cmd/s ÷ raw | cmd/s ÷ tx | %s | errors |",
+        String.join(" | ", java.util.Arrays.stream(CommandKind.values()).map(k -> k.name().toLowerCase(Locale.ROOT) + " p50 / p99 / max ms").toList()));
+    line("|---|---:|---:|---:|---:|%s---:|", "---:|".repeat(CommandKind.values().length));
+    for (List<RoundFigures> rounds : runs) {
+      double perSecond = median(rounds, RoundFigures::commandsPerSecond);
+      StringBuilder kinds = new StringBuilder();
+      for (CommandKind kind : CommandKind.values()) {
+        boolean seen = rounds.stream().anyMatch(r -> r.commands().latencies().get(kind).count() > 0);
+        kinds.append(seen ? String.format(Locale.ROOT, "%.0f / %.0f / %.0f", median(rounds, r -> r.percentile(kind, 50)),
+            median(rounds, r -> r.percentile(kind, 99)), median(rounds, r -> r.max(kind))) : "").append(" | ");
+      }
+      line("| %s | %d | %,.0f | %s | %s | %s%d |", rounds.get(0).mix(), rounds.get(0).clients(), perSecond,
+          ratio(perSecond / ceilings.rawPerSecond()), ratio(perSecond / ceilings.txPerSecond()), kinds,
+          rounds.stream().mapToLong(r -> r.commands().errorCount()).sum());
+    }
+    line("");
+    line("Producer ceilings (median of their rounds): raw %,.0f records/s; transactional (commit every %d ms) %,.0f records/s.",
+        ceilings.rawPerSecond(), ProducerCeiling.COMMIT_INTERVAL_MS, ceilings.txPerSecond());
   }
 
   /**
    * The records the pipeline committed, per topic and per accepted command, so that the ratio
    * can be read in records as well as in commands. Each department creation commits exactly 3
    * records (its command, its changelog entry, its event); those are taken out of the per-command
-   * figure, which is then per hire (or PATCH).
+   * figure, which is then per command of the mixes measured.
    */
-  void census(Map<String, Long> perTopic, String prefix, int departments, long commands, List<RoundFigures> rounds) {
+  void census(Map<String, Long> perTopic, String prefix, int departments, long commands, double commandsPerSecond, Ceilings ceilings) {
     long total = perTopic.values().stream().mapToLong(Long::longValue).sum();
     line("| topic | committed records |");
     line("|---|---:|");
     perTopic.forEach((topic, n) -> line("| %s | %,d |", topic.substring(prefix.length()), n));
     line("| all | %,d |", total);
     double perCommand = (double) (total - 3L * departments) / commands;
-    double commandsPerSecond = median(rounds, RoundFigures::commandsPerSecond);
     double recordsPerSecond = commandsPerSecond * perCommand;
     line("");
-    line("Records committed per command: %.2f. At the median %,.0f commands/s the pipeline commits about %,.0f"
+    line("Records committed per command: %.2f. At %,.0f commands/s the pipeline commits about %,.0f"
         + " records/s: %.2f%% of the raw producer ceiling, %.2f%% of the transactional one.", perCommand,
-        commandsPerSecond, recordsPerSecond, 100 * recordsPerSecond / median(rounds, RoundFigures::rawPerSecond),
-        100 * recordsPerSecond / median(rounds, RoundFigures::txPerSecond));
+        commandsPerSecond, recordsPerSecond, 100 * recordsPerSecond / ceilings.rawPerSecond(),
+        100 * recordsPerSecond / ceilings.txPerSecond());
   }
 
-  static double median(List<RoundFigures> rounds, ToDoubleFunction<RoundFigures> figure) {
-    double[] values = rounds.stream().mapToDouble(figure).sorted().toArray();
+  static <T> double median(List<T> rounds, ToDoubleFunction<T> figure) {
+    double[] values = rounds.stream().mapToDouble(figure).filter(v -> !Double.isNaN(v)).sorted().toArray();
+    if (values.length == 0) {
+      return Double.NaN;
+    }
     int n = values.length;
     return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
   }

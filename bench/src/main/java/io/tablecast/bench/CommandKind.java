@@ -1,0 +1,23 @@
+package io.tablecast.bench;
+
+/** The commands the benchmark sends, and the share of each in the mix (SPEC §5). */
+enum CommandKind {
+  HIRE(50),
+  PATCH(30),
+  TRANSFER(10),
+  ARCHIVE(5),
+  MANAGER(5);
+
+  /** Percent of the mix. */
+  final int share;
+
+  CommandKind(int share) {
+    this.share = share;
+  }
+
+  /** The kinds of one cycle of 20 requests in the mix's proportions, spread out: H P H P H T H P ... */
+  static final CommandKind[] MIX_CYCLE = {
+    HIRE, PATCH, HIRE, PATCH, HIRE, TRANSFER, HIRE, PATCH, HIRE, ARCHIVE,
+    HIRE, PATCH, HIRE, PATCH, HIRE, TRANSFER, HIRE, PATCH, HIRE, MANAGER
+  };
+}
