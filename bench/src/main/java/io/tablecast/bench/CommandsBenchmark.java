@@ -109,21 +109,27 @@ public final class CommandsBenchmark {
     report.line("");
     report.roundHeader();
     Duration phase = Duration.ofSeconds(settings.seconds());
+    StreamsProbe probe = new StreamsProbe();
     List<List<Report.RoundFigures>> runs = new ArrayList<>();
+    List<String> timings = new ArrayList<>();
     for (String mix : settings.mixes()) {
       for (int clients : settings.clients()) {
         if (settings.warmup() > 0) {
           load.run(Duration.ofSeconds(settings.warmup()), clients, mix.equals("mix"));
         }
+        StreamsProbe.Snapshot before = probe.snapshot();
         List<Report.RoundFigures> rounds = new ArrayList<>();
         for (int i = 1; i <= settings.rounds(); i++) {
           Report.RoundFigures round = new Report.RoundFigures(mix, clients, i, load.run(phase, clients, mix.equals("mix")));
           rounds.add(round);
           report.round(round);
         }
+        timings.add(mix + ", " + clients + " clients: " + probe.describe(before, probe.snapshot(), settings.rounds() * settings.seconds()));
         runs.add(rounds);
       }
     }
+    report.line("");
+    timings.forEach(report::line);
     runs.forEach(rounds -> rounds.forEach(report::errors));
     return runs;
   }
