@@ -91,7 +91,9 @@ public final class BadRequests {
         bad("age 1e400", "POST", "/employees").json(HIRE.replace("\"age\":40", "\"age\":1e400"))
             .expect(400, "wrong-type", "age"),
         bad("age with 30 digits", "PATCH", "/employees/5").json("{\"age\":123456789012345678901234567890}")
-            .expect(400, "malformed-json"),
+            .expect(400, "wrong-type", "age"),
+        bad("age with 30 digits on a hire", "POST", "/employees").json(HIRE.replace("\"age\":40", "\"age\":123456789012345678901234567890"))
+            .expect(400, "wrong-type", "age"),
         bad("age 99999999999, beyond 32 bits", "PATCH", "/employees/5").json("{\"age\":99999999999}")
             .expect(400, "wrong-type", "age"));
   }

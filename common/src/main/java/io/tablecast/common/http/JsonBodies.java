@@ -2,6 +2,7 @@ package io.tablecast.common.http;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
@@ -157,7 +158,9 @@ public final class JsonBodies {
    * is malformed too, not a wrong type.
    */
   public static <T> T parse(byte[] body, Class<T> type) {
-    try (JsonParser parser = Json.STRICT.createParser(body)) {
+    JsonParser parser = null;
+    try {
+      parser = Json.STRICT.createParser(body);
       if (parser.nextToken() == null) {
         throw new ProblemException(
             ProblemType.MALFORMED_JSON, "The request body holds no JSON value.");
@@ -171,16 +174,51 @@ public final class JsonBodies {
       }
       return value;
     } catch (JsonMappingException e) {
-      throw fromMapping(e);
+      throw fromMapping(e, type);
+    } catch (StreamConstraintsException e) {
+      throw overLimit(e, topLevelField(parser), type);
     } catch (JsonProcessingException e) {
       throw fromSyntax(e, "");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    } finally {
+      closeQuietly(parser);
     }
   }
 
-  private static ProblemException fromMapping(JsonMappingException e) {
+  /**
+   * Over a limit inside a field's value (a number of more digits than any field holds, or nesting
+   * deeper than any field has) is a problem of that field, as any value out of its range; over a
+   * limit outside any field, the body is malformed.
+   */
+  private static ProblemException overLimit(StreamConstraintsException e, String field, Class<?> type) {
+    return field.isEmpty() ? fromSyntax(e, "") : wrongType(field, jsonTypeOf(componentType(type, field)) + " within the limits");
+  }
+
+  /** The field of the top-level object whose value the parser is in; empty when none. */
+  private static String topLevelField(JsonParser parser) {
+    JsonStreamContext context = parser == null ? null : parser.getParsingContext();
+    while (context != null && context.getParent() != null && !context.getParent().inRoot()) {
+      context = context.getParent();
+    }
+    return context == null || !context.inObject() || context.getCurrentName() == null ? "" : context.getCurrentName();
+  }
+
+  private static void closeQuietly(JsonParser parser) {
+    if (parser != null) {
+      try {
+        parser.close();
+      } catch (IOException e) {
+        // A parser over a byte array holds no resource worth reporting.
+      }
+    }
+  }
+
+  private static ProblemException fromMapping(JsonMappingException e, Class<?> type) {
     String field = path(e);
+    if (e.getCause() instanceof StreamConstraintsException overLimit && !field.isEmpty()) {
+      return overLimit(overLimit, field, type);
+    }
     if (e.getCause() instanceof JsonProcessingException syntax && !(syntax instanceof JsonMappingException)) {
       return fromSyntax(syntax, field);
     }
@@ -245,6 +283,27 @@ public final class JsonBodies {
       }
     }
     return path.toString();
+  }
+
+  /** The declared type of a record's top-level field, or null when {@code field} names none. */
+  private static Class<?> componentType(Class<?> type, String field) {
+    if (!type.isRecord()) {
+      return null;
+    }
+    for (java.lang.reflect.RecordComponent component : type.getRecordComponents()) {
+      if (component.getName().equals(field)) {
+        return component.getType() == java.util.Optional.class ? optionalType(component) : component.getType();
+      }
+    }
+    return null;
+  }
+
+  private static Class<?> optionalType(java.lang.reflect.RecordComponent component) {
+    if (component.getGenericType() instanceof java.lang.reflect.ParameterizedType optional
+        && optional.getActualTypeArguments()[0] instanceof Class<?> inner) {
+      return inner;
+    }
+    return null;
   }
 
   private static String jsonTypeOf(Class<?> target) {
