@@ -14,7 +14,7 @@ import java.util.UUID;
 import org.apache.kafka.common.serialization.Serializer;
 
 /**
- * Real command-topic records, for the producer ceilings: the three steps of hires like the ones
+ * Real command-topic records, for the producer ceilings: every step of hires like the ones
  * the benchmark sends, serialized exactly as the commands service does (key: the step's routing
  * key; value: the JSON {@link CommandEnvelope}). The ceiling then writes records of the same size
  * and the same keys as the processor's command hops.
@@ -30,12 +30,13 @@ record EnvelopeSamples(List<byte[]> keys, List<byte[]> values) {
       HireEmployee hire = new HireEmployee(EmployeeId.parse(Integer.toString(id)), new DepartmentId(department),
           "Ann", "Lee", "e" + id + "@bench.example", 34);
       CommandEnvelope step = CommandEnvelope.first(UUID.randomUUID().toString(), Instant.now(), hire, Optional.empty());
-      for (int i = 0; i < step.steps().size(); i++) {
+      while (true) {
         keys.add(step.currentStep().routingKey().getBytes(StandardCharsets.UTF_8));
         values.add(serializer.serialize("sizes", step));
-        if (i + 1 < step.steps().size()) {
-          step = step.next(step.command());
+        if (step.route().size() == 1) {
+          break;
         }
+        step = step.next(step.command());
       }
       id++;
     }

@@ -5,7 +5,6 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.tablecast.commands.adapter.in.http.CommandsApi;
 import io.tablecast.commands.adapter.in.kafka.CommandProcessorRunner;
 import io.tablecast.commands.adapter.out.kafka.KafkaCommandPublisher;
-import io.tablecast.commands.adapter.out.kafka.KafkaEventLocator;
 import io.tablecast.commands.adapter.out.kafka.KafkaOutcomeListener;
 import io.tablecast.commands.application.CommandService;
 import io.tablecast.common.http.Health;
@@ -43,8 +42,7 @@ public final class CommandsService implements AutoCloseable {
     CommandProcessorRunner processor = CommandProcessorRunner.start(config, topics, Clock.systemUTC());
     KafkaOutcomeListener outcomes = new KafkaOutcomeListener(config.kafka(), topics);
     KafkaCommandPublisher publisher = new KafkaCommandPublisher(config.kafka(), topics.commands());
-    CommandService service = new CommandService(
-        publisher, outcomes, new KafkaEventLocator(config.kafka(), topics), Clock.systemUTC(), config.commandTimeout());
+    CommandService service = new CommandService(publisher, outcomes, processor.facts(), Clock.systemUTC(), config.commandTimeout());
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     HttpService http =
         HttpService.start(

@@ -1,39 +1,51 @@
 package io.tablecast.commands.application;
 
 import io.tablecast.commands.domain.Command;
+import io.tablecast.commands.domain.RecordCompletion;
 import io.tablecast.commands.domain.Routes;
 import io.tablecast.commands.domain.Step;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A command on its way through the command processor: its id, when it was issued, which of its
- * {@link Routes steps} it is at, and its idempotency key, if any.
+ * A command on its way through the command processor: its id, when it was issued, the steps it
+ * has still to take (the first is the one it is at), its idempotency key, if any, and whether a
+ * step it took claimed an email. The route travels with the command, so a deploy that changes
+ * {@link Routes} never changes the route of a command in flight.
  */
 public record CommandEnvelope(
-    String commandId, Instant issuedAt, int step, Command command, Optional<IdempotencyRef> idempotency) {
+    String commandId, Instant issuedAt, List<Step> route, Command command, Optional<IdempotencyRef> idempotency, boolean claimedEmail) {
 
-  public static CommandEnvelope first(String commandId, Instant issuedAt, Command command, Optional<IdempotencyRef> idempotency) {
-    return new CommandEnvelope(commandId, issuedAt, 0, command, idempotency);
+  public CommandEnvelope {
+    Objects.requireNonNull(commandId, "'commandId' cannot be null.");
+    route = List.copyOf(route);
+    if (route.isEmpty()) {
+      throw new IllegalArgumentException("'route' cannot be empty.");
+    }
   }
 
-  public List<Step> steps() {
-    return Routes.of(command, idempotency.map(IdempotencyRef::scope));
+  public static CommandEnvelope first(String commandId, Instant issuedAt, Command command, Optional<IdempotencyRef> idempotency) {
+    return new CommandEnvelope(commandId, issuedAt, Routes.of(command, idempotency.map(IdempotencyRef::scope)), command, idempotency, false);
   }
 
   public Step currentStep() {
-    return steps().get(step);
+    return route.get(0);
   }
 
   /** The next step, with the command as this step left it (possibly enriched). */
   public CommandEnvelope next(Command enriched) {
-    return new CommandEnvelope(commandId, issuedAt, step + 1, enriched, idempotency);
+    if (route.size() == 1) {
+      throw new IllegalStateException("Command " + commandId + " has no step after " + currentStep());
+    }
+    boolean claimed = claimedEmail || currentStep().kind() == Step.Kind.CLAIM_EMAIL;
+    return new CommandEnvelope(commandId, issuedAt, route.subList(1, route.size()), enriched, idempotency, claimed);
   }
 
   /** Whether a step before this one claimed an email for the command. */
   public boolean claimedEarlier() {
-    return steps().subList(0, step).stream().anyMatch(s -> s.kind() == Step.Kind.CLAIM_EMAIL);
+    return claimedEmail;
   }
 
   /**
@@ -41,7 +53,7 @@ public record CommandEnvelope(
    * recording of a completion keeps the idempotency key: it is addressed to the key's entry.
    */
   public CommandEnvelope followUp(Command internal) {
-    Optional<IdempotencyRef> key = internal instanceof io.tablecast.commands.domain.RecordCompletion ? idempotency : Optional.empty();
-    return new CommandEnvelope(commandId, issuedAt, 0, internal, key);
+    Optional<IdempotencyRef> key = internal instanceof RecordCompletion ? idempotency : Optional.empty();
+    return first(commandId, issuedAt, internal, key);
   }
 }

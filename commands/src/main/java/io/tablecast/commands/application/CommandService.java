@@ -25,15 +25,16 @@ public final class CommandService {
 
   private final CommandPublisher publisher;
   private final OutcomeListener outcomes;
-  private final EventLocator events;
+  private final ReplicatedFacts facts;
   private final Clock clock;
   private final Duration timeout;
 
+  /** @param facts what the processor's replicas know, to skip the steps they settle before the first pass */
   public CommandService(
-      CommandPublisher publisher, OutcomeListener outcomes, EventLocator events, Clock clock, Duration timeout) {
+      CommandPublisher publisher, OutcomeListener outcomes, ReplicatedFacts facts, Clock clock, Duration timeout) {
     this.publisher = publisher;
     this.outcomes = outcomes;
-    this.events = events;
+    this.facts = facts;
     this.clock = clock;
     this.timeout = timeout;
   }
@@ -45,7 +46,7 @@ public final class CommandService {
     Instant deadline = clock.instant().plus(timeout);
     String commandId = UUID.randomUUID().toString();
     Reply reply = await(commandId, deadline, () -> publisher.publish(
-        CommandEnvelope.first(commandId, clock.instant(), command, idempotency)));
+        Shortcuts.apply(CommandEnvelope.first(commandId, clock.instant(), command, idempotency), facts)));
     if (reply instanceof Reply.Decided decided) {
       return decided.outcome();
     }
@@ -81,7 +82,7 @@ public final class CommandService {
     switch (completion.kind()) {
       case ACCEPTED:
         return new CommandOutcome.Accepted(original, completion.aggregateId(), completion.version(),
-            events.locate(isDepartmentCommand(command), completion.aggregateId(), original, duplicate.originalIssuedAt()));
+            new ConsistencyToken.AggregateVersion(aggregateKind(command), completion.aggregateId(), completion.version()));
       case UNCHANGED:
         return new CommandOutcome.Unchanged(original, completion.aggregateId(), completion.version(),
             new ConsistencyToken.AggregateVersion(aggregateKind(command), completion.aggregateId(), completion.version()));

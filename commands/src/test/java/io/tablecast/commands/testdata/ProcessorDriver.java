@@ -5,6 +5,7 @@ import io.tablecast.commands.adapter.out.kafka.CommandResult;
 import io.tablecast.commands.adapter.out.kafka.InternalJson;
 import io.tablecast.commands.application.CommandEnvelope;
 import io.tablecast.commands.application.IdempotencyRef;
+import io.tablecast.commands.application.Shortcuts;
 import io.tablecast.commands.domain.Command;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.kafka.TopicNames;
@@ -44,6 +45,11 @@ public final class ProcessorDriver implements AutoCloseable {
   private final TestOutputTopic<String, DomainEvent> departmentEvents;
   private final TestOutputTopic<String, DomainEvent> employeeEvents;
   private final TestOutputTopic<String, CommandResult> results;
+  /** The next steps the processor sends itself, read only to count passes: the driver pipes them back by itself. */
+  private final TestOutputTopic<String, CommandEnvelope> nextSteps;
+  private int passes;
+  /** Answers read with events that are not acceptances, kept for {@link #newResults()}. */
+  private final List<CommandResult> pending = new ArrayList<>();
   private final List<TestRecord<String, DomainEvent>> allEvents = new ArrayList<>();
 
   public ProcessorDriver() {
@@ -56,6 +62,7 @@ public final class ProcessorDriver implements AutoCloseable {
     departmentEvents = driver.createOutputTopic(TOPICS.departmentEvents(), new StringDeserializer(), events.deserializer());
     employeeEvents = driver.createOutputTopic(TOPICS.employeeEvents(), new StringDeserializer(), events.deserializer());
     results = driver.createOutputTopic(TOPICS.commandResults(), new StringDeserializer(), InternalJson.serde(CommandResult.class).deserializer());
+    nextSteps = driver.createOutputTopic(TOPICS.commands(), new StringDeserializer(), InternalJson.serde(CommandEnvelope.class).deserializer());
   }
 
   /** Sends a command and returns its id. */
@@ -63,17 +70,47 @@ public final class ProcessorDriver implements AutoCloseable {
     return send(command, Optional.empty());
   }
 
+  /** Sends a command as the HTTP service does: its route shortened by what the replicas know. */
   public String send(Command command, Optional<IdempotencyRef> key) {
-    CommandEnvelope envelope = CommandEnvelope.first(UUID.randomUUID().toString(), clock.instant(), command, key);
+    CommandEnvelope envelope = Shortcuts.apply(CommandEnvelope.first(UUID.randomUUID().toString(), clock.instant(), command, key),
+        CommandTopology.replicatedFacts(name -> driver.<String, Object>getKeyValueStore(name)));
+    passes += 1;
     commands.pipeInput(envelope.currentStep().routingKey(), envelope, clock.instant());
+    passes += nextSteps.readValuesToList().size();
     return envelope.commandId();
   }
 
-  /** The events recorded since the last call, in order, from both event topics. */
+  /** The passes through the command topic since the last call: each command's first, and each next step it was sent on. */
+  public int newPasses() {
+    int counted = passes;
+    passes = 0;
+    return counted;
+  }
+
+  /**
+   * The events recorded since the last call, in order, from both event topics. Each must have been
+   * answered as accepted on the results topic, with its command id and version, in the same pass;
+   * those answers are taken here, and {@link #newResults()} returns the others.
+   */
   public List<TestRecord<String, DomainEvent>> newEvents() {
     List<TestRecord<String, DomainEvent>> fresh = new ArrayList<>(departmentEvents.readRecordsToList());
     fresh.addAll(employeeEvents.readRecordsToList());
     allEvents.addAll(fresh);
+    List<CommandResult> answers = new ArrayList<>(pending);
+    answers.addAll(results.readValuesToList());
+    pending.clear();
+    List<String> accepted = new ArrayList<>();
+    answers.forEach(r -> {
+      if (r.kind() == CommandResult.Kind.ACCEPTED) {
+        accepted.add(r.commandId() + "@" + r.version());
+      } else {
+        pending.add(r);
+      }
+    });
+    List<String> expected = fresh.stream().map(e -> e.value().metadata().commandId() + "@" + e.value().version()).toList();
+    if (!new java.util.HashSet<>(accepted).equals(new java.util.HashSet<>(expected))) {
+      throw new AssertionError("Events " + expected + " were answered as accepted by " + accepted);
+    }
     return fresh;
   }
 
@@ -85,9 +122,12 @@ public final class ProcessorDriver implements AutoCloseable {
     return fresh.get(0).value();
   }
 
-  /** The answers other than events since the last call. */
+  /** The answers other than acceptances since the last call. */
   public List<CommandResult> newResults() {
-    return results.readValuesToList();
+    List<CommandResult> fresh = new ArrayList<>(pending);
+    pending.clear();
+    fresh.addAll(results.readValuesToList());
+    return fresh;
   }
 
   public CommandResult onlyNewResult() {

@@ -3,6 +3,8 @@ package io.tablecast.commands.adapter.in.kafka;
 import io.tablecast.commands.adapter.out.kafka.CommandResult;
 import io.tablecast.commands.application.CommandEnvelope;
 import io.tablecast.commands.application.CommandService;
+import io.tablecast.commands.application.ReplicatedFacts;
+import io.tablecast.commands.application.Shortcuts;
 import io.tablecast.commands.domain.Command;
 import io.tablecast.commands.domain.Decision;
 import io.tablecast.commands.domain.EventStamp;
@@ -17,14 +19,16 @@ import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Decides each command step against the store of the aggregate it is keyed by, then publishes
- * what follows: the event, the command's next step, or an answer for the HTTP service, and the
- * internal follow-ups that keep the email and idempotency registries true. The store writes and
- * every output of one step commit in one Kafka transaction.
+ * what follows: the event and its answer, the command's next step, or another answer for the HTTP
+ * service, and the internal follow-ups that keep the email and idempotency registries true. Every
+ * outcome is answered on {@code tablecast.command-results}. The store writes and every output of
+ * one step commit in one Kafka transaction.
  */
 final class CommandProcessor implements Processor<String, CommandEnvelope, String, Object> {
 
@@ -37,6 +41,7 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
   private EmployeeSteps employees;
   private EmailSteps emails;
   private IdempotencySteps idempotency;
+  private ReplicatedFacts facts;
 
   CommandProcessor(Clock clock) {
     this.clock = clock;
@@ -49,6 +54,7 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
     this.employees = new EmployeeSteps(context.getStateStore(CommandTopology.EMPLOYEES_STORE));
     this.emails = new EmailSteps(context.getStateStore(CommandTopology.EMAILS_STORE));
     this.idempotency = new IdempotencySteps(context.getStateStore(CommandTopology.IDEMPOTENCY_STORE));
+    this.facts = Replicas.facts(name -> context.<KeyValueStore<String, Object>>getStateStore(name));
     context.schedule(PURGE_INTERVAL, PunctuationType.WALL_CLOCK_TIME, t -> {
       int purged = idempotency.purge(clock.instant());
       log.debug("Purged {} expired idempotency records", purged);
@@ -86,6 +92,8 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
       DomainEvent event = accepted.event();
       String sink = event instanceof DepartmentEvent ? CommandTopology.DEPARTMENT_EVENTS : CommandTopology.EMPLOYEE_EVENTS;
       forward(cause, sink, event.metadata().aggregateId(), event);
+      forward(cause, CommandTopology.RESULTS, envelope.commandId(),
+          CommandResult.accepted(envelope.commandId(), kind, event.metadata().aggregateId(), event.version()));
     } else if (decision instanceof Decision.Proceed proceed) {
       next(cause, envelope.next(proceed.next()));
     } else if (decision instanceof Decision.Unchanged unchanged) {
@@ -98,8 +106,10 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
     }
   }
 
+  /** Sends the envelope to its next step, skipping the steps the replicas settle. */
   private void next(Record<String, CommandEnvelope> cause, CommandEnvelope envelope) {
-    forward(cause, CommandTopology.NEXT_STEP, envelope.currentStep().routingKey(), envelope);
+    CommandEnvelope shortened = Shortcuts.apply(envelope, facts);
+    forward(cause, CommandTopology.NEXT_STEP, shortened.currentStep().routingKey(), shortened);
   }
 
   private void forward(Record<String, CommandEnvelope> cause, String child, String key, Object value) {

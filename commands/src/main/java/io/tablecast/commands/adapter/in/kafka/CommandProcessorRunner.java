@@ -1,6 +1,7 @@
 package io.tablecast.commands.adapter.in.kafka;
 
 import io.tablecast.commands.CommandsConfig;
+import io.tablecast.commands.application.ReplicatedFacts;
 import io.tablecast.common.kafka.TopicNames;
 import java.time.Clock;
 import java.time.Duration;
@@ -9,9 +10,11 @@ import java.util.Properties;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StoreQueryParameters;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.LogAndContinueExceptionHandler;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
+import org.apache.kafka.streams.state.QueryableStoreTypes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -85,6 +88,11 @@ public final class CommandProcessorRunner implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("Interrupted while starting the command processor", e);
     }
+  }
+
+  /** The replicas of this instance, read by interactive queries: the HTTP side's shortcuts before a command's first pass. */
+  public ReplicatedFacts facts() {
+    return Replicas.facts(name -> streams.store(StoreQueryParameters.fromNameAndType(name, QueryableStoreTypes.<String, Object>keyValueStore())));
   }
 
   public boolean isRunning() {

@@ -3,6 +3,7 @@ package io.tablecast.commands.adapter.in.kafka;
 import io.tablecast.commands.adapter.out.kafka.CommandResult;
 import io.tablecast.commands.adapter.out.kafka.InternalJson;
 import io.tablecast.commands.application.CommandEnvelope;
+import io.tablecast.commands.application.ReplicatedFacts;
 import io.tablecast.commands.domain.DepartmentState;
 import io.tablecast.commands.domain.EmailClaim;
 import io.tablecast.commands.domain.IdempotencyRecord;
@@ -10,11 +11,13 @@ import io.tablecast.commands.domain.EmployeeState;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.schemas.EventSerde;
 import java.time.Clock;
+import java.util.function.Function;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 import org.apache.kafka.streams.state.Stores;
 
 /**
@@ -23,13 +26,15 @@ import org.apache.kafka.streams.state.Stores;
  *
  * <pre>
  * tablecast.commands ──► processor ──► tablecast.department-events / tablecast.employee-events
- *         ▲               (stores)  ──► tablecast.command-results (rejections, no-ops, duplicates)
+ *         ▲               (stores)  ──► tablecast.command-results (every outcome)
  *         └──────────────────────────── next steps and internal follow-ups
+ * tablecast.department-events / tablecast.employee-events ──► replicas (global stores, every instance)
  * </pre>
  *
  * Each command step is keyed by the aggregate it visits, so the aggregate's state store lives on
  * the partition that processes it; with {@code exactly_once_v2} the state change, the event and
- * the next step commit together or not at all.
+ * the next step commit together or not at all. The replicas of all departments and employees
+ * ({@link Replicas}) let a step be skipped when its answer is already known.
  */
 public final class CommandTopology {
 
@@ -61,7 +66,13 @@ public final class CommandTopology {
     topology.addSink(
         RESULTS, topics.commandResults(), new StringSerializer(), InternalJson.serde(CommandResult.class).serializer(), PROCESSOR);
     topology.addSink(NEXT_STEP, topics.commands(), new StringSerializer(), commands.serializer(), PROCESSOR);
+    Replicas.add(topology, topics);
     return topology;
+  }
+
+  /** The facts of the topology's replicas, read through {@code stores} (for example a test driver's). */
+  public static ReplicatedFacts replicatedFacts(Function<String, ReadOnlyKeyValueStore<String, Object>> stores) {
+    return Replicas.facts(stores);
   }
 
   /** A persistent store of the processor, restored from its changelog topic after a restart. */

@@ -6,9 +6,9 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * An answer of the command processor that is not an event, published on {@code
- * tablecast.command-results} for the HTTP service that waits for it. Accepted commands are
- * answered by their event instead, which also gives the consistency token.
+ * An answer of the command processor, published on {@code tablecast.command-results} for the HTTP
+ * service that waits for it, in the transaction that decides the command (with the event, for an
+ * accepted one).
  *
  * @param aggregateKind {@code department} or {@code employee}
  */
@@ -24,10 +24,17 @@ public record CommandResult(
     Optional<Completion> completion) {
 
   public enum Kind {
+    /** An event was recorded at {@code version}. */
+    ACCEPTED,
     REJECTED,
     UNCHANGED,
     /** A retry under an idempotency key: see the original command. */
     DUPLICATE
+  }
+
+  public static CommandResult accepted(String commandId, String aggregateKind, String aggregateId, long version) {
+    return new CommandResult(commandId, Kind.ACCEPTED, aggregateKind, aggregateId, version, Optional.empty(),
+        Optional.empty(), Optional.empty(), Optional.empty());
   }
 
   public static CommandResult rejected(String commandId, String aggregateKind, String aggregateId, Rejection rejection) {

@@ -6,9 +6,6 @@ import io.tablecast.commands.application.Reply;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.kafka.ConsistencyToken;
 import io.tablecast.common.kafka.TopicNames;
-import io.tablecast.events.DomainEvent;
-import io.tablecast.schemas.EventSerde;
-import io.tablecast.schemas.UndecodableEventException;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
@@ -26,9 +23,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads the processor's answers: events on the two event topics (accepted commands, with the
- * event's position as consistency token) and everything else on {@code
- * tablecast.command-results}.
+ * Reads the processor's answers on {@code tablecast.command-results}: every outcome, accepted or
+ * not, written in the transaction that decided it. An accepted command's consistency token names
+ * its aggregate's new version.
  *
  * <p>Every instance of the commands service reads every partition, without a consumer group,
  * from the end of each topic as it was at start-up, and completes the futures of the command ids
@@ -44,14 +41,12 @@ public final class KafkaOutcomeListener implements OutcomeListener, AutoCloseabl
   private final Map<String, CompletableFuture<Reply>> waiting = new ConcurrentHashMap<>();
   private final RecentReplies recent = new RecentReplies(RECENT);
   private final KafkaConsumer<byte[], byte[]> consumer;
-  private final TopicNames topics;
-  private final EventSerde events = new EventSerde();
   private final InternalJson.Reader<CommandResult> results = InternalJson.reader(CommandResult.class);
   private final Thread thread;
   private volatile boolean running = true;
 
   public KafkaOutcomeListener(KafkaSettings kafka, TopicNames topics) {
-    this.topics = topics;
+
     this.consumer = new KafkaConsumer<>(
         Map.of(
             ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
@@ -59,8 +54,7 @@ public final class KafkaOutcomeListener implements OutcomeListener, AutoCloseabl
             ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
         new ByteArrayDeserializer(),
         new ByteArrayDeserializer());
-    List<TopicPartition> partitions =
-        partitionsOf(List.of(topics.commandResults(), topics.employeeEvents(), topics.departmentEvents()));
+    List<TopicPartition> partitions = partitionsOf(List.of(topics.commandResults()));
     consumer.assign(partitions);
     consumer.seekToEnd(partitions);
     // seekToEnd is lazy: resolve every position now, before any command can be published.
@@ -110,19 +104,9 @@ public final class KafkaOutcomeListener implements OutcomeListener, AutoCloseabl
       return;
     }
     try {
-      boolean isResult = record.topic().equals(topics.commandResults());
-      String commandId;
-      Reply reply;
-      if (isResult) {
-        CommandResult result = results.read(record.value());
-        commandId = result.commandId();
-        reply = reply(result);
-      } else {
-        DomainEvent event = events.deserializer().deserialize(record.topic(), record.headers(), record.value());
-        commandId = event.metadata().commandId();
-        reply = new Reply.Decided(new CommandOutcome.Accepted(commandId, event.metadata().aggregateId(), event.version(),
-            new ConsistencyToken.EventPosition(record.topic(), record.partition(), record.offset())));
-      }
+      CommandResult result = results.read(record.value());
+      String commandId = result.commandId();
+      Reply reply = reply(result);
       if (reply instanceof Reply.Decided) {
         recent.add(commandId, reply);
       }
@@ -130,13 +114,15 @@ public final class KafkaOutcomeListener implements OutcomeListener, AutoCloseabl
       if (future != null) {
         future.complete(reply);
       }
-    } catch (UndecodableEventException | SerializationException e) {
+    } catch (SerializationException e) {
       log.warn("Skipping an unreadable answer at {}-{}@{}: {}", record.topic(), record.partition(), record.offset(), e.getMessage());
     }
   }
 
   private static Reply reply(CommandResult result) {
     return switch (result.kind()) {
+      case ACCEPTED -> new Reply.Decided(new CommandOutcome.Accepted(result.commandId(), result.aggregateId(), result.version(),
+          new ConsistencyToken.AggregateVersion(result.aggregateKind(), result.aggregateId(), result.version())));
       case REJECTED -> new Reply.Decided(
           new CommandOutcome.Rejected(result.commandId(), result.aggregateId(), result.rejection().orElseThrow()));
       case UNCHANGED -> new Reply.Decided(new CommandOutcome.Unchanged(result.commandId(), result.aggregateId(), result.version(),

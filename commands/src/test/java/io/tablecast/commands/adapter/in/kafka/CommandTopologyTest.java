@@ -50,6 +50,7 @@ class CommandTopologyTest {
     }
     processor.newEvents();
     processor.newResults();
+    processor.newPasses();
   }
 
   private Rejection rejectionOf(String commandId) {
@@ -90,6 +91,16 @@ class CommandTopologyTest {
 
   @Nested
   class HiringAnEmployee {
+
+    @Test
+    void intoADepartmentTheReplicaKnowsTakesTwoPasses_theEmailClaimThenTheDecision() {
+      given(createDepartment("Sales"));
+
+      processor.send(hire(42, "Sales", "ann@x.io"));
+
+      assertThat(processor.newEvents()).extracting(TestRecord::value).hasOnlyElementsOfType(EmployeeHired.class);
+      assertThat(processor.newPasses()).isEqualTo(2);
+    }
 
     @Test
     void checksTheDepartmentClaimsTheEmailThenRecordsEmployeeHiredKeyedByTheCanonicalId() {
@@ -177,6 +188,16 @@ class CommandTopologyTest {
       assertThat(event.managerLastName()).isEqualTo("Last7");
       assertThat(event.managerEmail()).isEqualTo("mia@x.io");
       assertThat(event.metadata().aggregateVersion()).isEqualTo(2);
+    }
+
+    @Test
+    void ofAnEmployeeTheReplicaKnowsActiveTakesOnePass() {
+      given(createDepartment("Sales"), hire(7, "Sales", "mia@x.io"));
+
+      processor.send(assignManager("Sales", 7));
+
+      assertThat(processor.onlyNewEvent()).isInstanceOf(DepartmentManagerAssigned.class);
+      assertThat(processor.newPasses()).isEqualTo(1);
     }
 
     @Test
@@ -326,6 +347,16 @@ class CommandTopologyTest {
       assertThat(event.fromDepartmentId()).isEqualTo(new DepartmentId("Sales"));
       assertThat(event.toDepartmentId()).isEqualTo(new DepartmentId("Ops"));
       assertThat(event.metadata().aggregateVersion()).isEqualTo(2);
+    }
+
+    @Test
+    void intoADepartmentTheReplicaKnowsTakesOnePass() {
+      given(createDepartment("Sales"), createDepartment("Ops"), hire(5, "Sales", "ann@x.io"));
+
+      processor.send(transfer(5, "Ops"));
+
+      assertThat(processor.onlyNewEvent()).isInstanceOf(EmployeeTransferred.class);
+      assertThat(processor.newPasses()).isEqualTo(1);
     }
 
     @Test
