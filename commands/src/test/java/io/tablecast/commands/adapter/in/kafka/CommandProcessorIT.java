@@ -15,6 +15,11 @@ import java.net.http.HttpRequest.BodyPublishers;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import io.tablecast.commands.CommandsService;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ConcurrentHashMap;
+import java.net.URI;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -147,6 +152,76 @@ class CommandProcessorIT {
     assertThat(answers).extracting(Response::status).containsOnly(201);
     assertThat(answers).extracting(r -> r.raw().body()).containsOnly(answers.get(0).raw().body());
     assertThat(commands.events().all()).filteredOn(e -> e instanceof EmployeeHired).hasSize(1);
+  }
+
+  @Test
+  void aHireSentRightAfterItsDepartmentsCreationOnAnotherInstanceSucceeds(RunningCommands commands) {
+    HttpTestClient first = commands.http();
+    HttpTestClient second = new HttpTestClient(commands.startInstance().uri());
+
+    for (int i = 0; i < 20; i++) {
+      assertThat(first.postJson("/departments", "{\"departmentId\":\"New" + i + "\",\"name\":\"x\"}").status()).isEqualTo(201);
+      // The second instance's replica may not know the department yet: then it asks the department's partition.
+      assertThat(second.postJson("/employees", hireBody(500 + i, "New" + i, "new" + i + "@x.io")).status()).as("hire into New%d", i)
+          .isEqualTo(201);
+    }
+  }
+
+  @Test
+  void aRollingRestartOfOneOfTwoInstancesUnderLoadLosesNoCommandAndAnswersEveryRetryWithTheFirstAnswer(RunningCommands commands)
+      throws Exception {
+    CommandsService restarted = commands.startInstance();
+    AtomicReferenceArray<URI> apis = new AtomicReferenceArray<>(new URI[] {commands.http().base(), restarted.uri()});
+    assertThat(commands.http().postJson("/departments", "{\"departmentId\":\"Roll\",\"name\":\"x\"}").status()).isEqualTo(201);
+    Map<String, List<String>> answers = new ConcurrentHashMap<>();
+    List<Callable<Void>> clients = IntStream.range(0, 8).mapToObj(c -> (Callable<Void>) () -> {
+      for (int i = 0; i < 30; i++) {
+        int id = 1000 + c * 100 + i;
+        for (int send = 0; send < 2; send++) { // the first answer, then a retry of the same key
+          answers.computeIfAbsent("roll-" + id, k -> new CopyOnWriteArrayList<>())
+              .add(untilAnswered(apis, c + i + send, "roll-" + id, hireBody(id, "Roll", "roll" + id + "@x.io")));
+        }
+      }
+      return null;
+    }).toList();
+    ExecutorService pool = Executors.newFixedThreadPool(clients.size());
+    try {
+      List<Future<Void>> running = clients.stream().map(pool::submit).toList();
+      Thread.sleep(1_500);
+      apis.set(1, commands.restart(restarted).uri()); // under load: the second instance stops and comes back
+      for (Future<Void> client : running) {
+        client.get();
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+
+    assertThat(answers).hasSize(240);
+    answers.forEach((key, bodies) -> {
+      assertThat(bodies).as("the answers to %s", key).hasSize(2).allSatisfy(b -> assertThat(b).contains("\"version\":1"));
+      assertThat(bodies.get(1)).as("the retry of %s gets the first answer", key).isEqualTo(bodies.get(0));
+    });
+    List<DomainEvent> hires = commands.events().all().stream().filter(e -> e instanceof EmployeeHired).toList();
+    assertThat(hires).as("one event per command, none lost, none doubled").hasSize(240)
+        .extracting(e -> e.metadata().aggregateId()).doesNotHaveDuplicates();
+  }
+
+  /** Sends until a definite answer (not 5xx, not a lost connection), alternating instances; returns its body. */
+  private static String untilAnswered(AtomicReferenceArray<URI> apis, int start, String key, String body) throws InterruptedException {
+    for (int attempt = start; ; attempt++) {
+      try {
+        HttpTestClient api = new HttpTestClient(apis.get(attempt % 2));
+        Response response = api.send(api.request("/employees").header("Content-Type", "application/json")
+            .header("Idempotency-Key", key).POST(BodyPublishers.ofString(body)));
+        if (response.status() < 500) {
+          assertThat(response.status()).as("%s: %s", key, response.raw().body()).isEqualTo(201);
+          return response.raw().body();
+        }
+      } catch (java.io.UncheckedIOException e) {
+        // the instance is down: another attempt, on the other one
+      }
+      Thread.sleep(100);
+    }
   }
 
   /** Each active employee's email, lower-cased, after replaying the log. */
