@@ -1,6 +1,6 @@
 package io.tablecast.bench;
 
-import io.tablecast.commands.adapter.out.kafka.InternalJson;
+import io.tablecast.commands.adapter.out.kafka.schema.InternalSerdes;
 import io.tablecast.commands.application.CommandEnvelope;
 import io.tablecast.commands.domain.HireEmployee;
 import io.tablecast.events.DepartmentId;
@@ -16,13 +16,13 @@ import org.apache.kafka.common.serialization.Serializer;
 /**
  * Real command-topic records, for the producer ceilings: every step of hires like the ones
  * the benchmark sends, serialized exactly as the commands service does (key: the step's routing
- * key; value: the JSON {@link CommandEnvelope}). The ceiling then writes records of the same size
- * and the same keys as the processor's command hops.
+ * key; value: the {@link CommandEnvelope} in Avro single-object encoding). The ceiling then writes
+ * records of the same size and the same keys as the processor's command hops.
  */
 record EnvelopeSamples(List<byte[]> keys, List<byte[]> values) {
 
   static EnvelopeSamples ofHires(List<String> departments) {
-    Serializer<CommandEnvelope> serializer = InternalJson.serde(CommandEnvelope.class).serializer();
+    Serializer<CommandEnvelope> serializer = InternalSerdes.commandEnvelopes().serializer();
     List<byte[]> keys = new ArrayList<>();
     List<byte[]> values = new ArrayList<>();
     int id = 90_000_000;

@@ -1,5 +1,7 @@
 package io.tablecast.commands;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
@@ -14,4 +16,10 @@ class DependencyRulesTest {
 
   @ArchTest
   static final ArchRule applicationKnowsNoAdapter = ArchitectureRules.APPLICATION_KNOWS_NO_ADAPTER;
+
+  @ArchTest
+  static final ArchRule generatedInternalRecordsStayInTheSchemaAdapter =
+      noClasses().that().resideOutsideOfPackage("..adapter.out.kafka.schema..")
+          .should().dependOnClassesThat().resideInAPackage("io.tablecast.internal.avro..")
+          .because("the mutable generated Avro classes are mapped to records in one place (STYLE 4)");
 }

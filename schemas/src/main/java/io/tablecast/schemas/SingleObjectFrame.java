@@ -11,6 +11,8 @@ import org.apache.avro.io.DecoderFactory;
 
 /**
  * The checks that run on untrusted bytes before Avro's {@code BinaryMessageDecoder} sees them.
+ * {@link EventCodec} runs them on events; the command side's codec of its internal records runs
+ * them too, and reports their {@link UndecodableEventException} as its own failure.
  *
  * <p>The header check gives precise reasons. The body check exists because Avro allocates a
  * string's buffer from its length prefix before reading it: a garbage prefix of 2 GB would
@@ -18,18 +20,22 @@ import org.apache.avro.io.DecoderFactory;
  * allocating, and fails when one points past the end of the message. Once the skip succeeded, no
  * length in the body exceeds the message's own size, so decoding allocates at most that much.
  */
-final class SingleObjectFrame {
+public final class SingleObjectFrame {
 
   /** The {@code C3 01} marker and the 8-byte little-endian CRC-64-AVRO fingerprint. */
-  static final int HEADER_LENGTH = 10;
+  public static final int HEADER_LENGTH = 10;
 
   private static final byte MARKER_0 = (byte) 0xC3;
   private static final byte MARKER_1 = (byte) 0x01;
 
   private SingleObjectFrame() {}
 
-  /** The writer schema's fingerprint from a single-object header. */
-  static long fingerprint(byte[] message) {
+  /**
+   * The writer schema's fingerprint from a single-object header.
+   *
+   * @throws UndecodableEventException with reason {@code BAD_HEADER} when there is no such header
+   */
+  public static long fingerprint(byte[] message) {
     if (message == null) {
       throw badHeader("there are no bytes (null)");
     }
@@ -47,8 +53,10 @@ final class SingleObjectFrame {
   /**
    * Fails unless the body after the header is exactly one datum of the writer schema: not
    * truncated, no length or union index out of range, no trailing bytes.
+   *
+   * @throws UndecodableEventException with reason {@code MALFORMED_BODY} otherwise
    */
-  static void requireWellFormedBody(Schema writer, byte[] message) {
+  public static void requireWellFormedBody(Schema writer, byte[] message) {
     BinaryDecoder body = DecoderFactory.get()
         .binaryDecoder(message, HEADER_LENGTH, message.length - HEADER_LENGTH, null);
     boolean trailingBytes;

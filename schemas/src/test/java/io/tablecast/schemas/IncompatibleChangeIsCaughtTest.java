@@ -89,6 +89,23 @@ class IncompatibleChangeIsCaughtTest {
   }
 
   @Test
+  void aRecordChangedInsideAUnionIsReportedNamingTheRecord() {
+    // Given a record whose field is a union of records, as a family of records might have
+    Schema released = Schema.createRecord("Holder", null, "io.tablecast.test", false, List.of(
+        new Schema.Field("payload", Schema.createUnion(Schema.create(Schema.Type.NULL), RELEASED_HIRED))));
+    Schema changedHired = SchemaEdits.withoutField(RELEASED_HIRED, "email");
+    Schema changed = SchemaEdits.retypingField(
+        released, "payload", Schema.createUnion(Schema.create(Schema.Type.NULL), changedHired));
+
+    // When the changed branch is checked
+    List<String> problems = SchemaCompatibilityCheck.checkFull(changed, released);
+
+    // Then Avro reports a branch the old union lacks, and the report names it
+    assertThat(problems).singleElement().asString()
+        .contains("the released schema cannot read", "MISSING_UNION_BRANCH", "'payload'", "EmployeeHired");
+  }
+
+  @Test
   void everyReleasedVersionIsCheckedNotJustTheLatest() {
     // Given v1, and a v2 that added 'nickname' with a default
     Schema v1 = RELEASED_HIRED;

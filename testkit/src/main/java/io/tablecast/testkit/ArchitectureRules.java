@@ -17,7 +17,7 @@ public final class ArchitectureRules {
       noClasses().that().resideInAPackage("..domain..")
           .should().dependOnClassesThat().resideInAnyPackage(
               "org.apache.kafka..", "com.azure..", "io.javalin..", "com.fasterxml.jackson..",
-              "org.apache.avro..", "..adapter..", "io.tablecast.events.avro..")
+              "org.apache.avro..", "..adapter..", "io.tablecast.events.avro..", "io.tablecast.internal.avro..")
           .because("the domain is pure: it is tested without infrastructure (STYLE 2)");
 
   /** {@code application} reaches infrastructure only through its ports. */

@@ -2,7 +2,7 @@ package io.tablecast.commands.testdata;
 
 import io.tablecast.commands.adapter.in.kafka.CommandTopology;
 import io.tablecast.commands.adapter.out.kafka.CommandResult;
-import io.tablecast.commands.adapter.out.kafka.InternalJson;
+import io.tablecast.commands.adapter.out.kafka.schema.InternalSerdes;
 import io.tablecast.commands.application.CommandEnvelope;
 import io.tablecast.commands.application.IdempotencyRef;
 import io.tablecast.commands.application.Shortcuts;
@@ -57,12 +57,12 @@ public final class ProcessorDriver implements AutoCloseable {
     props.put(StreamsConfig.APPLICATION_ID_CONFIG, "command-topology-test");
     props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
     driver = new TopologyTestDriver(CommandTopology.build(TOPICS, clock), props, T0);
-    commands = driver.createInputTopic(TOPICS.commands(), new StringSerializer(), InternalJson.serde(CommandEnvelope.class).serializer());
+    commands = driver.createInputTopic(TOPICS.commands(), new StringSerializer(), InternalSerdes.commandEnvelopes().serializer());
     EventSerde events = new EventSerde();
     departmentEvents = driver.createOutputTopic(TOPICS.departmentEvents(), new StringDeserializer(), events.deserializer());
     employeeEvents = driver.createOutputTopic(TOPICS.employeeEvents(), new StringDeserializer(), events.deserializer());
-    results = driver.createOutputTopic(TOPICS.commandResults(), new StringDeserializer(), InternalJson.serde(CommandResult.class).deserializer());
-    nextSteps = driver.createOutputTopic(TOPICS.commands(), new StringDeserializer(), InternalJson.serde(CommandEnvelope.class).deserializer());
+    results = driver.createOutputTopic(TOPICS.commandResults(), new StringDeserializer(), InternalSerdes.commandResults().deserializer());
+    nextSteps = driver.createOutputTopic(TOPICS.commands(), new StringDeserializer(), InternalSerdes.commandEnvelopes().deserializer());
   }
 
   /** Sends a command and returns its id. */

@@ -1,13 +1,8 @@
 package io.tablecast.commands.adapter.in.kafka;
 
-import io.tablecast.commands.adapter.out.kafka.CommandResult;
-import io.tablecast.commands.adapter.out.kafka.InternalJson;
+import io.tablecast.commands.adapter.out.kafka.schema.InternalSerdes;
 import io.tablecast.commands.application.CommandEnvelope;
 import io.tablecast.commands.application.ReplicatedFacts;
-import io.tablecast.commands.domain.DepartmentState;
-import io.tablecast.commands.domain.EmailClaim;
-import io.tablecast.commands.domain.IdempotencyRecord;
-import io.tablecast.commands.domain.EmployeeState;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.schemas.EventSerde;
 import java.time.Clock;
@@ -52,19 +47,19 @@ public final class CommandTopology {
   private CommandTopology() {}
 
   public static Topology build(TopicNames topics, Clock clock) {
-    Serde<CommandEnvelope> commands = InternalJson.serde(CommandEnvelope.class);
+    Serde<CommandEnvelope> commands = InternalSerdes.commandEnvelopes();
     EventSerde events = new EventSerde();
     Topology topology = new Topology();
     topology.addSource(SOURCE, new StringDeserializer(), commands.deserializer(), topics.commands());
     topology.addProcessor(PROCESSOR, () -> new CommandProcessor(clock), SOURCE);
-    addStore(topology, DEPARTMENTS_STORE, DepartmentState.class);
-    addStore(topology, EMPLOYEES_STORE, EmployeeState.class);
-    addStore(topology, EMAILS_STORE, EmailClaim.class);
-    addStore(topology, IDEMPOTENCY_STORE, IdempotencyRecord.class);
+    addStore(topology, DEPARTMENTS_STORE, InternalSerdes.departmentStates());
+    addStore(topology, EMPLOYEES_STORE, InternalSerdes.employeeStates());
+    addStore(topology, EMAILS_STORE, InternalSerdes.emailClaims());
+    addStore(topology, IDEMPOTENCY_STORE, InternalSerdes.idempotencyRecords());
     topology.addSink(DEPARTMENT_EVENTS, topics.departmentEvents(), new StringSerializer(), events.serializer(), PROCESSOR);
     topology.addSink(EMPLOYEE_EVENTS, topics.employeeEvents(), new StringSerializer(), events.serializer(), PROCESSOR);
     topology.addSink(
-        RESULTS, topics.commandResults(), new StringSerializer(), InternalJson.serde(CommandResult.class).serializer(), PROCESSOR);
+        RESULTS, topics.commandResults(), new StringSerializer(), InternalSerdes.commandResults().serializer(), PROCESSOR);
     topology.addSink(NEXT_STEP, topics.commands(), new StringSerializer(), commands.serializer(), PROCESSOR);
     Replicas.add(topology, topics);
     return topology;
@@ -76,9 +71,9 @@ public final class CommandTopology {
   }
 
   /** A persistent store of the processor, restored from its changelog topic after a restart. */
-  private static <V> void addStore(Topology topology, String name, Class<V> type) {
+  private static <V> void addStore(Topology topology, String name, Serde<V> values) {
     topology.addStateStore(
-        Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.String(), InternalJson.serde(type)),
+        Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.String(), values),
         PROCESSOR);
   }
 }

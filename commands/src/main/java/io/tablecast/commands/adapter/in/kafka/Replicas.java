@@ -1,6 +1,6 @@
 package io.tablecast.commands.adapter.in.kafka;
 
-import io.tablecast.commands.adapter.out.kafka.InternalJson;
+import io.tablecast.commands.adapter.out.kafka.schema.InternalSerdes;
 import io.tablecast.commands.application.ReplicatedFacts;
 import io.tablecast.commands.domain.EmployeeFacts;
 import io.tablecast.common.kafka.TopicNames;
@@ -47,7 +47,7 @@ final class Replicas {
         "department-replica-source", new StringDeserializer(), new ByteArrayDeserializer(), topics.departmentEvents(),
         "department-replica-updater", () -> new Updater<String>(DEPARTMENTS, (event, current) -> Optional.of("exists")));
     topology.addGlobalStore(
-        Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(EMPLOYEES), Serdes.String(), InternalJson.serde(EmployeeFacts.class))
+        Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(EMPLOYEES), Serdes.String(), InternalSerdes.employeeFacts())
             .withLoggingDisabled(),
         "employee-replica-source", new StringDeserializer(), new ByteArrayDeserializer(), topics.employeeEvents(),
         "employee-replica-updater", () -> new Updater<EmployeeFacts>(EMPLOYEES,

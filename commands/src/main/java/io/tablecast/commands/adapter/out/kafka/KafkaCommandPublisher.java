@@ -1,5 +1,6 @@
 package io.tablecast.commands.adapter.out.kafka;
 
+import io.tablecast.commands.adapter.out.kafka.schema.InternalSerdes;
 import io.tablecast.commands.application.CommandEnvelope;
 import io.tablecast.commands.application.CommandPublisher;
 import io.tablecast.common.config.KafkaSettings;
@@ -37,7 +38,7 @@ public final class KafkaCommandPublisher implements CommandPublisher, AutoClosea
                 ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) SEND_TIMEOUT.toMillis(),
                 ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) SEND_TIMEOUT.toMillis() - 1000),
             new StringSerializer(),
-            InternalJson.serde(CommandEnvelope.class).serializer());
+            InternalSerdes.commandEnvelopes().serializer());
   }
 
   @Override

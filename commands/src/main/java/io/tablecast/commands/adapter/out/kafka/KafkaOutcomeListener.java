@@ -1,5 +1,6 @@
 package io.tablecast.commands.adapter.out.kafka;
 
+import io.tablecast.commands.adapter.out.kafka.schema.InternalSerdes;
 import io.tablecast.commands.application.CommandOutcome;
 import io.tablecast.commands.application.OutcomeListener;
 import io.tablecast.commands.application.Reply;
@@ -19,6 +20,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.Deserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,7 +43,7 @@ public final class KafkaOutcomeListener implements OutcomeListener, AutoCloseabl
   private final Map<String, CompletableFuture<Reply>> waiting = new ConcurrentHashMap<>();
   private final RecentReplies recent = new RecentReplies(RECENT);
   private final KafkaConsumer<byte[], byte[]> consumer;
-  private final InternalJson.Reader<CommandResult> results = InternalJson.reader(CommandResult.class);
+  private final Deserializer<CommandResult> results = InternalSerdes.commandResults().deserializer();
   private final Thread thread;
   private volatile boolean running = true;
 
@@ -104,7 +106,7 @@ public final class KafkaOutcomeListener implements OutcomeListener, AutoCloseabl
       return;
     }
     try {
-      CommandResult result = results.read(record.value());
+      CommandResult result = results.deserialize(record.topic(), record.value());
       String commandId = result.commandId();
       Reply reply = reply(result);
       if (reply instanceof Reply.Decided) {
