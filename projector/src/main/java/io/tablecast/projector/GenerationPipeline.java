@@ -10,6 +10,7 @@ import io.tablecast.common.tables.ViewTable;
 import io.tablecast.projector.adapter.in.kafka.EventConsumer;
 import io.tablecast.projector.adapter.in.queue.Workers;
 import io.tablecast.projector.adapter.out.kafka.DeadLetters;
+import io.tablecast.projector.adapter.out.metrics.FreshnessTimers;
 import io.tablecast.projector.adapter.out.queue.QueueWorkSender;
 import io.tablecast.projector.adapter.out.tables.AzureFailures;
 import io.tablecast.projector.adapter.out.tables.EmployeesTable;
@@ -83,7 +84,8 @@ public final class GenerationPipeline implements AutoCloseable {
         new TableLocatorStore(azure.table(generation.table(ViewTable.EMPLOYEE_INDEX)), metrics),
         new TableActivityStore(azure.table(generation.table(ViewTable.EMPLOYEE_ACTIVITY)), metrics),
         work,
-        pool);
+        pool,
+        new FreshnessTimers(metrics, Clock.systemUTC()));
     PendingWorkRequests pending = new PendingWorkRequests(
         new PendingWork(new TablePendingWorkScan(azure, generation), work), AzureFailures.INSTANCE, "pending-work-g" + generation.number());
     DeadLetters deadLetters = new DeadLetters(config.kafka(), topics.projectorDlq());

@@ -1,6 +1,8 @@
 package io.tablecast.projector.application;
 
 import java.util.ArrayList;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -8,14 +10,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Applies a batch with the projector, and isolates what cannot be applied.
+ * Applies batches with the projector, and isolates what cannot be applied.
  *
- * <p>The whole batch is applied at once. If that fails for a reason that retrying will not cure
- * (a 400 for an entity, a bug in a fold), the events are applied one by one, in order, to find the
- * culprits; every other event still goes through (applying is idempotent, so repeating the ones
- * that went through before the failure changes nothing). A culprit is dead-lettered or pauses its
- * partition, by policy. A transient failure (the storage service unreachable, throttling) is
- * rethrown: the caller retries the whole batch later and commits nothing meanwhile.
+ * <p>Batches are applied whole, several at a time ({@link #submit}). If one fails for a reason
+ * that retrying will not cure (a 400 for an entity, a bug in a fold), its events are applied one
+ * by one, in order, to find the culprits ({@link #isolate}); every other event still goes through
+ * (applying is idempotent, so repeating the ones that went through before the failure changes
+ * nothing). A culprit is dead-lettered or pauses its partition, by policy. A transient failure
+ * (the storage service unreachable, throttling) is rethrown: the caller retries the batch later
+ * and marks nothing applied meanwhile.
  */
 public final class BatchApplier {
 
@@ -43,12 +46,27 @@ public final class BatchApplier {
     static final Result CLEAN = new Result(List.of(), Map.of());
   }
 
-  /** @throws RuntimeException the transient failure, when the batch should be retried as a whole */
+  /** Starts applying a batch behind those submitted before it; see {@link Projector#project}. */
+  public CompletableFuture<Void> submit(List<PolledEvent> batch) {
+    return projector.project(batch);
+  }
+
+  /** After a failure, once every submitted batch has settled: batches can be submitted again. */
+  public void reset() {
+    projector.reset();
+  }
+
+  /**
+   * Applies one batch and waits for it.
+   *
+   * @throws RuntimeException the transient failure, when the batch should be retried as a whole
+   */
   public Result apply(List<PolledEvent> batch) {
     try {
-      projector.project(batch);
+      join(projector.project(batch));
       return Result.CLEAN;
     } catch (RuntimeException e) {
+      projector.reset();
       if (failures.isTransient(e)) {
         throw e;
       }
@@ -57,7 +75,12 @@ public final class BatchApplier {
     }
   }
 
-  private Result isolate(List<PolledEvent> batch) {
+  /**
+   * Applies a failed batch's events one by one, after {@link #reset}, and says which cannot be applied.
+   *
+   * @throws RuntimeException a transient failure
+   */
+  public Result isolate(List<PolledEvent> batch) {
     List<Unappliable> deadLetters = new ArrayList<>();
     Map<PartitionRef, Unappliable> pausedAt = new LinkedHashMap<>();
     for (PolledEvent event : batch) {
@@ -66,8 +89,9 @@ public final class BatchApplier {
         continue;
       }
       try {
-        projector.project(List.of(event));
+        join(projector.project(List.of(event)));
       } catch (RuntimeException e) {
+        projector.reset();
         if (failures.isTransient(e)) {
           throw e;
         }
@@ -82,5 +106,22 @@ public final class BatchApplier {
       }
     }
     return new Result(deadLetters, pausedAt);
+  }
+
+  /** The failure of a batch's future as it was thrown, not wrapped. */
+  public static RuntimeException cause(Throwable failure) {
+    Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+    if (cause instanceof Error error) {
+      throw error;
+    }
+    return cause instanceof RuntimeException e ? e : new IllegalStateException(cause);
+  }
+
+  private static void join(CompletableFuture<Void> applied) {
+    try {
+      applied.join();
+    } catch (CompletionException e) {
+      throw cause(e);
+    }
   }
 }

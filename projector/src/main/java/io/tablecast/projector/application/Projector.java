@@ -1,81 +1,113 @@
 package io.tablecast.projector.application;
 
-import io.tablecast.common.concurrent.Parallel;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.projector.domain.RowsNeeded;
 import io.tablecast.projector.domain.SourcePosition;
+import io.tablecast.projector.domain.work.WorkItem;
 import io.tablecast.projector.domain.work.WorkItems;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.function.Consumer;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.function.Function;
 
 /**
- * Applies a polled batch of events to the views, in three stages, each spread over a pool:
+ * Applies polled batches of events to the views, in lanes, so that the pipe stays full:
  *
  * <ol>
- *   <li>{@code Employees}: events grouped by the department partition they change, so all
- *       events for one department fold into as few EGTs as possible (the checklist's "batch
- *       transactions" advice);
- *   <li>per employee: the locator and the log tail;
- *   <li>the work items of the whole batch, queued last, after every table write of their
- *       events.
+ *   <li>{@code Employees}: one lane per department partition. A lane's turn folds every event
+ *       that waits for it into as few EGTs as it can (the checklist's "batch transactions"
+ *       advice); a slow partition holds back no other.
+ *   <li>per employee, once its batch's {@code Employees} writes are done: one lane per employee
+ *       for its locator and its log tail;
+ *   <li>the work items of the batch, queued after every table write of its events.
  * </ol>
  *
- * The caller commits the batch's offsets only after this returns. Every stage is idempotent, so
- * redelivery changes nothing. One exception needs care: a hire redelivered after its employee
- * was moved away would recreate the employee where it was hired. For events an earlier owner may
- * already have applied ({@link PolledEvent#uncertain()}), a hire the locator already reflects
- * skips {@code Employees}.
+ * Batches follow each other without waiting: the next batch's {@code Employees} writes run
+ * while this one's locators are written. Within every lane, events are applied in the order they
+ * were polled, and the employee stage of a batch starts only after that of the batch before it
+ * was queued, so per-aggregate order holds in every table. The caller marks a batch applied
+ * only once its future completes. Every stage is idempotent, so redelivery changes nothing. One
+ * exception needs care: a hire redelivered after its employee was moved away would recreate the
+ * employee where it was hired. For events an earlier owner may already have applied ({@link
+ * PolledEvent#uncertain()}), a hire the locator already reflects skips {@code Employees}.
+ *
+ * <p>{@link #project} is called by one thread at a time. After a failure, the futures of the
+ * batches behind it fail too; once all have settled, {@link #reset} makes the lanes take work
+ * again.
  */
 public final class Projector {
+
+  /** The most events one turn of a lane folds. */
+  private static final int MAX_PER_TURN = 500;
 
   private final PartitionStore employees;
   private final LocatorStore locators;
   private final ActivityStore activity;
   private final WorkItemSender work;
-  private final ExecutorService pool;
+  private final Executor pool;
+  private final Freshness freshness;
+  private final Lanes<String, PolledEvent> departments;
+  private final Lanes<EmployeeId, EmployeeEvent> perEmployee;
+  private CompletableFuture<Void> employeesQueued = CompletableFuture.completedFuture(null);
 
-  public Projector(PartitionStore employees, LocatorStore locators, ActivityStore activity, WorkItemSender work, ExecutorService pool) {
+  public Projector(PartitionStore employees, LocatorStore locators, ActivityStore activity, WorkItemSender work, Executor pool,
+      Freshness freshness) {
     this.employees = employees;
     this.locators = locators;
     this.activity = activity;
     this.work = work;
     this.pool = pool;
+    this.freshness = freshness;
+    this.departments = new Lanes<>(pool, MAX_PER_TURN, this::applyToPartition);
+    this.perEmployee = new Lanes<>(pool, MAX_PER_TURN, this::applyToEmployee);
   }
 
-  /** Returns once every event of the batch is applied and its work queued; idempotent. */
-  public void project(List<PolledEvent> batch) {
-    List<DomainEvent> events = batch.stream().map(PolledEvent::event).toList();
-    Map<String, List<DomainEvent>> byPartition = new LinkedHashMap<>();
+  /** Starts applying a batch; the future completes once every event is applied and its work queued. */
+  public CompletableFuture<Void> project(List<PolledEvent> batch) {
+    List<CompletableFuture<Void>> views = new ArrayList<>();
     for (PolledEvent polled : batch) {
-      if (!alreadyHired(polled)) {
-        RowsNeeded.partitionOf(polled.event())
-            .ifPresent(partition -> byPartition.computeIfAbsent(partition, p -> new ArrayList<>()).add(polled.event()));
-      }
+      RowsNeeded.partitionOf(polled.event()).ifPresent(partition -> views.add(departments.submit(partition, polled)));
     }
-    inParallel(byPartition.entrySet(), e -> employees.apply(e.getKey(), e.getValue()));
-
-    Map<EmployeeId, List<EmployeeEvent>> byEmployee = new LinkedHashMap<>();
-    for (DomainEvent event : events) {
-      if (event instanceof EmployeeEvent e) {
-        byEmployee.computeIfAbsent(e.employeeId(), id -> new ArrayList<>()).add(e);
+    List<EmployeeEvent> employeeEvents = new ArrayList<>();
+    batch.forEach(polled -> {
+      if (polled.event() instanceof EmployeeEvent e) {
+        employeeEvents.add(e);
       }
-    }
-    inParallel(byEmployee.entrySet(), e -> {
-      locators.apply(e.getKey(), e.getValue());
-      activity.append(e.getKey(), e.getValue());
     });
+    CompletableFuture<List<CompletableFuture<Void>>> queued = CompletableFuture.allOf(all(views), employeesQueued)
+        .thenApply(ready -> employeeEvents.stream().map(e -> perEmployee.submit(e.employeeId(), e)).toList());
+    employeesQueued = queued.thenApply(futures -> null);
+    List<WorkItem> items = WorkItems.of(batch.stream().map(PolledEvent::event).toList(), positions(batch));
+    CompletableFuture<Void> written = queued.thenCompose(Projector::all);
+    return items.isEmpty() ? written : written.thenRunAsync(() -> work.send(items), pool);
+  }
 
-    work.send(WorkItems.of(events, positions(batch)));
+  /** After a failure, once every batch's future has settled: the lanes take work again. */
+  public void reset() {
+    departments.reset();
+    perEmployee.reset();
+    employeesQueued = CompletableFuture.completedFuture(null);
+  }
+
+  private void applyToPartition(String partition, List<PolledEvent> polled) {
+    List<DomainEvent> events = polled.stream().filter(p -> !alreadyHired(p)).map(PolledEvent::event).toList();
+    if (!events.isEmpty()) {
+      employees.apply(partition, events);
+      freshness.applied("Employees", events);
+    }
+  }
+
+  private void applyToEmployee(EmployeeId employee, List<EmployeeEvent> events) {
+    locators.apply(employee, events);
+    freshness.applied("EmployeeIndex", events);
+    activity.append(employee, events);
+    freshness.applied("EmployeeActivity", events);
   }
 
   /** Where each event of the batch was read, for the work items it causes. */
@@ -91,7 +123,7 @@ public final class Projector {
         && locators.version(hired.employeeId()) >= hired.version();
   }
 
-  private <T> void inParallel(Collection<T> tasks, Consumer<T> task) {
-    Parallel.each(pool, tasks, task);
+  private static CompletableFuture<Void> all(List<CompletableFuture<Void>> futures) {
+    return CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new));
   }
 }

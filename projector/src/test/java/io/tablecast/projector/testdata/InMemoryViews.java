@@ -4,6 +4,7 @@ import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.projector.application.ActivityStore;
+import io.tablecast.projector.application.Freshness;
 import io.tablecast.projector.application.LocatorStore;
 import io.tablecast.projector.application.PartitionStore;
 import io.tablecast.projector.application.Projector;
@@ -18,7 +19,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.Executors;
 import java.util.function.Predicate;
 
@@ -33,7 +37,10 @@ public final class InMemoryViews implements AutoCloseable {
   public final Map<EmployeeId, Map<String, ViewEntity>> activity = new ConcurrentHashMap<>();
   public final List<WorkItem> work = new ArrayList<>();
   private final ExecutorService pool = Executors.newFixedThreadPool(4);
+  /** Per table (and department partition) and aggregate, the versions of its events in the order they were applied. */
+  public final Map<String, List<Long>> applied = new ConcurrentHashMap<>();
   private volatile Predicate<DomainEvent> failing = e -> false;
+  private volatile int jitterMicros;
   private volatile RuntimeException failure = new IllegalArgumentException("injected");
 
   /** From now on, applying an event that matches fails with {@code failure}. */
@@ -42,17 +49,26 @@ public final class InMemoryViews implements AutoCloseable {
     this.failure = with;
   }
 
+  /** From now on, every store call first waits a random time up to {@code micros}, so that lanes interleave. */
+  public void jitter(int micros) {
+    this.jitterMicros = micros;
+  }
+
   public Projector projector() {
     PartitionStore partitions = (key, events) -> {
+      pause();
       events.stream().filter(failing).findFirst().ifPresent(e -> {
         throw failure;
       });
       employees.compute(key, (k, rows) -> DepartmentPartition.fold(rows == null ? Map.of() : rows, events));
+      record("Employees/" + key, events);
     };
     LocatorStore locatorStore = new LocatorStore() {
       @Override
       public void apply(EmployeeId employee, List<EmployeeEvent> events) {
+        pause();
         EmployeeLocator.fold(Optional.ofNullable(locators.get(employee)), events).ifPresent(l -> locators.put(employee, l));
+        record("EmployeeIndex", events);
       }
 
       @Override
@@ -69,7 +85,18 @@ public final class InMemoryViews implements AutoCloseable {
         work.addAll(items);
       }
     };
-    return new Projector(partitions, locatorStore, activityStore, sender, pool);
+    return new Projector(partitions, locatorStore, activityStore, sender, pool, Freshness.NONE);
+  }
+
+  private void record(String table, List<? extends DomainEvent> events) {
+    events.forEach(e -> applied.computeIfAbsent(table + "/" + e.metadata().aggregateId(), k -> new CopyOnWriteArrayList<>()).add(e.version()));
+  }
+
+  private void pause() {
+    int micros = jitterMicros;
+    if (micros > 0) {
+      LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(micros * 1_000L));
+    }
   }
 
   @Override

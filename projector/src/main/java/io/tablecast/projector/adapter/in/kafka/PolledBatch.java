@@ -1,14 +1,23 @@
 package io.tablecast.projector.adapter.in.kafka;
 
+import io.tablecast.events.DomainEvent;
+import io.tablecast.projector.application.Checkpoint;
+import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.projector.application.PolledEvent;
 import io.tablecast.projector.domain.SourcePosition;
+import io.tablecast.schemas.EventSerde;
+import io.tablecast.schemas.UndecodableEventException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One polled batch on its way through the consumer loop: the events to apply, the records to
@@ -17,11 +26,60 @@ import org.apache.kafka.common.TopicPartition;
  */
 final class PolledBatch {
 
+  private static final Logger log = LoggerFactory.getLogger(PolledBatch.class);
+
   final List<PolledEvent> events = new ArrayList<>();
   final Map<SourcePosition, ConsumerRecord<byte[], byte[]>> records = new HashMap<>();
   final Map<ConsumerRecord<byte[], byte[]>, String> parked = new LinkedHashMap<>();
   final Map<TopicPartition, Long> stops = new HashMap<>();
   final Map<TopicPartition, String> stopReasons = new HashMap<>();
+  /** Per partition, the last offset polled. */
+  final Map<TopicPartition, Long> last = new HashMap<>();
+
+  /**
+   * Decodes the records not yet applied; an undecodable one is parked or stops its partition, by policy.
+   *
+   * @param windows each partition's checkpoint: what is applied, and what may be in part
+   */
+  static PolledBatch decode(ConsumerRecords<byte[], byte[]> polled, Function<TopicPartition, Checkpoint> windows,
+      EventSerde serde, FailurePolicy policy) {
+    PolledBatch batch = new PolledBatch();
+    for (TopicPartition partition : polled.partitions()) {
+      Checkpoint window = windows.apply(partition);
+      for (ConsumerRecord<byte[], byte[]> record : polled.records(partition)) {
+        batch.last.put(partition, record.offset());
+        if (!window.isApplied(record.offset()) && !batch.stops.containsKey(partition)) {
+          batch.add(record, window, serde, policy);
+        }
+      }
+    }
+    return batch;
+  }
+
+  private void add(ConsumerRecord<byte[], byte[]> record, Checkpoint window, EventSerde serde, FailurePolicy policy) {
+    SourcePosition position = position(record);
+    records.put(position, record);
+    try {
+      DomainEvent event = serde.deserializer().deserialize(record.topic(), record.headers(), record.value());
+      if (event != null) {
+        events.add(new PolledEvent(event, position, window.isUncertain(record.offset())));
+      }
+    } catch (UndecodableEventException e) {
+      log.warn("Record {} cannot be decoded: {}", position, e.getMessage());
+      if (policy == FailurePolicy.PAUSE) {
+        stop(position, e.getMessage());
+      } else {
+        park(position, e.getMessage());
+      }
+    }
+  }
+
+  /** Per partition, the last offset this batch settles: its last record, or the one before a stop. */
+  Map<TopicPartition, Long> upTo() {
+    Map<TopicPartition, Long> upTo = new HashMap<>(last);
+    stops.forEach((partition, offset) -> upTo.put(partition, offset - 1));
+    return upTo;
+  }
 
   void park(SourcePosition position, String reason) {
     parked.put(records.get(position), reason);
@@ -34,5 +92,9 @@ final class PolledBatch {
       stops.put(partition, position.offset());
       stopReasons.put(partition, reason);
     }
+  }
+
+  static SourcePosition position(ConsumerRecord<?, ?> record) {
+    return new SourcePosition(record.topic(), record.partition(), record.offset());
   }
 }

@@ -92,8 +92,21 @@ final class Positions {
     return windows.getOrDefault(partition, Checkpoint.NONE);
   }
 
-  /** Records a batch as applied up to {@code offset}. */
+  /** Whether the partition's checkpoint has been read since it was assigned. */
+  boolean isPositioned(TopicPartition partition) {
+    return windows.containsKey(partition);
+  }
+
+  /** Records the partition as applied up to {@code offset}, as its checkpoint now says. */
   void applied(TopicPartition partition, long offset) {
-    windows.put(partition, new Checkpoint(offset, offset));
+    windows.computeIfPresent(partition, (p, window) -> new Checkpoint(offset, Math.max(offset, window.inFlightOffset())));
+  }
+
+  /**
+   * Records that the records up to {@code offset} may be applied in part: after a failure, this
+   * instance polls them again, although it has started applying them.
+   */
+  void uncertainUpTo(TopicPartition partition, long offset) {
+    windows.computeIfPresent(partition, (p, window) -> new Checkpoint(window.appliedOffset(), Math.max(offset, window.inFlightOffset())));
   }
 }

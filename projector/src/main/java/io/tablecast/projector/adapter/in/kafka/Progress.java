@@ -67,6 +67,10 @@ final class Progress {
     paused.put(partition, reason);
   }
 
+  void resumed(TopicPartition partition) {
+    paused.remove(partition);
+  }
+
   boolean isPaused(TopicPartition partition) {
     return paused.containsKey(partition);
   }

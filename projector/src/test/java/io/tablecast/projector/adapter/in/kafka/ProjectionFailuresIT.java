@@ -121,7 +121,8 @@ class ProjectionFailuresIT {
     HttpTestClient ops = new HttpTestClient(projector.uri());
     projection.write(log.subList(0, 200));
     projection.awaitCaughtUp(CATCH_UP);
-    assertThat(ops.get("/health").status()).isEqualTo(200);
+    HttpTestClient.Response before = ops.get("/health");
+    assertThat(before.status()).as(before.raw().body()).isEqualTo(200);
     LogCapture logged = LogCapture.of("io.tablecast");
 
     faults.outage(true);
