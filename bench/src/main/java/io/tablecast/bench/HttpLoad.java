@@ -31,9 +31,7 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class HttpLoad implements AutoCloseable {
 
-  private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
-
-  private final URI base;
+  private final CommandRequests commands;
   private final ExecutorService httpExecutor;
   private final ExecutorService drivers;
   private final HttpClient http;
@@ -45,7 +43,7 @@ final class HttpLoad implements AutoCloseable {
 
   /** @param departments one per client of the largest run, at least 2 so that transfers have a target */
   HttpLoad(URI base, int departments) {
-    this.base = base;
+    this.commands = new CommandRequests(base);
     this.httpExecutor = Executors.newFixedThreadPool(Math.max(2, departments), daemon("bench-http"));
     this.drivers = Executors.newFixedThreadPool(Math.max(2, departments), daemon("bench-client"));
     this.http = HttpClient.newBuilder()
@@ -65,9 +63,7 @@ final class HttpLoad implements AutoCloseable {
   /** Creates each client's department, all at once, and fails unless every one answers 201. */
   void createDepartments() {
     List<CompletableFuture<HttpResponse<String>>> answers = clients.stream()
-        .map(c -> http.sendAsync(
-            json("/departments", "POST", "{\"departmentId\":\"" + c.department + "\",\"name\":\"Bench " + c.department + "\"}"),
-            HttpResponse.BodyHandlers.ofString()))
+        .map(c -> http.sendAsync(commands.createDepartment(c.department), HttpResponse.BodyHandlers.ofString()))
         .toList();
     for (CompletableFuture<HttpResponse<String>> answer : answers) {
       HttpResponse<String> response = answer.join();
@@ -102,14 +98,6 @@ final class HttpLoad implements AutoCloseable {
     } catch (ExecutionException e) {
       throw new IllegalStateException("A client failed", e.getCause());
     }
-  }
-
-  private HttpRequest json(String path, String method, String body) {
-    return HttpRequest.newBuilder(base.resolve(path))
-        .timeout(REQUEST_TIMEOUT)
-        .header("Content-Type", "application/json")
-        .method(method, HttpRequest.BodyPublishers.ofString(body))
-        .build();
   }
 
   @Override
@@ -238,12 +226,11 @@ final class HttpLoad implements AutoCloseable {
     private HttpRequest request(CommandKind kind, int[] target, int to) {
       int id = target[0];
       return switch (kind) {
-        case HIRE -> json("/employees", "POST", "{\"employeeId\":\"" + id + "\",\"departmentId\":\"" + department
-            + "\",\"firstName\":\"Ann\",\"lastName\":\"Lee\",\"email\":\"e" + id + "@bench.example\",\"age\":34}");
-        case PATCH -> json("/employees/" + id, "PATCH", "{\"lastName\":\"Lee" + requests % 7 + "\",\"age\":" + (20 + requests % 40) + "}");
-        case TRANSFER -> json("/employees/" + id + "/transfer", "POST", "{\"toDepartmentId\":\"" + clients.get(to).department + "\"}");
-        case ARCHIVE -> json("/employees/" + id + "/archive", "POST", "{\"reason\":\"bench\"}");
-        case MANAGER -> json("/departments/" + department + "/manager", "PUT", "{\"employeeId\":\"" + id + "\"}");
+        case HIRE -> commands.hire(id, department);
+        case PATCH -> commands.patch(id, "Lee" + requests % 7, (int) (20 + requests % 40));
+        case TRANSFER -> commands.transfer(id, clients.get(to).department);
+        case ARCHIVE -> commands.archive(id);
+        case MANAGER -> commands.assignManager(department, id);
       };
     }
   }

@@ -1,0 +1,193 @@
+package io.tablecast.bench;
+
+import io.tablecast.commands.CommandsConfig;
+import io.tablecast.commands.CommandsService;
+import io.tablecast.common.config.HttpSettings;
+import io.tablecast.common.config.KafkaSettings;
+import io.tablecast.common.config.Namespace;
+import io.tablecast.common.config.StorageSettings;
+import io.tablecast.common.tables.ReadOnlySas;
+import io.tablecast.projector.ProjectorConfig;
+import io.tablecast.projector.ProjectorService;
+import io.tablecast.testkit.EmbeddedRuntime;
+import io.tablecast.testkit.RuntimeOptions;
+import io.tablecast.views.ViewsConfig;
+import io.tablecast.views.ViewsService;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The freshness benchmark: for every command, the time from its 2xx answer to its effect being
+ * visible through the views API, under an open-loop load at several fixed rates, with the whole
+ * pipeline in one process as dev mode runs it (commands service, projector with its queue
+ * workers, views service) on the embedded runtime.
+ *
+ * <p>One run: start Kafka and Azurite in a temporary directory and the three services in a fresh
+ * namespace; create the departments and wait until the views show them; measure the projector's
+ * idle storage requests; then, for each rate, a warm-up and a measured window of
+ * {@link OpenLoad open-loop} commands whose effects {@link VisibilityReaders} await, then wait
+ * for the projector and the queues to drain. The projector's and its workers' storage requests
+ * are counted by a {@link StorageProbe} in their Azure pipeline, from the window's start until
+ * its effects are all resolved, and divided by the events applied in that time.
+ *
+ * <p>A command-line tool: it prints Markdown tables to standard output and asserts nothing about
+ * time. Run it as {@code docs/benchmarks.md} shows; parameters in {@link FreshnessSettings}.
+ */
+public final class FreshnessBenchmark {
+
+  private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(10);
+  private static final Duration DRAIN_POLL = Duration.ofMillis(100);
+  private static final int IDLE_SECONDS = 5;
+  private static final Pattern DEPTH = Pattern.compile("\"depth\":(\\d+)");
+  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+  private FreshnessBenchmark() {}
+
+  public static void main(String[] args) throws IOException {
+    FreshnessSettings settings = FreshnessSettings.fromSystemProperties();
+    Path dir = Files.createTempDirectory("tablecast-freshness-bench-");
+    try {
+      run(settings, dir, new FreshnessReport(System.out));
+    } finally {
+      ProjectorBenchmark.deleteRecursively(dir);
+    }
+  }
+
+  private static void run(FreshnessSettings s, Path dir, FreshnessReport report) {
+    report.header(s);
+    try (EmbeddedRuntime runtime = EmbeddedRuntime.start(RuntimeOptions.freePorts(dir.resolve("runtime")))) {
+      Namespace namespace = new Namespace("fb" + ThreadLocalRandom.current().nextInt(100_000, 1_000_000));
+      KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), s.partitions());
+      HttpSettings anyPort = new HttpSettings("127.0.0.1", 0);
+      StorageProbe probe = new StorageProbe();
+      // As dev mode runs them: the projector with its queue workers (one per queue), the commands, the views.
+      ProjectorConfig projectorConfig = ProjectorConfig.of(namespace, kafka,
+          StorageSettings.ofConnectionString(runtime.storageConnectionString()), anyPort);
+      ProjectorService projector = runtime.closeFirst("projector service", ProjectorService.start(projectorConfig, List.of(probe)));
+      CommandsService commands = runtime.closeFirst("commands service", CommandsService.start(new CommandsConfig(namespace, kafka,
+          anyPort, dir.resolve("streams"), COMMAND_TIMEOUT, "bench-1")));
+      ViewsService views = runtime.closeFirst("views service", ViewsService.start(ViewsConfig.of(namespace,
+          ReadOnlySas.issue(runtime.storageConnectionString(), Duration.ofHours(2)), kafka, anyPort)));
+      report.line("namespace %s, %d partitions; projector: %d storage threads, %d queue worker(s) per queue", namespace.prefix(),
+          s.partitions(), projectorConfig.threads(), projectorConfig.workers().perQueue());
+
+      Roster roster = new Roster(createDepartments(commands.uri(), views.uri(), s.departments()));
+      report.line("%d departments created and visible", s.departments());
+      ProcessCpu.sleep(2_000);
+      probe.drain();
+      ProcessCpu.sleep(IDLE_SECONDS * 1000L);
+      double idlePerSecond = probe.drain().samples().size() / (double) IDLE_SECONDS;
+      report.line("idle: the projector and its workers send %.1f storage requests/s with nothing to do", idlePerSecond);
+      report.line("");
+
+      ProcessCpu azurite = new ProcessCpu(runtime.azurite().pid());
+      List<FreshnessReport.RateResult> results = new ArrayList<>();
+      try (VisibilityReaders readers = new VisibilityReaders(s.readers(), Duration.ofMillis(s.pollMillis()),
+              Duration.ofSeconds(s.giveUpSeconds()), OpenLoad.outcome(roster));
+          OpenLoad load = new OpenLoad(commands.uri(), views.uri(), roster, readers)) {
+        for (int rate : s.rates()) {
+          if (s.warmup() > 0) {
+            load.run(new FreshnessWindow("warm-up", rate, s.warmup()));
+          }
+          probe.drain();
+          PromMetrics before = PromMetrics.scrape(projector.uri());
+          double[] cpu = {ProcessCpu.jvmSeconds(), azurite.seconds(), ProcessCpu.machineSeconds()};
+          FreshnessWindow window = new FreshnessWindow("rate " + rate, rate, s.seconds());
+          load.run(window);
+          long end = System.nanoTime();
+          double[] cpuUsed = {ProcessCpu.jvmSeconds() - cpu[0], azurite.seconds() - cpu[1], ProcessCpu.machineSeconds() - cpu[2]};
+          double lagAtEnd = PromMetrics.scrape(projector.uri()).sum("tablecast_projector_lag");
+          long depthAtEnd = queueDepth(views.uri());
+          double drained = awaitDrained(window, projector.uri(), views.uri(), end, Duration.ofSeconds(s.drainSeconds()));
+          awaitResolved(window, end + Duration.ofSeconds(s.drainSeconds()).toNanos());
+          PromMetrics after = PromMetrics.scrape(projector.uri());
+          StorageProbe.Window storage = probe.drain();
+          FreshnessReport.RateResult result = new FreshnessReport.RateResult(rate, window.figures(),
+              after.sum("tablecast_projector_events_applied_total") - before.sum("tablecast_projector_events_applied_total"),
+              after.sum("tablecast_worker_items_total") - before.sum("tablecast_worker_items_total"),
+              storage.samples().size(), storage.byLabel(Long.MIN_VALUE, Long.MAX_VALUE), lagAtEnd, depthAtEnd, drained,
+              s.drainSeconds(), cpuUsed, s.seconds(), roster.settledCount());
+          results.add(result);
+          report.rateDone(result);
+        }
+      }
+      report.results(results, s, idlePerSecond);
+    }
+  }
+
+  /** Creates the departments through the commands API and waits until the views show every one. */
+  private static List<String> createDepartments(URI commands, URI views, int count) {
+    List<String> departments;
+    try (HttpLoad load = new HttpLoad(commands, count)) {
+      load.createDepartments();
+      departments = load.departments();
+    }
+    long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+    for (String department : departments) {
+      while (get(views.resolve("/departments/" + department)).statusCode() != 200) {
+        if (System.nanoTime() > deadline) {
+          throw new IllegalStateException("Department " + department + " was not visible within 2 minutes");
+        }
+        ProcessCpu.sleep(50);
+      }
+    }
+    return departments;
+  }
+
+  /**
+   * Seconds from the window's end until every command of it is answered, the projector's lag is 0
+   * and every work queue is empty; NaN when that takes longer than {@code timeout}.
+   */
+  private static double awaitDrained(FreshnessWindow window, URI projector, URI views, long end, Duration timeout) {
+    long deadline = end + timeout.toNanos();
+    while (System.nanoTime() < deadline) {
+      if (window.inFlight() == 0 && PromMetrics.scrape(projector).sum("tablecast_projector_lag") == 0 && queueDepth(views) == 0) {
+        return (System.nanoTime() - end) / 1e9;
+      }
+      ProcessCpu.sleep(DRAIN_POLL.toMillis());
+    }
+    return Double.NaN;
+  }
+
+  /** Waits until every command of the window is seen, failed or given up on, or until {@code deadline}. */
+  private static void awaitResolved(FreshnessWindow window, long deadline) {
+    while (window.pending() > 0 && System.nanoTime() < deadline) {
+      ProcessCpu.sleep(DRAIN_POLL.toMillis());
+    }
+  }
+
+  /** The sum of the work queues' depths in the views' {@code /status}. */
+  private static long queueDepth(URI views) {
+    HttpResponse<String> response = get(views.resolve("/status"));
+    if (response.statusCode() != 200) {
+      throw new IllegalStateException("GET /status answered " + response.statusCode());
+    }
+    long depth = 0;
+    for (Matcher m = DEPTH.matcher(response.body()); m.find(); ) {
+      depth += Long.parseLong(m.group(1));
+    }
+    return depth;
+  }
+
+  private static HttpResponse<String> get(URI uri) {
+    try {
+      return HTTP.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).GET().build(), HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new IllegalStateException("GET " + uri + " failed", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,61 @@
+package io.tablecast.bench;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The parameters of the freshness benchmark, read from system properties ({@code -Drates=50,100}).
+ *
+ * @param rates the offered rates to measure, in commands per second, each an open loop
+ * @param seconds length of each rate's measured window
+ * @param warmup seconds of unrecorded load at the same rate before each window
+ * @param departments departments created before the load; hires and transfers spread over them
+ * @param readers threads polling the views for the commands' effects
+ * @param pollMillis how often each awaited effect is read
+ * @param giveUpSeconds after this long from its 2xx, an effect not yet visible counts as not seen
+ * @param drainSeconds how long, at most, to wait after a window for the projector and the queues
+ *     to drain before the next rate
+ * @param partitions partitions of every topic (the Tablecast default is 3)
+ */
+record FreshnessSettings(List<Integer> rates, int seconds, int warmup, int departments, int readers, int pollMillis,
+    int giveUpSeconds, int drainSeconds, int partitions) {
+
+  FreshnessSettings {
+    rates = List.copyOf(rates);
+    if (rates.isEmpty()) {
+      throw new IllegalArgumentException("'rates' cannot be empty.");
+    }
+    rates.forEach(r -> positive("rates", r));
+    positive("seconds", seconds);
+    positive("readers", readers);
+    positive("pollMillis", pollMillis);
+    positive("giveUpSeconds", giveUpSeconds);
+    positive("drainSeconds", drainSeconds);
+    positive("partitions", partitions);
+    if (departments < 2) {
+      throw new IllegalArgumentException("'departments' must be at least 2 (transfers need a target), was " + departments + ".");
+    }
+    if (warmup < 0) {
+      throw new IllegalArgumentException("'warmup' cannot be negative.");
+    }
+  }
+
+  static FreshnessSettings fromSystemProperties() {
+    return new FreshnessSettings(
+        Arrays.stream(System.getProperty("rates", "50,100,200,400").split(",")).map(String::strip).map(Integer::valueOf).toList(),
+        Integer.getInteger("seconds", 60),
+        Integer.getInteger("warmup", 5),
+        Integer.getInteger("departments", 50),
+        Integer.getInteger("readers", 4),
+        Integer.getInteger("pollMillis", 10),
+        Integer.getInteger("giveUpSeconds", 30),
+        Integer.getInteger("drainSeconds", 60),
+        Integer.getInteger("partitions", 3));
+  }
+
+  private static void positive(String name, int value) {
+    if (value < 1) {
+      throw new IllegalArgumentException("'" + name + "' must be at least 1, was " + value + ".");
+    }
+  }
+}

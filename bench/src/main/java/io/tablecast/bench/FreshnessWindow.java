@@ -1,0 +1,142 @@
+package io.tablecast.bench;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What one window of the freshness benchmark saw: the commands sent in it, their answers, and how
+ * long each effect took to show in the views. Every figure belongs to the window its command was
+ * sent in, even when its answer or its visibility comes later. Thread-safe: the scheduler, the
+ * HTTP callbacks and the readers all write here.
+ */
+final class FreshnessWindow {
+
+  final String name;
+  final double offeredRate;
+  final int seconds;
+  private long startNanos;
+  private long endNanos;
+  private long sent;
+  private long succeeded;
+  private long succeededInWindow;
+  private long pending;
+  private long answered;
+  private final Map<CommandKind, Long> sentByKind = new EnumMap<>(CommandKind.class);
+  private final Map<CommandKind, Long> substituted = new EnumMap<>(CommandKind.class);
+  private final Map<String, Long> errors = new TreeMap<>();
+  private final Map<String, String> errorSamples = new TreeMap<>();
+  private final Latencies.Recorder commandLatency = new Latencies.Recorder();
+  private final Latencies.Recorder visibility = new Latencies.Recorder();
+  private final Map<CommandKind, Latencies.Recorder> visibilityByKind = new EnumMap<>(CommandKind.class);
+  private final Map<CommandKind, Long> notSeen = new EnumMap<>(CommandKind.class);
+  private long schedulerLateMaxNanos;
+  private long schedulerLateSumNanos;
+  private long reads;
+  private long readErrors;
+  private long readLateSumNanos;
+
+  FreshnessWindow(String name, double offeredRate, int seconds) {
+    this.name = name;
+    this.offeredRate = offeredRate;
+    this.seconds = seconds;
+  }
+
+  synchronized void started(long nanos) {
+    startNanos = nanos;
+    endNanos = nanos + seconds * 1_000_000_000L;
+  }
+
+  synchronized void sent(CommandKind kind, CommandKind wanted, long lateNanos) {
+    sent++;
+    pending++;
+    sentByKind.merge(kind, 1L, Long::sum);
+    if (kind != wanted) {
+      substituted.merge(wanted, 1L, Long::sum);
+    }
+    schedulerLateMaxNanos = Math.max(schedulerLateMaxNanos, lateNanos);
+    schedulerLateSumNanos += lateNanos;
+  }
+
+  /** A 2xx answer; its effect is now awaited. */
+  synchronized void succeeded(long latencyNanos, long answeredNanos) {
+    succeeded++;
+    answered++;
+    if (answeredNanos <= endNanos) {
+      succeededInWindow++;
+    }
+    commandLatency.record(latencyNanos);
+  }
+
+  /** Any other answer, or none; nothing is awaited. */
+  synchronized void failed(CommandKind kind, String error, String sample, long latencyNanos) {
+    answered++;
+    errors.merge(kind + " " + error, 1L, Long::sum);
+    errorSamples.putIfAbsent(kind + " " + error, sample);
+    commandLatency.record(latencyNanos);
+    pending--;
+  }
+
+  synchronized void visible(CommandKind kind, long nanos) {
+    visibility.record(nanos);
+    visibilityByKind.computeIfAbsent(kind, k -> new Latencies.Recorder()).record(nanos);
+    pending--;
+  }
+
+  synchronized void notSeen(CommandKind kind) {
+    notSeen.merge(kind, 1L, Long::sum);
+    pending--;
+  }
+
+  synchronized void read(long lateNanos, boolean failed) {
+    reads++;
+    readLateSumNanos += lateNanos;
+    if (failed) {
+      readErrors++;
+    }
+  }
+
+  /** Commands sent and neither failed, nor seen, nor given up on. */
+  synchronized long pending() {
+    return pending;
+  }
+
+  /** Commands sent and not answered yet. */
+  synchronized long inFlight() {
+    return sent - answered;
+  }
+
+  synchronized long startNanos() {
+    return startNanos;
+  }
+
+  synchronized long endNanos() {
+    return endNanos;
+  }
+
+  /** The figures as they are now. */
+  synchronized Figures figures() {
+    Map<CommandKind, Latencies> byKind = new EnumMap<>(CommandKind.class);
+    visibilityByKind.forEach((k, r) -> byKind.put(k, Latencies.merge(List.of(r))));
+    return new Figures(sent, succeeded, succeededInWindow / (double) seconds, new TreeMap<>(errors), new TreeMap<>(errorSamples),
+        Latencies.merge(List.of(commandLatency)), Latencies.merge(List.of(visibility)), byKind, new EnumMap<>(notSeen),
+        new EnumMap<>(sentByKind), new EnumMap<>(substituted), schedulerLateMaxNanos / 1e6,
+        sent == 0 ? 0 : schedulerLateSumNanos / 1e6 / sent, reads, readErrors, reads == 0 ? 0 : readLateSumNanos / 1e6 / reads, pending);
+  }
+
+  /** A snapshot of the window, for the report. */
+  record Figures(long sent, long succeeded, double succeededPerSecond, Map<String, Long> errors, Map<String, String> errorSamples,
+      Latencies commandLatency, Latencies visibility, Map<CommandKind, Latencies> visibilityByKind, Map<CommandKind, Long> notSeen,
+      Map<CommandKind, Long> sentByKind, Map<CommandKind, Long> substituted, double schedulerLateMaxMillis,
+      double schedulerLateMeanMillis, long reads, long readErrors, double readLateMeanMillis, long stillAwaited) {
+
+    long notSeenCount() {
+      return notSeen.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    long errorCount() {
+      return errors.values().stream().mapToLong(Long::longValue).sum();
+    }
+  }
+}
