@@ -1,6 +1,7 @@
 package io.tablecast.views.adapter.out.tables;
 
-import io.tablecast.common.tables.CheckpointRows;
+import com.azure.data.tables.models.TableEntity;
+import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.EmployeesLayout;
 import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.common.tables.ViewTable;
@@ -8,6 +9,8 @@ import io.tablecast.events.EmployeeId;
 import io.tablecast.views.application.Aggregate;
 import io.tablecast.views.application.AppliedOffsets;
 import io.tablecast.views.application.AppliedPositions;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -29,7 +32,13 @@ public final class TableAppliedPositions implements AppliedPositions {
 
   @Override
   public AppliedOffsets offsets() {
-    return new AppliedOffsets(CheckpointRows.applied(tables.checkpoints(), tables.active()));
+    Map<String, Long> applied = new HashMap<>();
+    for (TableEntity row : queries.all(tables.checkpoints(), Filters.partition(tables.active().checkpointPartition()))) {
+      if (row.getProperty(CheckpointLayout.APPLIED_OFFSET) instanceof Number offset) {
+        applied.put(row.getRowKey(), offset.longValue());
+      }
+    }
+    return new AppliedOffsets(applied);
   }
 
   @Override
