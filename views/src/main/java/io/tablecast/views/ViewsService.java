@@ -1,5 +1,6 @@
 package io.tablecast.views;
 
+import com.azure.core.http.policy.HttpPipelinePolicy;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.tablecast.common.http.Health;
@@ -24,19 +25,29 @@ public final class ViewsService implements AutoCloseable {
   private final ActiveTables tables;
   private final TableViewStore store;
   private final StatusReader status;
+  private final ReadYourWrites reads;
   private final HttpService http;
 
-  private ViewsService(ActiveTables tables, TableViewStore store, StatusReader status, HttpService http) {
+  private ViewsService(ActiveTables tables, TableViewStore store, StatusReader status, ReadYourWrites reads, HttpService http) {
     this.tables = tables;
     this.store = store;
     this.status = status;
+    this.reads = reads;
     this.http = http;
   }
 
   public static ViewsService start(ViewsConfig config) {
-    AzureClients azure = new AzureClients(config.storage());
+    return start(config, List.of());
+  }
+
+  /**
+   * @param extraPolicies added to the storage clients' pipelines, for example a request counter in tests
+   */
+  public static ViewsService start(ViewsConfig config, List<HttpPipelinePolicy> extraPolicies) {
+    AzureClients azure = new AzureClients(config.storage(), extraPolicies);
     ActiveTables tables = new ActiveTables(azure, config.namespace());
     TableViewStore store = new TableViewStore(tables);
+    ReadYourWrites reads = new ReadYourWrites(new TableAppliedPositions(tables), config.consistencyWait());
     StatusReader status = new StatusReader(tables, azure, config.namespace(), config.kafka(), config.stallTimeout(), Clock.systemUTC());
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     HttpService http = HttpService.start(
@@ -45,10 +56,10 @@ public final class ViewsService implements AutoCloseable {
         metrics,
         () -> health(tables.state().activeGeneration(), status.stalled()),
         new ViewsApi(store, status, config.continuationKey().bytes(),
-            new ReadYourWrites(new TableAppliedPositions(tables), config.consistencyWait()),
+            reads,
             TopicNames.of(config.namespace()).eventTopics()),
         Optional.of("/openapi/views.json"));
-    return new ViewsService(tables, store, status, http);
+    return new ViewsService(tables, store, status, reads, http);
   }
 
   /** Down while the projector is stalled (SPEC §7): a frozen pipeline must never look healthy. */
@@ -68,6 +79,7 @@ public final class ViewsService implements AutoCloseable {
   @Override
   public void close() {
     http.close();
+    reads.close();
     status.close();
     store.close();
     tables.close();

@@ -49,13 +49,7 @@ public final class AzureClients {
    * @param extraPolicies added to every pipeline, for example a fault-injection policy in tests
    */
   public AzureClients(StorageSettings settings, List<HttpPipelinePolicy> extraPolicies) {
-    HttpClient http =
-        HttpClient.createDefault(
-            new HttpClientOptions()
-                .setConnectTimeout(Duration.ofSeconds(5))
-                .setResponseTimeout(RESPONSE_TIMEOUT)
-                .setReadTimeout(RESPONSE_TIMEOUT)
-                .setWriteTimeout(RESPONSE_TIMEOUT));
+    HttpClient http = HttpClient.createDefault(httpClientOptions());
     TableServiceClientBuilder tableBuilder =
         new TableServiceClientBuilder().httpClient(http).retryOptions(RETRY);
     // Base64 keeps any text a message carries safe inside the service's XML.
@@ -84,6 +78,15 @@ public final class AzureClients {
 
   public AzureClients(StorageSettings settings) {
     this(settings, List.of());
+  }
+
+  /** The options of every client's HTTP client: its timeouts bound each attempt. */
+  public static HttpClientOptions httpClientOptions() {
+    return new HttpClientOptions()
+        .setConnectTimeout(Duration.ofSeconds(5))
+        .setResponseTimeout(RESPONSE_TIMEOUT)
+        .setReadTimeout(RESPONSE_TIMEOUT)
+        .setWriteTimeout(RESPONSE_TIMEOUT);
   }
 
   /**

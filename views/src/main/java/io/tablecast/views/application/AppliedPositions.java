@@ -1,9 +1,16 @@
 package io.tablecast.views.application;
 
-import io.tablecast.common.kafka.ConsistencyToken;
+import java.util.OptionalLong;
 
-/** Port: whether the views already reflect a write, as its consistency token names it. */
+/**
+ * Port: how far the views have applied the event log, as the read-your-writes watcher asks it.
+ * Each method is one storage request.
+ */
 public interface AppliedPositions {
 
-  boolean reflects(ConsistencyToken token);
+  /** The active generation's applied offset of every event-topic partition: one query of its checkpoint rows. */
+  AppliedOffsets offsets();
+
+  /** The version the views show for the aggregate (its department summary or its locator); empty while they show none. */
+  OptionalLong version(Aggregate aggregate);
 }

@@ -12,6 +12,7 @@ import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.common.tables.ViewTable;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -38,23 +39,40 @@ public final class ActiveTables implements AutoCloseable {
   private final ViewCatalog catalog;
   private final Namespace namespace;
   private final ScheduledExecutorService refresher;
+  private final TableClient checkpoints;
   private volatile CatalogState state;
-  private volatile int serving;
+  private volatile Clients serving;
   private Instant flipSeenAt;
+
+  /**
+   * The table clients of one generation, built once: building a {@code TableClient} builds its
+   * REST proxy, which cost more than the rest of a point read's own work when done per request.
+   */
+  private record Clients(Generation generation, Map<ViewTable, TableClient> tables) {
+
+    static Clients of(AzureClients azure, Generation generation) {
+      Map<ViewTable, TableClient> tables = new EnumMap<>(ViewTable.class);
+      for (ViewTable table : ViewTable.values()) {
+        tables.put(table, azure.table(generation.table(table)));
+      }
+      return new Clients(generation, tables);
+    }
+  }
 
   public ActiveTables(AzureClients azure, Namespace namespace) {
     this.azure = azure;
     this.namespace = namespace;
     this.catalog = new ViewCatalog(azure.tableService(), namespace);
+    this.checkpoints = azure.table(new CatalogTables(namespace).projectorCheckpoints());
     this.state = catalog.read();
-    this.serving = state.activeGeneration();
+    this.serving = Clients.of(azure, new Generation(namespace, state.activeGeneration()));
     this.refresher = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("view-catalog-refresh"));
     refresher.scheduleWithFixedDelay(this::refresh, REFRESH.toMillis(), REFRESH.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   /** The generation that reads go to. */
   public Generation active() {
-    return new Generation(namespace, serving);
+    return serving.generation();
   }
 
   public CatalogState state() {
@@ -62,33 +80,34 @@ public final class ActiveTables implements AutoCloseable {
   }
 
   public TableClient client(ViewTable table) {
-    return azure.table(active().table(table));
+    return serving.tables().get(table);
   }
 
   /** {@code ProjectorCheckpoints}, which carries no generation suffix; rows by {@link Generation#checkpointPartition()}. */
   public TableClient checkpoints() {
-    return azure.table(new CatalogTables(namespace).projectorCheckpoints());
+    return checkpoints;
   }
 
   private void refresh() {
     try {
       CatalogState latest = catalog.read();
       state = latest;
-      if (latest.activeGeneration() != serving && mayMoveTo(latest.activeGeneration())) {
-        log.info("View catalog flipped: serving generation {} -> {}", serving, latest.activeGeneration());
-        serving = latest.activeGeneration();
+      int current = serving.generation().number();
+      if (latest.activeGeneration() != current && mayMoveTo(current, latest.activeGeneration())) {
+        log.info("View catalog flipped: serving generation {} -> {}", current, latest.activeGeneration());
+        serving = Clients.of(azure, new Generation(namespace, latest.activeGeneration()));
         flipSeenAt = null;
       }
     } catch (RuntimeException e) {
       if (azure.outage().ongoing()) {
-        log.debug("Could not refresh the view catalog ({}); still serving generation {}", e.toString(), serving); // logged once as an outage
+        log.debug("Could not refresh the view catalog ({}); still serving generation {}", e.toString(), active().number()); // logged once as an outage
       } else {
-        log.warn("Could not refresh the view catalog; still serving generation {}", serving, e);
+        log.warn("Could not refresh the view catalog; still serving generation {}", active().number(), e);
       }
     }
   }
 
-  private boolean mayMoveTo(int next) {
+  private boolean mayMoveTo(int serving, int next) {
     Instant now = Instant.now();
     if (flipSeenAt == null) {
       flipSeenAt = now;
@@ -107,7 +126,7 @@ public final class ActiveTables implements AutoCloseable {
   }
 
   private Map<String, Long> applied(Generation generation) {
-    return CheckpointRows.applied(checkpoints(), generation);
+    return CheckpointRows.applied(checkpoints, generation);
   }
 
   @Override

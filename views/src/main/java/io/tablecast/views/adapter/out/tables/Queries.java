@@ -1,5 +1,6 @@
 package io.tablecast.views.adapter.out.tables;
 
+import com.azure.core.exception.HttpResponseException;
 import com.azure.core.http.rest.PagedResponse;
 import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
@@ -13,10 +14,16 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 
-/** The two query types the views use, on the active generation's tables. */
+/**
+ * The two query types the views use, on the active generation's tables.
+ *
+ * <p>No call passes a timeout of its own: with one, the SDK runs the call on its shared executor
+ * and waits for it there, a thread hand-off per query. The storage clients' response timeout
+ * ({@code AzureClients}) bounds every attempt instead, and their retry policy the attempts.
+ */
 final class Queries {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(10);
+  private static final Duration NO_CALL_TIMEOUT = null;
 
   private final ActiveTables tables;
 
@@ -26,12 +33,18 @@ final class Queries {
 
   /** A point query: PartitionKey and RowKey. Empty for no such row, or no such table yet. */
   Optional<TableEntity> point(ViewTable table, String partitionKey, String rowKey) {
-    return point(tables.client(table), partitionKey, rowKey);
+    return point(tables.client(table), partitionKey, rowKey, List.of());
   }
 
-  Optional<TableEntity> point(TableClient table, String partitionKey, String rowKey) {
+  /** A point query of only the {@code select} properties ({@code $select}), all of them when empty. */
+  Optional<TableEntity> point(ViewTable table, String partitionKey, String rowKey, List<String> select) {
+    return point(tables.client(table), partitionKey, rowKey, select);
+  }
+
+  Optional<TableEntity> point(TableClient table, String partitionKey, String rowKey, List<String> select) {
     try {
-      return Optional.of(table.getEntityWithResponse(partitionKey, rowKey, null, TIMEOUT, Context.NONE).getValue());
+      return Optional.of(table.getEntityWithResponse(partitionKey, rowKey, select.isEmpty() ? null : select, NO_CALL_TIMEOUT,
+          Context.NONE).getValue());
     } catch (TableServiceException e) {
       if (e.getResponse() != null && e.getResponse().getStatusCode() == 404) {
         return Optional.empty();
@@ -51,7 +64,7 @@ final class Queries {
     }
     try {
       Iterator<PagedResponse<TableEntity>> pages =
-          tables.client(table).listEntities(options, TIMEOUT, Context.NONE).iterableByPage(after.orElse(null)).iterator();
+          tables.client(table).listEntities(options, NO_CALL_TIMEOUT, Context.NONE).iterableByPage(after.orElse(null)).iterator();
       if (!pages.hasNext()) {
         return Page.last(List.of());
       }
@@ -72,9 +85,10 @@ final class Queries {
 
   List<TableEntity> all(TableClient table, String filter) {
     try {
-      return table.listEntities(new ListEntitiesOptions().setFilter(filter), TIMEOUT, Context.NONE)
+      return table.listEntities(new ListEntitiesOptions().setFilter(filter), NO_CALL_TIMEOUT, Context.NONE)
           .stream().toList();
-    } catch (TableServiceException e) {
+    } catch (HttpResponseException e) {
+      // A listing may report a missing table as the SDK's implementation type, not TableServiceException.
       if (e.getResponse() != null && e.getResponse().getStatusCode() == 404) {
         return List.of();
       }

@@ -1,19 +1,24 @@
 package io.tablecast.views.adapter.out.tables;
 
-import io.tablecast.common.kafka.ConsistencyToken;
-import io.tablecast.common.kafka.ConsistencyToken.AggregateVersion;
-import io.tablecast.common.kafka.ConsistencyToken.EventPosition;
+import com.azure.data.tables.models.TableEntity;
 import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.EmployeesLayout;
 import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.events.EmployeeId;
+import io.tablecast.views.application.Aggregate;
+import io.tablecast.views.application.AppliedOffsets;
 import io.tablecast.views.application.AppliedPositions;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
- * Whether the active generation reflects a write: its projector checkpoint has passed the
- * event's offset, or, for an answer that wrote no event, the aggregate's row has its version.
+ * How far the active generation is: its rows of {@code ProjectorCheckpoints} (one partition
+ * query), and an aggregate's version on the row the projector writes with it (a point read of
+ * the department summary in {@code Employees}, or of the employee's locator in
+ * {@code EmployeeIndex}). Read-only; a missing row or table reads as nothing applied.
  */
 public final class TableAppliedPositions implements AppliedPositions {
 
@@ -26,20 +31,23 @@ public final class TableAppliedPositions implements AppliedPositions {
   }
 
   @Override
-  public boolean reflects(ConsistencyToken token) {
-    if (token instanceof EventPosition position) {
-      return queries.point(tables.checkpoints(), tables.active().checkpointPartition(),
-              CheckpointLayout.rowKey(position.topic(), position.partition()))
-          .map(row -> row.getProperty(CheckpointLayout.APPLIED_OFFSET))
-          .map(offset -> ((Number) offset).longValue() >= position.offset())
-          .orElse(false);
+  public AppliedOffsets offsets() {
+    Map<String, Long> applied = new HashMap<>();
+    for (TableEntity row : queries.all(tables.checkpoints(), Filters.partition(tables.active().checkpointPartition()))) {
+      if (row.getProperty(CheckpointLayout.APPLIED_OFFSET) instanceof Number offset) {
+        applied.put(row.getRowKey(), offset.longValue());
+      }
     }
-    AggregateVersion aggregate = (AggregateVersion) token;
-    Optional<Object> version = aggregate.kind().equals("department")
-        ? queries.point(ViewTable.EMPLOYEES, aggregate.aggregateId(), EmployeesLayout.DEPARTMENT).map(r -> r.getProperty(EmployeesLayout.VERSION))
-        : EmployeeId.tryParse(aggregate.aggregateId())
+    return new AppliedOffsets(applied);
+  }
+
+  @Override
+  public OptionalLong version(Aggregate aggregate) {
+    Optional<Object> version = aggregate.isDepartment()
+        ? queries.point(ViewTable.EMPLOYEES, aggregate.id(), EmployeesLayout.DEPARTMENT).map(r -> r.getProperty(EmployeesLayout.VERSION))
+        : EmployeeId.tryParse(aggregate.id())
             .flatMap(id -> queries.point(ViewTable.EMPLOYEE_INDEX, IndexLayout.locatorPartition(id), IndexLayout.ROW))
             .map(r -> r.getProperty(EmployeesLayout.VERSION));
-    return version.map(v -> ((Number) v).longValue() >= aggregate.version()).orElse(false);
+    return version.filter(Number.class::isInstance).map(v -> OptionalLong.of(((Number) v).longValue())).orElse(OptionalLong.empty());
   }
 }
