@@ -129,7 +129,7 @@ final class FreshnessReport {
         Latencies lower = f.lowerBoundByKind().get(kind);
         line("| %d | %s | %,d | %,d | %,d | %s | %s | %s | %d |", r.rate(), kind, f.sentByKind().getOrDefault(kind, 0L),
             f.sampledByKind().getOrDefault(kind, 0L), v == null ? 0 : v.count(), pair(v, lower, 50), pair(v, lower, 99),
-            v == null ? "–" : String.format("%.0f (%.0f)", v.maxMillis(), lower.maxMillis()), f.notSeen().getOrDefault(kind, 0L));
+            v == null ? "–" : String.format("%,.0f (%,.0f)", v.maxMillis(), lower.maxMillis()), f.notSeen().getOrDefault(kind, 0L));
       }
     }
     line("");
