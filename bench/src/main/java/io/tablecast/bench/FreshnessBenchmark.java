@@ -22,7 +22,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -49,6 +51,9 @@ public final class FreshnessBenchmark {
   private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(10);
   private static final Duration DRAIN_POLL = Duration.ofMillis(100);
   private static final int IDLE_SECONDS = 5;
+  /** The projector's freshness histogram, per view table, when it exports one. */
+  static final String FRESHNESS = "tablecast_projector_freshness_seconds";
+  static final List<String> TABLES = List.of("Employees", "EmployeeIndex", "EmployeeActivity");
   private static final Pattern DEPTH = Pattern.compile("\"depth\":(\\d+)");
   private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -57,15 +62,44 @@ public final class FreshnessBenchmark {
   public static void main(String[] args) throws IOException {
     FreshnessSettings settings = FreshnessSettings.fromSystemProperties();
     Path dir = Files.createTempDirectory("tablecast-freshness-bench-");
+    int code = 0;
     try {
       run(settings, dir, new FreshnessReport(System.out));
+    } catch (RuntimeException | Error e) {
+      e.printStackTrace();
+      code = 1;
     } finally {
       ProjectorBenchmark.deleteRecursively(dir);
+    }
+    exit(code);
+  }
+
+  /**
+   * Ends the JVM: by returning when only daemon threads are left, otherwise with {@code
+   * System.exit} (a service thread that did not stop in time, retrying against a stopped
+   * dependency, would keep it alive after the results are printed).
+   */
+  private static void exit(int code) {
+    List<String> left = Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.isAlive() && !t.isDaemon() && t != Thread.currentThread() && !"DestroyJavaVM".equals(t.getName()))
+        .map(Thread::getName).sorted().toList();
+    if (!left.isEmpty()) {
+      System.err.println("Non-daemon threads still running at the end: " + left + "; exiting with " + code);
+    }
+    System.out.flush();
+    System.err.flush();
+    if (!left.isEmpty() || code != 0) {
+      System.exit(code);
     }
   }
 
   private static void run(FreshnessSettings s, Path dir, FreshnessReport report) {
     report.header(s);
+    try {
+      RequestOrigins.install();
+    } catch (RuntimeException e) {
+      report.line("(the SDK's shared executor could not be replaced, %s: requests are attributed by their own thread only)", e);
+    }
     try (EmbeddedRuntime runtime = EmbeddedRuntime.start(RuntimeOptions.freePorts(dir.resolve("runtime")))) {
       Namespace namespace = new Namespace("fb" + ThreadLocalRandom.current().nextInt(100_000, 1_000_000));
       KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), s.partitions());
@@ -74,6 +108,7 @@ public final class FreshnessBenchmark {
       // As dev mode runs them: the projector with its queue workers (one per queue), the commands, the views.
       ProjectorConfig projectorConfig = ProjectorConfig.of(namespace, kafka,
           StorageSettings.ofConnectionString(runtime.storageConnectionString()), anyPort);
+      // The runtime closes these in the reverse order, before it stops Kafka and Azurite.
       ProjectorService projector = runtime.closeFirst("projector service", ProjectorService.start(projectorConfig, List.of(probe)));
       CommandsService commands = runtime.closeFirst("commands service", CommandsService.start(new CommandsConfig(namespace, kafka,
           anyPort, dir.resolve("streams"), COMMAND_TIMEOUT, "bench-1")));
@@ -95,7 +130,7 @@ public final class FreshnessBenchmark {
       List<FreshnessReport.RateResult> results = new ArrayList<>();
       try (VisibilityReaders readers = new VisibilityReaders(s.readers(), Duration.ofMillis(s.pollMillis()),
               Duration.ofSeconds(s.giveUpSeconds()), OpenLoad.outcome(roster));
-          OpenLoad load = new OpenLoad(commands.uri(), views.uri(), roster, readers)) {
+          OpenLoad load = new OpenLoad(commands.uri(), views.uri(), roster, readers, s.sampleEvery())) {
         for (int rate : s.rates()) {
           if (s.warmup() > 0) {
             load.run(new FreshnessWindow("warm-up", rate, s.warmup()));
@@ -107,16 +142,24 @@ public final class FreshnessBenchmark {
           load.run(window);
           long end = System.nanoTime();
           double[] cpuUsed = {ProcessCpu.jvmSeconds() - cpu[0], azurite.seconds() - cpu[1], ProcessCpu.machineSeconds() - cpu[2]};
-          double lagAtEnd = PromMetrics.scrape(projector.uri()).sum("tablecast_projector_lag");
+          PromMetrics atEnd = PromMetrics.scrape(projector.uri());
+          double lagAtEnd = atEnd.sum("tablecast_projector_lag");
           long depthAtEnd = queueDepth(views.uri());
           double drained = awaitDrained(window, projector.uri(), views.uri(), end, Duration.ofSeconds(s.drainSeconds()));
           awaitResolved(window, end + Duration.ofSeconds(s.drainSeconds()).toNanos());
           PromMetrics after = PromMetrics.scrape(projector.uri());
           StorageProbe.Window storage = probe.drain();
+          Map<String, PromHistogram> freshness = new LinkedHashMap<>();
+          Map<String, PromHistogram> freshnessToDrained = new LinkedHashMap<>();
+          for (String table : TABLES) {
+            freshness.put(table, PromHistogram.delta(before, atEnd, FRESHNESS, "table", table));
+            freshnessToDrained.put(table, PromHistogram.delta(before, after, FRESHNESS, "table", table));
+          }
           FreshnessReport.RateResult result = new FreshnessReport.RateResult(rate, window.figures(),
               after.sum("tablecast_projector_events_applied_total") - before.sum("tablecast_projector_events_applied_total"),
               after.sum("tablecast_worker_items_total") - before.sum("tablecast_worker_items_total"),
-              storage.samples().size(), storage.byLabel(Long.MIN_VALUE, Long.MAX_VALUE), lagAtEnd, depthAtEnd, drained,
+              storage.samples().size(), storage.byLabel(Long.MIN_VALUE, Long.MAX_VALUE), storage.byGroup(), storage.otherOrigins(),
+              storage.byGroupAndLabel(), freshness, freshnessToDrained, lagAtEnd, depthAtEnd, drained,
               s.drainSeconds(), cpuUsed, s.seconds(), roster.settledCount());
           results.add(result);
           report.rateDone(result);

@@ -3,6 +3,7 @@ package io.tablecast.bench;
 import java.io.PrintStream;
 import java.time.OffsetDateTime;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /** The freshness benchmark's output: a progress line per rate, then Markdown tables. */
@@ -14,17 +15,27 @@ final class FreshnessReport {
    * @param eventsApplied events the projector applied from the window's start until its effects were resolved
    * @param workItems work items the queue workers finished in that time
    * @param storageRequests the projector's and its workers' storage requests in that time, retries included
+   * @param byGroup those requests by who asked for them ({@link RequestOrigins})
+   * @param otherOrigins the requests of no known group, by thread family
+   * @param byGroupAndLabel the requests by group and kind
+   * @param freshness the projector's freshness histogram per view table, from the window's start to its end
+   * @param freshnessToDrained the same from the window's start until its effects were resolved
    * @param lagAtEnd the projector's lag (records, all partitions) when the window's last command was sent
    * @param depthAtEnd the work queues' depth then
    * @param drainSeconds from then until answered, lag 0 and queues empty; NaN past {@code drainLimit}
    * @param cpu cores·seconds in the window: this JVM, Azurite, the whole machine
    */
   record RateResult(int rate, FreshnessWindow.Figures figures, double eventsApplied, double workItems, long storageRequests,
-      List<StorageProbe.LabelStats> labels, double lagAtEnd, long depthAtEnd, double drainSeconds, int drainLimit, double[] cpu,
-      int seconds, int settled) {
+      List<StorageProbe.LabelStats> labels, Map<RequestOrigins.Group, Long> byGroup, Map<String, Long> otherOrigins,
+      Map<String, Long> byGroupAndLabel, Map<String, PromHistogram> freshness, Map<String, PromHistogram> freshnessToDrained,
+      double lagAtEnd, long depthAtEnd, double drainSeconds, int drainLimit, double[] cpu, int seconds, int settled) {
 
     double requestsPerEvent() {
       return eventsApplied == 0 ? Double.NaN : storageRequests / eventsApplied;
+    }
+
+    double requestsPerEvent(RequestOrigins.Group group) {
+      return eventsApplied == 0 ? Double.NaN : byGroup.getOrDefault(group, 0L) / eventsApplied;
     }
   }
 
@@ -41,9 +52,9 @@ final class FreshnessReport {
 
   void header(FreshnessSettings s) {
     line("# Tablecast freshness benchmark, %s", OffsetDateTime.now().withNano(0));
-    line("rates %s commands/s (open loop), %d s each after a %d s warm-up; %d departments; %d readers polling every %d ms;"
-        + " not seen after %d s; drain wait up to %d s", s.rates(), s.seconds(), s.warmup(), s.departments(), s.readers(),
-        s.pollMillis(), s.giveUpSeconds(), s.drainSeconds());
+    line("rates %s commands/s (open loop), %d s each after a %d s warm-up; %d departments; one command in %d of each kind"
+        + " sampled, %d readers polling each sampled effect every %d ms; not seen after %d s; drain wait up to %d s", s.rates(),
+        s.seconds(), s.warmup(), s.departments(), s.sampleEvery(), s.readers(), s.pollMillis(), s.giveUpSeconds(), s.drainSeconds());
     line("machine: %d processors, Java %s, %s %s, max heap %d MiB", Runtime.getRuntime().availableProcessors(),
         System.getProperty("java.version"), System.getProperty("os.name"), System.getProperty("os.arch"),
         Runtime.getRuntime().maxMemory() >> 20);
@@ -51,62 +62,103 @@ final class FreshnessReport {
 
   void rateDone(RateResult r) {
     FreshnessWindow.Figures f = r.figures();
-    line("rate %d/s: %,d sent, %.1f 2xx/s, %d errors, visible p50 %.0f ms p99 %.0f ms max %.0f ms, %s not seen;"
-        + " %.2f storage requests/event; lag at end %.0f, queues %d, drained in %s", r.rate(), f.sent(), f.succeededPerSecond(),
-        f.errorCount(), f.visibility().percentileMillis(50), f.visibility().percentileMillis(99), f.visibility().maxMillis(),
-        notSeen(f), r.requestsPerEvent(), r.lagAtEnd(), r.depthAtEnd(), drained(r));
+    PromHistogram employees = r.freshness().get("Employees");
+    line("rate %d/s: %,d sent (%,d sampled), %.1f 2xx/s, %d errors; sampled visible: projector path p50 %s ms p99 %s ms,"
+        + " worker path p50 %s ms p99 %s ms, %s not seen; metric (Employees) p50 %s ms p99 %s ms of %,.0f events;"
+        + " %.2f storage requests/event; lag at end %.0f, queues %d, drained in %s", r.rate(), f.sent(), f.sampledCount(),
+        f.succeededPerSecond(), f.errorCount(), ms(f.projectorPath().percentileMillis(50)), ms(f.projectorPath().percentileMillis(99)),
+        ms(f.workerPath().percentileMillis(50)), ms(f.workerPath().percentileMillis(99)), notSeen(f),
+        ms(employees.percentileMillis(50)), ms(employees.percentileMillis(99)), employees.count(), r.requestsPerEvent(),
+        r.lagAtEnd(), r.depthAtEnd(), drained(r));
   }
 
   void results(List<RateResult> results, FreshnessSettings s, double idlePerSecond) {
     line("");
     line("## Freshness: from a command's 2xx to its effect in the views");
     line("");
-    line("| offered /s | sent | 2xx /s | errors | command p50 / p99 ms | visible p50 / p99 / max ms | not seen (+ still awaited) |"
-        + " storage requests / event | events applied | lag at end | queue depth at end | drain s |");
-    line("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    line("Sampled visibility (one command in %d of each kind; ms from the 2xx to the first read that shows the effect, and"
+        + " in brackets the lower bound, from the 2xx to the last read that did not). Projector path: hire, PATCH, manager"
+        + " assignment; worker path: transfer, archive.", s.sampleEvery());
+    line("");
+    line("| offered /s | sent | 2xx /s | errors | command p50 / p99 ms | sampled | projector path p50 / p99 / max ms |"
+        + " worker path p50 / p99 / max ms | not seen (+ still awaited) |");
+    line("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (RateResult r : results) {
       FreshnessWindow.Figures f = r.figures();
-      line("| %d | %,d | %.1f | %d | %.0f / %.0f | %.0f / %.0f / %.0f | %s | %.2f | %,.0f | %,.0f | %,d | %s |", r.rate(), f.sent(),
-          f.succeededPerSecond(), f.errorCount(), f.commandLatency().percentileMillis(50), f.commandLatency().percentileMillis(99),
-          f.visibility().percentileMillis(50), f.visibility().percentileMillis(99), f.visibility().maxMillis(), notSeen(f),
-          r.requestsPerEvent(), r.eventsApplied(), r.lagAtEnd(), r.depthAtEnd(), drained(r));
+      line("| %d | %,d | %.1f | %d | %.0f / %.0f | %,d | %s | %s | %s |", r.rate(), f.sent(), f.succeededPerSecond(), f.errorCount(),
+          f.commandLatency().percentileMillis(50), f.commandLatency().percentileMillis(99), f.sampledCount(),
+          withLower(f.projectorPath(), f.projectorPathLower()), withLower(f.workerPath(), f.workerPathLower()), notSeen(f));
     }
     line("");
-    line("Visibility by command kind (ms from the 2xx answer to the first read that shows the effect):");
+    line("The projector's own freshness, tablecast_projector_freshness_seconds, for every event: from its occurredAt (the"
+        + " command processor's acceptance, before the 2xx) to the write that made it visible in the table; p50 / p99"
+        + " interpolated linearly inside the histogram's buckets, so estimates; \"window\" is the histogram's growth from the"
+        + " window's start to its end, \"to drained\" until the window's effects were resolved; – where the projector"
+        + " exports no such histogram:");
     line("");
-    line("| offered /s | kind | sent | seen | p50 | p99 | max | not seen |");
-    line("|---:|---|---:|---:|---:|---:|---:|---:|");
+    line("| offered /s | Employees, window: events | p50 / p99 ms | Employees, to drained: events | p50 / p99 ms |"
+        + " EmployeeIndex, window p50 / p99 ms | EmployeeActivity, window p50 / p99 ms |");
+    line("|---:|---:|---:|---:|---:|---:|---:|");
+    for (RateResult r : results) {
+      PromHistogram w = r.freshness().get("Employees");
+      PromHistogram d = r.freshnessToDrained().get("Employees");
+      line("| %d | %s | %s | %s | %s | %s | %s |", r.rate(), events(w), p50p99(w), events(d), p50p99(d),
+          p50p99(r.freshness().get("EmployeeIndex")), p50p99(r.freshness().get("EmployeeActivity")));
+    }
+    line("");
+    line("Storage requests per event applied (from each window's start until its effects were resolved), by who sent them:"
+        + " the projector's threads (consumer, storage pool, checkpoints, pending work), the queue workers' threads, other");
+    line("");
+    line("| offered /s | events applied | work items done | requests / event | projector's | workers' | other |"
+        + " lag at end | queue depth at end | drain s |");
+    line("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (RateResult r : results) {
+      line("| %d | %,.0f | %,.0f | %.2f | %.2f | %.2f | %.2f | %,.0f | %,d | %s |", r.rate(), r.eventsApplied(), r.workItems(),
+          r.requestsPerEvent(), r.requestsPerEvent(RequestOrigins.Group.PROJECTOR), r.requestsPerEvent(RequestOrigins.Group.WORKERS),
+          r.requestsPerEvent(RequestOrigins.Group.OTHER), r.lagAtEnd(), r.depthAtEnd(), drained(r));
+    }
+    line("");
+    line("Sampled visibility by command kind (ms; lower bounds in brackets):");
+    line("");
+    line("| offered /s | kind | sent | sampled | seen | p50 | p99 | max | not seen |");
+    line("|---:|---|---:|---:|---:|---:|---:|---:|---:|");
     for (RateResult r : results) {
       FreshnessWindow.Figures f = r.figures();
       for (CommandKind kind : CommandKind.values()) {
         Latencies v = f.visibilityByKind().get(kind);
-        line("| %d | %s | %,d | %,d | %.0f | %.0f | %.0f | %d |", r.rate(), kind, f.sentByKind().getOrDefault(kind, 0L),
-            v == null ? 0 : v.count(), v == null ? Double.NaN : v.percentileMillis(50), v == null ? Double.NaN : v.percentileMillis(99),
-            v == null ? Double.NaN : v.maxMillis(), f.notSeen().getOrDefault(kind, 0L));
+        Latencies lower = f.lowerBoundByKind().get(kind);
+        line("| %d | %s | %,d | %,d | %,d | %s | %s | %s | %d |", r.rate(), kind, f.sentByKind().getOrDefault(kind, 0L),
+            f.sampledByKind().getOrDefault(kind, 0L), v == null ? 0 : v.count(), pair(v, lower, 50), pair(v, lower, 99),
+            v == null ? "–" : String.format("%,.0f (%,.0f)", v.maxMillis(), lower.maxMillis()), f.notSeen().getOrDefault(kind, 0L));
       }
     }
     line("");
-    line("The load and the observers (CPU in cores over the window; the machine's includes whatever else ran on it):");
+    line("The load and the observers (CPU in cores over the window; the machine's includes whatever else ran on it). A read"
+        + " is late by how long after its due time (2xx, then every %d ms) it was sent: a reader bottleneck shows here.",
+        s.pollMillis());
     line("");
-    line("| offered /s | scheduler late mean / max ms | became hires (no settled employee) | reads /s | read late mean ms |"
-        + " read errors | CPU: this JVM | Azurite | machine | work items done | settled employees at end |");
-    line("|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    line("| offered /s | scheduler late mean / max ms | became hires (no settled employee) | reads /s | read late mean / p99 / max ms |"
+        + " read errors | CPU: this JVM | Azurite | machine | settled employees at end |");
+    line("|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|");
     for (RateResult r : results) {
       FreshnessWindow.Figures f = r.figures();
-      line("| %d | %.1f / %.1f | %s | %,.0f | %.1f | %d | %.2f | %.2f | %.2f | %,.0f | %,d |", r.rate(), f.schedulerLateMeanMillis(),
-          f.schedulerLateMaxMillis(), f.substituted().isEmpty() ? "0" : f.substituted().toString(), f.reads() / (double) r.seconds(),
-          f.readLateMeanMillis(), f.readErrors(), r.cpu()[0] / r.seconds(), r.cpu()[1] / r.seconds(), r.cpu()[2] / r.seconds(),
-          r.workItems(), r.settled());
+      line("| %d | %.1f / %.1f | %s | %,.0f | %.1f / %.0f / %.0f | %d | %.2f | %.2f | %.2f | %,d |", r.rate(),
+          f.schedulerLateMeanMillis(), f.schedulerLateMaxMillis(), f.substituted().isEmpty() ? "0" : f.substituted().toString(),
+          f.reads() / (double) r.seconds(), f.readLateMeanMillis(), f.readLate().percentileMillis(99), f.readLate().maxMillis(),
+          f.readErrors(), r.cpu()[0] / r.seconds(), r.cpu()[1] / r.seconds(), r.cpu()[2] / r.seconds(), r.settled());
     }
     line("");
-    line("Storage requests of the projector and its workers per event applied, by kind (from each window's start until its"
-        + " effects were resolved; idle, they send %.1f requests/s):", idlePerSecond);
+    line("Storage requests per event applied, by sender and kind (idle, the projector and its workers send %.1f requests/s):",
+        idlePerSecond);
     line("");
     for (RateResult r : results) {
-      line("- %d/s: %s", r.rate(), r.labels().stream()
-          .sorted((a, b) -> Integer.compare(b.requests(), a.requests()))
-          .map(l -> String.format("%s %.2f (%.1f ms)", l.label(), l.requests() / r.eventsApplied(), l.meanMillis()))
+      line("- %d/s: %s", r.rate(), r.byGroupAndLabel().entrySet().stream()
+          .sorted((a, b) -> Long.compare(b.getValue(), a.getValue()))
+          .map(e -> String.format("%s %.2f", e.getKey(), e.getValue() / r.eventsApplied()))
           .collect(Collectors.joining(", ")));
+      if (!r.otherOrigins().isEmpty()) {
+        line("  - other senders: %s", r.otherOrigins());
+      }
     }
     boolean anyErrors = false;
     for (RateResult r : results) {
@@ -120,6 +172,30 @@ final class FreshnessReport {
             abbreviate(r.figures().errorSamples().get(kind))));
       }
     }
+  }
+
+  private static String ms(double millis) {
+    return Double.isNaN(millis) ? "–" : String.format("%.0f", millis);
+  }
+
+  private static String withLower(Latencies v, Latencies lower) {
+    if (v.count() == 0) {
+      return "–";
+    }
+    return String.format("%,.0f / %,.0f / %,.0f (%,.0f / %,.0f / %,.0f)", v.percentileMillis(50), v.percentileMillis(99), v.maxMillis(),
+        lower.percentileMillis(50), lower.percentileMillis(99), lower.maxMillis());
+  }
+
+  private static String pair(Latencies v, Latencies lower, double percentile) {
+    return v == null ? "–" : String.format("%,.0f (%,.0f)", v.percentileMillis(percentile), lower.percentileMillis(percentile));
+  }
+
+  private static String events(PromHistogram h) {
+    return h == null || h.isEmpty() ? "–" : String.format("%,.0f", h.count());
+  }
+
+  private static String p50p99(PromHistogram h) {
+    return h == null || h.isEmpty() ? "–" : String.format("%,.0f / %,.0f", h.percentileMillis(50), h.percentileMillis(99));
   }
 
   private static String notSeen(FreshnessWindow.Figures f) {

@@ -10,15 +10,16 @@ import java.util.List;
  * @param seconds length of each rate's measured window
  * @param warmup seconds of unrecorded load at the same rate before each window
  * @param departments departments created before the load; hires and transfers spread over them
- * @param readers threads polling the views for the commands' effects
+ * @param readers threads polling the views for the sampled commands' effects
  * @param pollMillis how often each awaited effect is read
+ * @param sampleEvery one command in this many, of each kind, has its effect awaited in the views
  * @param giveUpSeconds after this long from its 2xx, an effect not yet visible counts as not seen
  * @param drainSeconds how long, at most, to wait after a window for the projector and the queues
  *     to drain before the next rate
  * @param partitions partitions of every topic (the Tablecast default is 3)
  */
 record FreshnessSettings(List<Integer> rates, int seconds, int warmup, int departments, int readers, int pollMillis,
-    int giveUpSeconds, int drainSeconds, int partitions) {
+    int sampleEvery, int giveUpSeconds, int drainSeconds, int partitions) {
 
   FreshnessSettings {
     rates = List.copyOf(rates);
@@ -29,6 +30,7 @@ record FreshnessSettings(List<Integer> rates, int seconds, int warmup, int depar
     positive("seconds", seconds);
     positive("readers", readers);
     positive("pollMillis", pollMillis);
+    positive("sampleEvery", sampleEvery);
     positive("giveUpSeconds", giveUpSeconds);
     positive("drainSeconds", drainSeconds);
     positive("partitions", partitions);
@@ -43,11 +45,12 @@ record FreshnessSettings(List<Integer> rates, int seconds, int warmup, int depar
   static FreshnessSettings fromSystemProperties() {
     return new FreshnessSettings(
         Arrays.stream(System.getProperty("rates", "50,100,200,400").split(",")).map(String::strip).map(Integer::valueOf).toList(),
-        Integer.getInteger("seconds", 60),
+        Integer.getInteger("seconds", 30),
         Integer.getInteger("warmup", 5),
         Integer.getInteger("departments", 50),
         Integer.getInteger("readers", 4),
         Integer.getInteger("pollMillis", 10),
+        Integer.getInteger("sampleEvery", 8),
         Integer.getInteger("giveUpSeconds", 30),
         Integer.getInteger("drainSeconds", 60),
         Integer.getInteger("partitions", 3));

@@ -20,8 +20,12 @@ import java.util.function.BiPredicate;
  *
  * <p>The mix is {@link CommandKind#MIX_CYCLE}: hires 50 %, PATCH (last name and age, no email)
  * 30 %, transfers 10 %, archives 5 %, manager assignments 5 %, of settled employees of the
- * {@link Roster}; when none is settled, the command becomes a hire (counted). After each 2xx, the
- * effect is handed to the {@link VisibilityReaders}:
+ * {@link Roster}; when none is settled, the command becomes a hire (counted).
+ *
+ * <p>Only one command in {@code sampleEvery} of each kind is watched (per kind, so that the rare
+ * transfers, archives and manager assignments are sampled at the same rate as the hires): after
+ * its 2xx, its effect is handed to the {@link VisibilityReaders}. The others are load only; their
+ * employees belong to the roster's unsampled pool. What a sampled effect is:
  * <ul>
  *   <li>hire: {@code GET /departments/{dept}/employees/{id}} answers 200;
  *   <li>PATCH: that read shows the new last name;
@@ -38,9 +42,12 @@ final class OpenLoad implements AutoCloseable {
   private final VisibilityReaders readers;
   private final ExecutorService httpExecutor;
   private final HttpClient http;
+  private final int sampleEvery;
+  private final long[] sentOfKind = new long[CommandKind.values().length];
   private long sequence;
 
-  OpenLoad(URI commandsUri, URI viewsUri, Roster roster, VisibilityReaders readers) {
+  OpenLoad(URI commandsUri, URI viewsUri, Roster roster, VisibilityReaders readers, int sampleEvery) {
+    this.sampleEvery = sampleEvery;
     this.commands = new CommandRequests(commandsUri);
     this.views = viewsUri;
     this.roster = roster;
@@ -76,13 +83,14 @@ final class OpenLoad implements AutoCloseable {
 
   private void send(FreshnessWindow window, long scheduled) {
     CommandKind wanted = CommandKind.MIX_CYCLE[(int) (sequence++ % CommandKind.MIX_CYCLE.length)];
-    Roster.Member member = wanted == CommandKind.HIRE ? null : roster.take(wanted);
+    boolean sampled = sentOfKind[wanted.ordinal()]++ % sampleEvery == 0;
+    Roster.Member member = wanted == CommandKind.HIRE ? null : roster.take(wanted, sampled);
     CommandKind kind = member == null ? CommandKind.HIRE : wanted;
     if (member == null) {
-      member = roster.newHire();
+      member = roster.newHire(sampled);
     }
     Command command = command(kind, member, window);
-    window.sent(kind, wanted, System.nanoTime() - scheduled);
+    window.sent(kind, wanted, sampled, System.nanoTime() - scheduled);
     http.sendAsync(command.request, HttpResponse.BodyHandlers.ofString())
         .whenComplete((response, error) -> answered(command, scheduled, response, error));
   }
@@ -126,20 +134,25 @@ final class OpenLoad implements AutoCloseable {
   private void answered(Command command, long scheduled, HttpResponse<String> response, Throwable error) {
     long now = System.nanoTime();
     VisibilityReaders.Check check = command.check;
+    boolean sampled = command.member.sampled;
     if (response != null && response.statusCode() / 100 == 2) {
-      check.window.succeeded(now - scheduled, now);
+      check.window.succeeded(now - scheduled, now, sampled);
       if (command.movedTo != null) {
         roster.moved(command.member, command.movedTo);
       }
-      readers.await(check, now);
+      if (sampled) {
+        readers.await(check, now);
+      } else {
+        roster.settle(command.member, check.kind, null);
+      }
       return;
     }
     Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
     String what = response != null ? "HTTP " + response.statusCode() : cause.getClass().getSimpleName();
     String sample = response != null ? response.body() : String.valueOf(cause.getMessage());
-    check.window.failed(check.kind, what, sample, now - scheduled);
+    check.window.failed(check.kind, what, sample, now - scheduled, sampled);
     // Without a 2xx the employee's state is not known for sure: it takes no more commands.
-    roster.retire(check.kind, check.subject instanceof Managed m ? m.department() : null);
+    roster.retire(check.kind, sampled, check.subject instanceof Managed m ? m.department() : null);
   }
 
   /** What the readers do with a resolved check: a seen effect settles its employee, one never seen retires it. */
@@ -150,7 +163,7 @@ final class OpenLoad implements AutoCloseable {
       if (seen) {
         roster.settle(member, check.kind, managed);
       } else {
-        roster.retire(check.kind, managed);
+        roster.retire(check.kind, member.sampled, managed);
       }
     };
   }

@@ -43,8 +43,11 @@ final class StorageProbe implements HttpPipelinePolicy {
   /** The kind of write, for the growth of a table: inserts add a row, deletes remove one. */
   enum Op { INSERT, REPLACE, UPSERT, MERGE, DELETE }
 
-  /** One request as sent: what it was, when, and how many entities it carried. */
-  record Sample(String label, long startNanos, long endNanos, int entities, int status, long bytes) {}
+  /**
+   * One request as sent: what it was, when, how many entities it carried, and the thread that
+   * asked for it ({@link RequestOrigins#origin}).
+   */
+  record Sample(String label, long startNanos, long endNanos, int entities, int status, long bytes, String origin) {}
 
 
   private final ConcurrentLinkedQueue<Sample> samples = new ConcurrentLinkedQueue<>();
@@ -63,11 +66,12 @@ final class StorageProbe implements HttpPipelinePolicy {
     return Mono.defer(() -> {
       HttpRequest request = context.getHttpRequest();
       Classified c = classify(request);
+      String origin = RequestOrigins.origin();
       long start = System.nanoTime();
       return next.process()
           .map(r -> c.batch ? r.buffer() : r)
-          .doOnSuccess(r -> record(c, request, start, r))
-          .doOnError(e -> record(c, request, start, null));
+          .doOnSuccess(r -> record(c, request, start, r, origin))
+          .doOnError(e -> record(c, request, start, null, origin));
     });
   }
 
@@ -75,16 +79,17 @@ final class StorageProbe implements HttpPipelinePolicy {
   public HttpResponse processSync(HttpPipelineCallContext context, HttpPipelineNextSyncPolicy next) {
     HttpRequest request = context.getHttpRequest();
     Classified c = classify(request);
+    String origin = RequestOrigins.origin();
     long start = System.nanoTime();
     try {
       HttpResponse response = next.processSync();
       if (c.batch) {
         response = response.buffer();
       }
-      record(c, request, start, response);
+      record(c, request, start, response, origin);
       return response;
     } catch (RuntimeException e) {
-      record(c, request, start, null);
+      record(c, request, start, null, origin);
       throw e;
     }
   }
@@ -93,7 +98,7 @@ final class StorageProbe implements HttpPipelinePolicy {
    * Records the attempt. The answer of an EGT is 202 even when its change set failed; the status
    * that counts is then the one inside (the SDK reads it the same way), and nothing was written.
    */
-  private void record(Classified c, HttpRequest request, long start, HttpResponse response) {
+  private void record(Classified c, HttpRequest request, long start, HttpResponse response, String origin) {
     long end = System.nanoTime();
     int status = response == null ? -1 : response.getStatusCode();
     String body = null;
@@ -108,7 +113,7 @@ final class StorageProbe implements HttpPipelinePolicy {
         }
       }
     }
-    samples.add(new Sample(c.label, start, end, c.entities, status, c.bytes));
+    samples.add(new Sample(c.label, start, end, c.entities, status, c.bytes, origin));
     if (status >= 200 && status < 300) {
       c.ops.forEach((key, n) -> writes.computeIfAbsent(key, k -> new LongAdder()).add(n));
     } else {
@@ -179,6 +184,29 @@ final class StorageProbe implements HttpPipelinePolicy {
      */
     long lastEnd() {
       return samples.stream().filter(s -> !s.label.endsWith("(heartbeat)")).mapToLong(Sample::endNanos).max().orElse(0);
+    }
+
+    /** Requests by the group of the thread that asked for them. */
+    Map<RequestOrigins.Group, Long> byGroup() {
+      Map<RequestOrigins.Group, Long> out = new java.util.EnumMap<>(RequestOrigins.Group.class);
+      samples.forEach(s -> out.merge(RequestOrigins.group(s.origin), 1L, Long::sum));
+      return out;
+    }
+
+    /** Requests of the {@link RequestOrigins.Group#OTHER} group, by thread family, for the report. */
+    Map<String, Long> otherOrigins() {
+      Map<String, Long> out = new TreeMap<>();
+      samples.stream().filter(s -> RequestOrigins.group(s.origin) == RequestOrigins.Group.OTHER)
+          .forEach(s -> out.merge(RequestOrigins.family(s.origin), 1L, Long::sum));
+      return out;
+    }
+
+    /** Requests by group and label ("projector Employees EGT"). */
+    Map<String, Long> byGroupAndLabel() {
+      Map<String, Long> out = new TreeMap<>();
+      samples.forEach(s -> out.merge(RequestOrigins.group(s.origin).name().toLowerCase(java.util.Locale.ROOT) + " " + s.label, 1L,
+          Long::sum));
+      return out;
     }
 
     /** Per label: requests, entities, mean and p99 latency, and the time at least one was in flight. */

@@ -21,7 +21,8 @@ import java.util.function.BiPredicate;
  * share one queue of pending checks, ordered by when each is next due, so a check is read about
  * every {@code poll} whatever the number pending (as long as the readers keep up; the lateness of
  * each read is recorded). A check's visibility time is from the 2xx answer of its command to the
- * arrival of the first answer that shows the effect. A check not seen within {@code giveUp} is
+ * arrival of the first answer that shows the effect; its lower bound, from the 2xx to the sending
+ * of the last read that did not show it, tells how precise it is when the readers fall behind. A check not seen within {@code giveUp} is
  * counted as not seen. Reads carry no consistency token: they see what any reader would see.
  */
 final class VisibilityReaders implements AutoCloseable {
@@ -40,6 +41,8 @@ final class VisibilityReaders implements AutoCloseable {
     final BiPredicate<Integer, String> shows;
     long answeredNanos;
     long due;
+    /** When the last read that did not show the effect was sent: the effect became visible after it. */
+    long lastMiss;
 
     Check(CommandKind kind, FreshnessWindow window, Object subject, URI uri, BiPredicate<Integer, String> shows) {
       this.kind = kind;
@@ -88,6 +91,7 @@ final class VisibilityReaders implements AutoCloseable {
   void await(Check check, long answeredNanos) {
     check.answeredNanos = answeredNanos;
     check.due = answeredNanos;
+    check.lastMiss = answeredNanos;
     queue.add(check);
   }
 
@@ -115,12 +119,13 @@ final class VisibilityReaders implements AutoCloseable {
       long answered = System.nanoTime();
       check.window.read(Math.max(0, began - check.due), failed);
       if (seen) {
-        check.window.visible(check.kind, answered - check.answeredNanos);
+        check.window.visible(check.kind, answered - check.answeredNanos, check.lastMiss - check.answeredNanos);
         outcome.resolved(check, true);
       } else if (answered - check.answeredNanos > giveUpNanos) {
         check.window.notSeen(check.kind);
         outcome.resolved(check, false);
       } else {
+        check.lastMiss = began;
         check.due = began + pollNanos;
         queue.add(check);
       }
