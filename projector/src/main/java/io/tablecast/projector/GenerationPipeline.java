@@ -105,7 +105,7 @@ public final class GenerationPipeline implements AutoCloseable {
       pending.request("the previous run stopped without cleaning up");
     }
     return new GenerationPipeline(generation, consumer, deadLetters, pool, pending,
-        () -> Workers.start(azure, generation, config.workers(), config.recovery().deadWorkerInstance(), metrics, steps));
+        () -> Workers.start(azure, generation, config.workers(), config.recovery().deadWorkerInstance(), metrics, steps, consumer::isBehind));
   }
 
   /** Starts the queue workers, unless they run already. */

@@ -51,6 +51,7 @@ public final class EventConsumer implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(EventConsumer.class);
   private static final Duration HEARTBEAT = Duration.ofSeconds(5);
   private static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
+  private static final long BEHIND = 100;
   /** With nothing in flight, a poll returns as soon as a record arrives. */
   private static final Duration IDLE_POLL = Duration.ofMillis(200);
   /** With batches in flight, the loop comes back often to checkpoint and commit what they applied. */
@@ -219,6 +220,14 @@ public final class EventConsumer implements AutoCloseable {
   /** Down when the loop died, is stalled, or has paused a partition: each is a frozen pipeline. */
   public boolean isHealthy() {
     return fatal == null && thread.isAlive() && !progress.stalled() && progress.pausedReasons().isEmpty();
+  }
+
+  /**
+   * Whether more records wait than about half a second's worth at a few hundred events per
+   * second: the queue workers beside this consumer then give way to it.
+   */
+  public boolean isBehind() {
+    return progress.totalLag() > BEHIND;
   }
 
   public boolean isStalled() {

@@ -84,6 +84,11 @@ final class Progress {
         && Duration.between(lastProgress, clock.instant()).compareTo(stallTimeout) > 0;
   }
 
+  /** Records not yet applied over every partition owned. */
+  long totalLag() {
+    return lags.values().stream().mapToLong(Long::longValue).sum();
+  }
+
   Map<PartitionRef, Long> lags() {
     Map<PartitionRef, Long> refs = new ConcurrentHashMap<>();
     lags.forEach((p, lag) -> refs.put(ref(p), lag));

@@ -51,10 +51,12 @@ final class QueueWorker implements Runnable {
   private final WorkerMetrics metrics;
   private final WorkSteps steps;
   private final Clock clock;
+  private final GiveWay giveWay;
   private volatile boolean running = true;
 
   QueueWorker(String name, QueueClient queue, QueueClient poison, WorkReconciler reconciler, WorkerSettings settings,
-      FailureClassifier failures, WorkerMetrics metrics, WorkSteps steps, Clock clock) {
+      FailureClassifier failures, WorkerMetrics metrics, WorkSteps steps, Clock clock, GiveWay giveWay) {
+    this.giveWay = giveWay;
     this.name = name;
     this.queue = queue;
     this.poison = poison;
@@ -71,6 +73,7 @@ final class QueueWorker implements Runnable {
     long idle = 50;
     while (running) {
       try {
+        giveWay.await();
         List<QueueMessageItem> received = queue.receiveMessages(batchSize(), settings.visibilityTimeout(), TIMEOUT, Context.NONE)
             .stream().toList();
         long receivedNanos = System.nanoTime();

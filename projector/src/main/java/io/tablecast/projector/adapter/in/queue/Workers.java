@@ -16,6 +16,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -46,6 +47,15 @@ public final class Workers implements AutoCloseable {
    */
   public static Workers start(AzureClients azure, Generation generation, WorkerSettings settings, Optional<String> deadInstance,
       MeterRegistry metrics, WorkSteps steps) {
+    return start(azure, generation, settings, deadInstance, metrics, steps, () -> false);
+  }
+
+  /**
+   * @param viewsBehind whether the projector beside these workers is behind the log: the workers
+   *     then give way, so that the views' own writes get the storage first
+   */
+  public static Workers start(AzureClients azure, Generation generation, WorkerSettings settings, Optional<String> deadInstance,
+      MeterRegistry metrics, WorkSteps steps, BooleanSupplier viewsBehind) {
     Workers started = new Workers(Executors.newFixedThreadPool(IO_THREADS, DaemonThreads.named("worker-io")));
     WorkReconciler reconciler = new WorkReconciler(new TableWorkerStores(azure, generation),
         new LeaseOwners(settings.instance(), deadInstance), started.io, Clock.systemUTC(), settings.lease(), steps);
@@ -55,7 +65,8 @@ public final class Workers implements AutoCloseable {
       WorkerMetrics counters = new WorkerMetrics(metrics, kind.baseName());
       for (int n = 1; n <= settings.perQueue(); n++) {
         String name = kind.baseName() + "-" + n;
-        QueueWorker worker = new QueueWorker(name, queue, poison, reconciler, settings, AzureFailures.INSTANCE, counters, steps, Clock.systemUTC());
+        QueueWorker worker = new QueueWorker(name, queue, poison, reconciler, settings, AzureFailures.INSTANCE, counters, steps, Clock.systemUTC(),
+            new GiveWay(viewsBehind));
         Thread thread = new Thread(worker, "worker-" + name);
         thread.setDaemon(true);
         started.workers.add(worker);
