@@ -16,7 +16,11 @@ import java.util.TreeMap;
  */
 public final class CheckpointRows {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(30);
+  /**
+   * None of its own: with one, the SDK runs the call on its shared executor and waits for it
+   * there, a thread hand-off per listing. The clients' response timeout bounds every attempt.
+   */
+  private static final Duration NO_CALL_TIMEOUT = null;
 
   private CheckpointRows() {}
 
@@ -25,7 +29,7 @@ public final class CheckpointRows {
     Map<String, TableEntity> rows = new TreeMap<>();
     try {
       checkpoints.listEntities(new ListEntitiesOptions().setFilter("PartitionKey eq '" + generation.checkpointPartition() + "'"),
-          TIMEOUT, Context.NONE).forEach(row -> rows.put(row.getRowKey(), row));
+          NO_CALL_TIMEOUT, Context.NONE).forEach(row -> rows.put(row.getRowKey(), row));
     } catch (HttpResponseException e) {
       // A listing reports a missing table as the SDK's implementation type, not TableServiceException.
       if (e.getResponse() == null || e.getResponse().getStatusCode() != 404) {

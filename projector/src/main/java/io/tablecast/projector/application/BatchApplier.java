@@ -70,17 +70,18 @@ public final class BatchApplier {
       if (failures.isTransient(e)) {
         throw e;
       }
-      log.warn("A batch of {} events failed ({}); applying them one by one to isolate the cause", batch.size(), failures.describe(e));
-      return isolate(batch);
+      return isolate(batch, e);
     }
   }
 
   /**
-   * Applies a failed batch's events one by one, after {@link #reset}, and says which cannot be applied.
+   * Applies a batch's events one by one, after it failed for a reason retrying will not cure and
+   * after {@link #reset}, and says which cannot be applied.
    *
    * @throws RuntimeException a transient failure
    */
-  public Result isolate(List<PolledEvent> batch) {
+  public Result isolate(List<PolledEvent> batch, RuntimeException failure) {
+    log.warn("A batch of {} events failed ({}); applying them one by one to isolate the cause", batch.size(), failures.describe(failure));
     List<Unappliable> deadLetters = new ArrayList<>();
     Map<PartitionRef, Unappliable> pausedAt = new LinkedHashMap<>();
     for (PolledEvent event : batch) {

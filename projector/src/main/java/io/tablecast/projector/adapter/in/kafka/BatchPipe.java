@@ -86,7 +86,12 @@ final class BatchPipe implements AutoCloseable {
 
   /** The partition's lag as the loop samples it: what is left to read, and what is read but not yet checkpointed. */
   long lag(TopicPartition partition, long toRead) {
-    return toRead + Math.max(0, inFlight.startedAt(partition) - positions.window(partition).appliedOffset());
+    return lag(partition, toRead, positions.window(partition).appliedOffset());
+  }
+
+  /** What is left to read, and what is read beyond {@code applied}: the batches still in flight. */
+  private long lag(TopicPartition partition, long toRead, long applied) {
+    return toRead + Math.max(0, inFlight.startedAt(partition) - applied);
   }
 
   /** Marks the batch in flight, then hands it to the applier, behind the batches before it. */
@@ -94,7 +99,7 @@ final class BatchPipe implements AutoCloseable {
     PolledBatch batch = PolledBatch.decode(records, positions::window, events, policy);
     Map<TopicPartition, Long> upTo = batch.upTo();
     if (!batch.events.isEmpty()) {
-      checkpoints.markInFlight(refs(batch.last));
+      checkpoints.markInFlight(Progress.refs(batch.last));
     }
     batch.stops.forEach((partition, offset) -> stop(partition, offset, batch.stopReasons.get(partition)));
     inFlight.add(new InFlight.Batch(batch, upTo, applier.submit(batch.events)));
@@ -142,9 +147,7 @@ final class BatchPipe implements AutoCloseable {
     if (failures.isTransient(cause)) {
       throw cause;
     }
-    log.warn("A batch of {} events failed ({}); applying them one by one to isolate the cause", failed.events().size(),
-        failures.describe(cause));
-    BatchApplier.Result result = applier.isolate(failed.events());
+    BatchApplier.Result result = applier.isolate(failed.events(), cause);
     PolledBatch batch = failed.polled();
     result.deadLetters().forEach(u -> batch.park(u.event().position(), u.reason()));
     result.pausedAt().forEach((ref, u) -> batch.stop(u.event().position(), u.reason()));
@@ -233,14 +236,8 @@ final class BatchPipe implements AutoCloseable {
   private Map<PartitionRef, Long> lagsAfter(Map<TopicPartition, Long> applied) {
     Map<PartitionRef, Long> lags = new HashMap<>(progress.lags());
     applied.forEach((partition, offset) -> consumer.currentLag(partition)
-        .ifPresent(lag -> lags.put(Progress.ref(partition), lag + Math.max(0, inFlight.startedAt(partition) - offset))));
+        .ifPresent(toRead -> lags.put(Progress.ref(partition), lag(partition, toRead, offset))));
     return lags;
-  }
-
-  private static Map<PartitionRef, Long> refs(Map<TopicPartition, Long> offsets) {
-    Map<PartitionRef, Long> refs = new HashMap<>();
-    offsets.forEach((p, o) -> refs.put(Progress.ref(p), o));
-    return refs;
   }
 
   /** Forgets the stops of partitions given up. */

@@ -99,9 +99,7 @@ final class CheckpointWriter implements AutoCloseable {
   }
 
   private Map<TopicPartition, Long> write(Map<TopicPartition, Long> offsets, Map<PartitionRef, Long> lagsAfter) {
-    Map<PartitionRef, Long> refs = new HashMap<>();
-    offsets.forEach((partition, offset) -> refs.put(Progress.ref(partition), offset));
-    store.markApplied(refs, lagsAfter, clock.instant());
+    store.markApplied(Progress.refs(offsets), lagsAfter, clock.instant());
     return offsets;
   }
 

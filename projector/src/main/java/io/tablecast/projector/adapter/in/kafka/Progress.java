@@ -6,6 +6,7 @@ import io.tablecast.projector.application.PartitionRef;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.common.TopicPartition;
@@ -98,6 +99,12 @@ final class Progress {
   Map<PartitionRef, String> pausedReasons() {
     Map<PartitionRef, String> refs = new ConcurrentHashMap<>();
     paused.forEach((p, reason) -> refs.put(ref(p), reason));
+    return refs;
+  }
+
+  static Map<PartitionRef, Long> refs(Map<TopicPartition, Long> offsets) {
+    Map<PartitionRef, Long> refs = new HashMap<>();
+    offsets.forEach((partition, offset) -> refs.put(ref(partition), offset));
     return refs;
   }
 

@@ -1,7 +1,6 @@
 package io.tablecast.views.adapter.out.tables;
 
-import com.azure.data.tables.models.TableEntity;
-import io.tablecast.common.tables.CheckpointLayout;
+import io.tablecast.common.tables.CheckpointRows;
 import io.tablecast.common.tables.EmployeesLayout;
 import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.common.tables.ViewTable;
@@ -9,8 +8,6 @@ import io.tablecast.events.EmployeeId;
 import io.tablecast.views.application.Aggregate;
 import io.tablecast.views.application.AppliedOffsets;
 import io.tablecast.views.application.AppliedPositions;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -32,13 +29,7 @@ public final class TableAppliedPositions implements AppliedPositions {
 
   @Override
   public AppliedOffsets offsets() {
-    Map<String, Long> applied = new HashMap<>();
-    for (TableEntity row : queries.all(tables.checkpoints(), Filters.partition(tables.active().checkpointPartition()))) {
-      if (row.getProperty(CheckpointLayout.APPLIED_OFFSET) instanceof Number offset) {
-        applied.put(row.getRowKey(), offset.longValue());
-      }
-    }
-    return new AppliedOffsets(applied);
+    return new AppliedOffsets(CheckpointRows.applied(tables.checkpoints(), tables.active()));
   }
 
   @Override
