@@ -37,11 +37,13 @@ import java.util.regex.Pattern;
  *
  * <p>One run: start Kafka and Azurite in a temporary directory and the three services in a fresh
  * namespace; create the departments and wait until the views show them; measure the projector's
- * idle storage requests; then, for each rate, a warm-up and a measured window of
- * {@link OpenLoad open-loop} commands whose effects {@link VisibilityReaders} await, then wait
- * for the projector and the queues to drain. The projector's and its workers' storage requests
- * are counted by a {@link StorageProbe} in their Azure pipeline, from the window's start until
- * its effects are all resolved, and divided by the events applied in that time.
+ * idle storage requests; load at the lowest rate until the JIT compiler has settled ({@link
+ * JitWarmup}); then, for each rate, a warm-up and a measured window of {@link OpenLoad open-loop}
+ * commands whose effects {@link VisibilityReaders} await, then wait for the projector and the
+ * queues to drain. The projector's and its workers' storage requests are counted by a {@link
+ * StorageProbe} in their Azure pipeline, from the window's start until its effects are all
+ * resolved, and divided by the events applied in that time; this JVM's CPU in the window is split
+ * by component ({@link ComponentCpu}).
  *
  * <p>A command-line tool: it prints Markdown tables to standard output and asserts nothing about
  * time. Run it as {@code docs/benchmarks.md} shows; parameters in {@link FreshnessSettings}.
@@ -100,6 +102,9 @@ public final class FreshnessBenchmark {
     } catch (RuntimeException e) {
       report.line("(the SDK's shared executor could not be replaced, %s: requests are attributed by their own thread only)", e);
     }
+    if (!ComponentCpu.enable()) {
+      report.line("(this JVM does not measure its threads' CPU time: the CPU by component is all 0)");
+    }
     try (EmbeddedRuntime runtime = EmbeddedRuntime.start(RuntimeOptions.freePorts(dir.resolve("runtime")))) {
       Namespace namespace = new Namespace("fb" + ThreadLocalRandom.current().nextInt(100_000, 1_000_000));
       KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), s.partitions());
@@ -131,6 +136,13 @@ public final class FreshnessBenchmark {
       try (VisibilityReaders readers = new VisibilityReaders(s.readers(), Duration.ofMillis(s.pollMillis()),
               Duration.ofSeconds(s.giveUpSeconds()), OpenLoad.outcome(roster));
           OpenLoad load = new OpenLoad(commands.uri(), views.uri(), roster, readers, s.sampleEvery())) {
+        if (s.jitWarmupSeconds() > 0) {
+          int lowest = s.rates().stream().mapToInt(Integer::intValue).min().orElseThrow();
+          report.jitWarmup(lowest, JitWarmup.run(load, lowest, s.jitWarmupSeconds()));
+          long settled = System.nanoTime();
+          double drained = awaitDrained(null, projector.uri(), views.uri(), settled, Duration.ofSeconds(s.drainSeconds()));
+          report.line("the warm-up's backlog drained in %.1f s (NaN: not within the drain wait)", drained);
+        }
         for (int rate : s.rates()) {
           if (s.warmup() > 0) {
             load.run(new FreshnessWindow("warm-up", rate, s.warmup()));
@@ -138,9 +150,11 @@ public final class FreshnessBenchmark {
           probe.drain();
           PromMetrics before = PromMetrics.scrape(projector.uri());
           double[] cpu = {ProcessCpu.jvmSeconds(), azurite.seconds(), ProcessCpu.machineSeconds()};
+          ComponentCpu.Snapshot threads = ComponentCpu.sample();
           FreshnessWindow window = new FreshnessWindow("rate " + rate, rate, s.seconds());
           load.run(window);
           long end = System.nanoTime();
+          ComponentCpu.Snapshot threadsAtEnd = ComponentCpu.sample();
           double[] cpuUsed = {ProcessCpu.jvmSeconds() - cpu[0], azurite.seconds() - cpu[1], ProcessCpu.machineSeconds() - cpu[2]};
           PromMetrics atEnd = PromMetrics.scrape(projector.uri());
           double lagAtEnd = atEnd.sum("tablecast_projector_lag");
@@ -160,7 +174,7 @@ public final class FreshnessBenchmark {
               after.sum("tablecast_worker_items_total") - before.sum("tablecast_worker_items_total"),
               storage.samples().size(), storage.byLabel(Long.MIN_VALUE, Long.MAX_VALUE), storage.byGroup(), storage.otherOrigins(),
               storage.byGroupAndLabel(), freshness, freshnessToDrained, lagAtEnd, depthAtEnd, drained,
-              s.drainSeconds(), cpuUsed, s.seconds(), roster.settledCount());
+              s.drainSeconds(), cpuUsed, ComponentCpu.between(threads, threadsAtEnd), s.seconds(), roster.settledCount());
           results.add(result);
           report.rateDone(result);
         }
@@ -192,10 +206,11 @@ public final class FreshnessBenchmark {
    * Seconds from the window's end until every command of it is answered, the projector's lag is 0
    * and every work queue is empty; NaN when that takes longer than {@code timeout}.
    */
+  /** @param window whose commands must all be answered first; null for none */
   private static double awaitDrained(FreshnessWindow window, URI projector, URI views, long end, Duration timeout) {
     long deadline = end + timeout.toNanos();
     while (System.nanoTime() < deadline) {
-      if (window.inFlight() == 0 && PromMetrics.scrape(projector).sum("tablecast_projector_lag") == 0 && queueDepth(views) == 0) {
+      if ((window == null || window.inFlight() == 0) && PromMetrics.scrape(projector).sum("tablecast_projector_lag") == 0 && queueDepth(views) == 0) {
         return (System.nanoTime() - end) / 1e9;
       }
       ProcessCpu.sleep(DRAIN_POLL.toMillis());

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 
 /** The freshness benchmark's output: a progress line per rate, then Markdown tables. */
@@ -24,11 +25,13 @@ final class FreshnessReport {
    * @param depthAtEnd the work queues' depth then
    * @param drainSeconds from then until answered, lag 0 and queues empty; NaN past {@code drainLimit}
    * @param cpu cores·seconds in the window: this JVM, Azurite, the whole machine
+   * @param threads this JVM's CPU in the window by component
    */
   record RateResult(int rate, FreshnessWindow.Figures figures, double eventsApplied, double workItems, long storageRequests,
       List<StorageProbe.LabelStats> labels, Map<RequestOrigins.Group, Long> byGroup, Map<String, Long> otherOrigins,
       Map<String, Long> byGroupAndLabel, Map<String, PromHistogram> freshness, Map<String, PromHistogram> freshnessToDrained,
-      double lagAtEnd, long depthAtEnd, double drainSeconds, int drainLimit, double[] cpu, int seconds, int settled) {
+      double lagAtEnd, long depthAtEnd, double drainSeconds, int drainLimit, double[] cpu, ComponentCpu.Usage threads, int seconds,
+      int settled) {
 
     double requestsPerEvent() {
       return eventsApplied == 0 ? Double.NaN : storageRequests / eventsApplied;
@@ -52,12 +55,25 @@ final class FreshnessReport {
 
   void header(FreshnessSettings s) {
     line("# Tablecast freshness benchmark, %s", OffsetDateTime.now().withNano(0));
-    line("rates %s commands/s (open loop), %d s each after a %d s warm-up; %d departments; one command in %d of each kind"
-        + " sampled, %d readers polling each sampled effect every %d ms; not seen after %d s; drain wait up to %d s", s.rates(),
-        s.seconds(), s.warmup(), s.departments(), s.sampleEvery(), s.readers(), s.pollMillis(), s.giveUpSeconds(), s.drainSeconds());
+    String jit = s.jitWarmupSeconds() == 0 ? "no JIT warm-up"
+        : "before them a JIT warm-up at the lowest rate, up to " + s.jitWarmupSeconds() + " s";
+    line("rates %s commands/s (open loop), %d s each after a %d s warm-up, %s; %d departments; one command in %d of each kind"
+        + " sampled, %d readers polling each sampled effect every %d ms, then every tenth of its wait so far; not seen after %d s; drain wait up to %d s", s.rates(),
+        s.seconds(), s.warmup(), jit, s.departments(), s.sampleEvery(), s.readers(), s.pollMillis(), s.giveUpSeconds(),
+        s.drainSeconds());
     line("machine: %d processors, Java %s, %s %s, max heap %d MiB", Runtime.getRuntime().availableProcessors(),
         System.getProperty("java.version"), System.getProperty("os.name"), System.getProperty("os.arch"),
         Runtime.getRuntime().maxMemory() >> 20);
+  }
+
+  void jitWarmup(int rate, JitWarmup.Result w) {
+    if (Double.isNaN(w.lastCores())) {
+      line("JIT warm-up: %.0f s at %d/s, the maximum (the compiler's CPU is not known here)", w.seconds(), rate);
+      return;
+    }
+    line("JIT warm-up: %.0f s at %d/s, %s (its compiler threads at %.2f cores in the last %d s); compilation time %.1f s during it,"
+        + " %.1f s since the JVM started", w.seconds(), rate, w.settled() ? "until the compiler settled" : "the maximum, not settled",
+        w.lastCores(), JitWarmup.CHECK_SECONDS, w.compilationSeconds(), w.totalCompilationSeconds());
   }
 
   void rateDone(RateResult r) {
@@ -134,7 +150,7 @@ final class FreshnessReport {
     }
     line("");
     line("The load and the observers (CPU in cores over the window; the machine's includes whatever else ran on it). A read"
-        + " is late by how long after its due time (2xx, then every %d ms) it was sent: a reader bottleneck shows here.",
+        + " is late by how long after its due time (2xx, then every %d ms or a tenth of the wait so far) it was sent: a reader bottleneck shows here.",
         s.pollMillis());
     line("");
     line("| offered /s | scheduler late mean / max ms | became hires (no settled employee) | reads /s | read late mean / p99 / max ms |"
@@ -147,6 +163,7 @@ final class FreshnessReport {
           f.reads() / (double) r.seconds(), f.readLateMeanMillis(), f.readLate().percentileMillis(99), f.readLate().maxMillis(),
           f.readErrors(), r.cpu()[0] / r.seconds(), r.cpu()[1] / r.seconds(), r.cpu()[2] / r.seconds(), r.settled());
     }
+    componentCpu(results);
     line("");
     line("Storage requests per event applied, by sender and kind (idle, the projector and its workers send %.1f requests/s):",
         idlePerSecond);
@@ -172,6 +189,42 @@ final class FreshnessReport {
             abbreviate(r.figures().errorSamples().get(kind))));
       }
     }
+  }
+
+  /** This JVM's CPU in each window by component: a row per component, a column per rate. */
+  private void componentCpu(List<RateResult> results) {
+    line("");
+    line("This JVM's CPU by component, in cores over each window: every Java thread's CPU time at the window's start and"
+        + " end, grouped by thread name. A thread that started in the window counts with all its time; one that ended in it"
+        + " loses its time (counted in the last row), so the sum can fall short. The JIT compiler's, the collectors' and the"
+        + " VM's own threads are no Java threads: their CPU is read from /proc (– where there is none). Below the process,"
+        + " for comparison: the JIT's compilation time (elapsed time of the compilations, which a busy machine stretches"
+        + " beyond their CPU) and the collections' time (wall time of the collections, not CPU).");
+    line("");
+    line("| component |%s", results.stream().map(r -> " " + r.rate() + "/s |").collect(Collectors.joining()));
+    line("|---|%s", "---:|".repeat(results.size()));
+    for (ComponentCpu.Component c : ComponentCpu.Component.values()) {
+      cpuRow(results, c.label, r -> r.threads().byComponent().get(c));
+    }
+    cpuRow(results, "**sum of Java threads**", r -> r.threads().threadSeconds());
+    for (ComponentCpu.JvmThreads k : ComponentCpu.JvmThreads.values()) {
+      cpuRow(results, k.label, r -> r.threads().jvmThreads().getOrDefault(k, Double.NaN));
+    }
+    cpuRow(results, "**this JVM (process)**", r -> r.cpu()[0]);
+    cpuRow(results, "JIT (compilation time)", r -> r.threads().compilationSeconds());
+    cpuRow(results, "GC (collection time, wall)", r -> r.threads().collectionSeconds());
+    line("| Java threads started / ended in the window |%s", results.stream()
+        .map(r -> " " + r.threads().started() + " / " + r.threads().ended() + " |").collect(Collectors.joining()));
+    line("");
+    for (RateResult r : results) {
+      line("- %d/s, the largest in other: %s", r.rate(), r.threads().topOther().entrySet().stream()
+          .map(e -> String.format("%s %.2f", e.getKey(), e.getValue() / r.seconds())).collect(Collectors.joining(", ")));
+    }
+  }
+
+  private void cpuRow(List<RateResult> results, String label, ToDoubleFunction<RateResult> seconds) {
+    line("| %s |%s", label, results.stream().map(r -> seconds.applyAsDouble(r) / r.seconds())
+        .map(cores -> Double.isNaN(cores) ? " – |" : String.format(" %.2f |", cores)).collect(Collectors.joining()));
   }
 
   private static String ms(double millis) {

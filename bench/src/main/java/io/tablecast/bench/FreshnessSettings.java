@@ -9,6 +9,8 @@ import java.util.List;
  * @param rates the offered rates to measure, in commands per second, each an open loop
  * @param seconds length of each rate's measured window
  * @param warmup seconds of unrecorded load at the same rate before each window
+ * @param jitWarmupSeconds at most this long, unrecorded load at the lowest rate before the first
+ *     rate's warm-up, until the JIT compiler has settled ({@link JitWarmup}); 0 for none
  * @param departments departments created before the load; hires and transfers spread over them
  * @param readers threads polling the views for the sampled commands' effects
  * @param pollMillis how often each awaited effect is read
@@ -18,8 +20,8 @@ import java.util.List;
  *     to drain before the next rate
  * @param partitions partitions of every topic (the Tablecast default is 3)
  */
-record FreshnessSettings(List<Integer> rates, int seconds, int warmup, int departments, int readers, int pollMillis,
-    int sampleEvery, int giveUpSeconds, int drainSeconds, int partitions) {
+record FreshnessSettings(List<Integer> rates, int seconds, int warmup, int jitWarmupSeconds, int departments, int readers,
+    int pollMillis, int sampleEvery, int giveUpSeconds, int drainSeconds, int partitions) {
 
   FreshnessSettings {
     rates = List.copyOf(rates);
@@ -40,13 +42,17 @@ record FreshnessSettings(List<Integer> rates, int seconds, int warmup, int depar
     if (warmup < 0) {
       throw new IllegalArgumentException("'warmup' cannot be negative.");
     }
+    if (jitWarmupSeconds < 0) {
+      throw new IllegalArgumentException("'jitWarmupSeconds' cannot be negative.");
+    }
   }
 
   static FreshnessSettings fromSystemProperties() {
     return new FreshnessSettings(
         Arrays.stream(System.getProperty("rates", "50,100,200,400").split(",")).map(String::strip).map(Integer::valueOf).toList(),
-        Integer.getInteger("seconds", 30),
+        Integer.getInteger("seconds", 60),
         Integer.getInteger("warmup", 5),
+        Integer.getInteger("jitWarmupSeconds", 120),
         Integer.getInteger("departments", 50),
         Integer.getInteger("readers", 4),
         Integer.getInteger("pollMillis", 10),

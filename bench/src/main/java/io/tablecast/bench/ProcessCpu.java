@@ -23,8 +23,16 @@ final class ProcessCpu {
 
   /** User + system CPU seconds used so far; 0 when unknown. */
   double seconds() {
+    return seconds(Path.of("/proc/" + pid + "/stat"));
+  }
+
+  /**
+   * User + system CPU seconds in a {@code stat} file of {@code /proc}: a process's, or one
+   * thread's ({@code /proc/<pid>/task/<tid>/stat}); 0 when unknown.
+   */
+  static double seconds(Path statFile) {
     try {
-      String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+      String stat = Files.readString(statFile);
       String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
       // fields[0] is field 3 (state); utime and stime are fields 14 and 15
       return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / TICKS_PER_SECOND;

@@ -12,11 +12,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Which part of the projector a storage request comes from, by the name of the thread that asked
- * for it. Tablecast's synchronous Azure clients are called with a timeout, so the SDK runs each
- * call on its shared executor ({@code azure-sdk-global-thread-N}) and the pipeline never sees the
- * caller's thread. {@link #install} replaces that executor with one of the same size that
- * remembers, for each task, the thread that submitted it; {@link #origin} gives that name on the
- * executor's threads and the current thread's name elsewhere.
+ * for it. Tablecast calls its synchronous Azure clients without a per-call timeout, so a request
+ * runs on the caller's thread; a call given a timeout would run on the SDK's shared executor
+ * ({@code azure-sdk-global-thread-N}), where the pipeline never sees the caller. {@link #install}
+ * replaces that executor with one of the same size that remembers, for each task, the thread that
+ * submitted it; {@link #origin} gives that name on the executor's threads and the current thread's
+ * name elsewhere.
  *
  * <p>Groups by the projector's thread names: its consumer ({@code projector-<group>}), its storage
  * pool ({@code projector-g<N>-io-M}), its checkpoint writer ({@code checkpoints-…}) and its pending

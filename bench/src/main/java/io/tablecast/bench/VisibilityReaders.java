@@ -18,9 +18,11 @@ import java.util.function.BiPredicate;
 
 /**
  * Readers that poll the views API until each acknowledged command's effect shows: a few threads
- * share one queue of pending checks, ordered by when each is next due, so a check is read about
- * every {@code poll} whatever the number pending (as long as the readers keep up; the lateness of
- * each read is recorded). A check's visibility time is from the 2xx answer of its command to the
+ * share one queue of pending checks, ordered by when each is next due. A check is read every
+ * {@code poll} at first, then every tenth of the time it has waited so far (so that each figure
+ * is precise to about 10 %, and a slow pipeline is not flooded with reads that compete with its
+ * own storage requests), whatever the number pending, as long as the readers keep up (the
+ * lateness of each read is recorded). A check's visibility time is from the 2xx answer of its command to the
  * arrival of the first answer that shows the effect; its lower bound, from the 2xx to the sending
  * of the last read that did not show it, tells how precise it is when the readers fall behind. A check not seen within {@code giveUp} is
  * counted as not seen. Reads carry no consistency token: they see what any reader would see.
@@ -67,6 +69,9 @@ final class VisibilityReaders implements AutoCloseable {
   private final ExecutorService httpExecutor;
   private final HttpClient http;
   private final List<Thread> threads = new ArrayList<>();
+  /** After the first reads, a check is read again after a tenth of the time it has waited. */
+  private static final long BACKOFF_DIVISOR = 10;
+
   private final long pollNanos;
   private final long giveUpNanos;
   private final Outcome outcome;
@@ -126,7 +131,7 @@ final class VisibilityReaders implements AutoCloseable {
         outcome.resolved(check, false);
       } else {
         check.lastMiss = began;
-        check.due = began + pollNanos;
+        check.due = began + Math.max(pollNanos, (began - check.answeredNanos) / BACKOFF_DIVISOR);
         queue.add(check);
       }
     }

@@ -2,11 +2,13 @@ package io.tablecast.projector;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.tablecast.common.concurrent.DaemonThreads;
+import io.tablecast.common.concurrent.Doorbell;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewTable;
+import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.projector.adapter.in.kafka.EventConsumer;
 import io.tablecast.projector.adapter.in.queue.Workers;
 import io.tablecast.projector.adapter.out.kafka.DeadLetters;
@@ -23,6 +25,7 @@ import io.tablecast.projector.application.Projector;
 import io.tablecast.projector.application.work.PendingWork;
 import io.tablecast.projector.application.work.WorkSteps;
 import java.time.Clock;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -78,7 +81,11 @@ public final class GenerationPipeline implements AutoCloseable {
       WorkSteps steps) {
     TopicNames topics = TopicNames.of(config.namespace());
     ExecutorService pool = Executors.newFixedThreadPool(config.threads(), DaemonThreads.named("projector-g" + generation.number() + "-io"));
-    QueueWorkSender work = new QueueWorkSender(azure, generation, metrics);
+    Map<WorkQueue, Doorbell> arrivals = new EnumMap<>(WorkQueue.class);
+    for (WorkQueue queue : WorkQueue.values()) {
+      arrivals.put(queue, new Doorbell());
+    }
+    QueueWorkSender work = new QueueWorkSender(azure, generation, metrics, queue -> arrivals.get(queue).ring());
     Projector projector = new Projector(
         new EmployeesTable(azure.table(generation.table(ViewTable.EMPLOYEES)), metrics),
         new TableLocatorStore(azure.table(generation.table(ViewTable.EMPLOYEE_INDEX)), metrics),
@@ -105,7 +112,8 @@ public final class GenerationPipeline implements AutoCloseable {
       pending.request("the previous run stopped without cleaning up");
     }
     return new GenerationPipeline(generation, consumer, deadLetters, pool, pending,
-        () -> Workers.start(azure, generation, config.workers(), config.recovery().deadWorkerInstance(), metrics, steps, consumer::isBehind));
+        () -> Workers.start(azure, generation, config.workers(), config.recovery().deadWorkerInstance(), metrics, steps, consumer::isBehind,
+            arrivals::get));
   }
 
   /** Starts the queue workers, unless they run already. */

@@ -5,7 +5,6 @@ import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
-import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -16,12 +15,6 @@ import java.util.TreeMap;
  */
 public final class CheckpointRows {
 
-  /**
-   * None of its own: with one, the SDK runs the call on its shared executor and waits for it
-   * there, a thread hand-off per listing. The clients' response timeout bounds every attempt.
-   */
-  private static final Duration NO_CALL_TIMEOUT = null;
-
   private CheckpointRows() {}
 
   /** The rows by RowKey ({@code <topic>-<partition>}); none while the table does not exist. */
@@ -29,7 +22,7 @@ public final class CheckpointRows {
     Map<String, TableEntity> rows = new TreeMap<>();
     try {
       checkpoints.listEntities(new ListEntitiesOptions().setFilter("PartitionKey eq '" + generation.checkpointPartition() + "'"),
-          NO_CALL_TIMEOUT, Context.NONE).forEach(row -> rows.put(row.getRowKey(), row));
+          Calls.NO_TIMEOUT, Context.NONE).forEach(row -> rows.put(row.getRowKey(), row));
     } catch (HttpResponseException e) {
       // A listing reports a missing table as the SDK's implementation type, not TableServiceException.
       if (e.getResponse() == null || e.getResponse().getStatusCode() != 404) {

@@ -7,7 +7,6 @@ import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableServiceException;
 import io.tablecast.common.config.Namespace;
-import java.time.Duration;
 import java.util.OptionalInt;
 
 /**
@@ -25,7 +24,6 @@ public final class ViewCatalog {
   static final String VIEW_SET = "hr";
   static final String ACTIVE = "ActiveGeneration";
   static final String PENDING = "PendingGeneration";
-  private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
   private final TableServiceClient service;
   private final TableClient table;
@@ -39,7 +37,7 @@ public final class ViewCatalog {
   public CatalogState read() {
     try {
       TableEntity row =
-          table.getEntityWithResponse(PARTITION_KEY, VIEW_SET, null, TIMEOUT, Context.NONE).getValue();
+          table.getEntityWithResponse(PARTITION_KEY, VIEW_SET, null, Calls.NO_TIMEOUT, Context.NONE).getValue();
       return toState(row);
     } catch (TableServiceException e) {
       if (e.getResponse().getStatusCode() == 404) {
@@ -51,7 +49,7 @@ public final class ViewCatalog {
 
   /** The current state with the row's ETag; the row exists once {@link #initialize()} ran. */
   public Versioned readVersioned() {
-    TableEntity row = table.getEntityWithResponse(PARTITION_KEY, VIEW_SET, null, TIMEOUT, Context.NONE).getValue();
+    TableEntity row = table.getEntityWithResponse(PARTITION_KEY, VIEW_SET, null, Calls.NO_TIMEOUT, Context.NONE).getValue();
     return new Versioned(toState(row), row.getETag());
   }
 
@@ -76,7 +74,7 @@ public final class ViewCatalog {
     next.pendingGeneration().ifPresent(p -> row.addProperty(PENDING, p));
     row.addProperty("odata.etag", from.etag());
     try {
-      table.updateEntityWithResponse(row, TableEntityUpdateMode.REPLACE, true, TIMEOUT, Context.NONE);
+      table.updateEntityWithResponse(row, TableEntityUpdateMode.REPLACE, true, Calls.NO_TIMEOUT, Context.NONE);
       return true;
     } catch (TableServiceException e) {
       if (e.getResponse().getStatusCode() == 412) {

@@ -3,6 +3,7 @@ package io.tablecast.projector.application;
 import java.util.ArrayList;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,9 +47,9 @@ public final class BatchApplier {
     static final Result CLEAN = new Result(List.of(), Map.of());
   }
 
-  /** Starts applying a batch behind those submitted before it; see {@link Projector#project}. */
-  public CompletableFuture<Void> submit(List<PolledEvent> batch) {
-    return projector.project(batch);
+  /** Starts applying a batch behind those submitted before it; see {@link Projector#project(List, CompletionStage)}. */
+  public CompletableFuture<Void> submit(List<PolledEvent> batch, CompletionStage<?> markedInFlight) {
+    return projector.project(batch, markedInFlight);
   }
 
   /** After a failure, once every submitted batch has settled: batches can be submitted again. */

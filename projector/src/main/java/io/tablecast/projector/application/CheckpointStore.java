@@ -13,11 +13,15 @@ public interface CheckpointStore {
 
   Map<PartitionRef, Checkpoint> load(Collection<PartitionRef> partitions);
 
-  /** Before a batch: the last offset of each partition in it. */
-  void markInFlight(Map<PartitionRef, Long> lastOffsets);
-
-  /** After a batch: everything up to these offsets is applied. */
-  void markApplied(Map<PartitionRef, Long> appliedOffsets, Map<PartitionRef, Long> lags, Instant at);
+  /**
+   * One write of marks, all rows in one EGT of the generation's partition.
+   *
+   * @param inFlight per partition, the last offset of the batches begun: the records after its
+   *     applied offset up to it may be applied in part
+   * @param applied per partition, the offset up to which everything is applied
+   * @param lags the lags of the partitions once {@code applied} is
+   */
+  void mark(Map<PartitionRef, Long> inFlight, Map<PartitionRef, Long> applied, Map<PartitionRef, Long> lags, Instant at);
 
   /**
    * Periodically, busy or idle: the lag of every partition owned and why any is paused, so that a

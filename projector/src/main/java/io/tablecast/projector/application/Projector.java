@@ -13,6 +13,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 
@@ -68,8 +69,20 @@ public final class Projector {
     this.perEmployee = new Lanes<>(pool, MAX_PER_TURN, this::applyToEmployee);
   }
 
-  /** Starts applying a batch; the future completes once every event is applied and its work queued. */
+  /** Applies a batch already marked in flight; see {@link #project(List, CompletionStage)}. */
   public CompletableFuture<Void> project(List<PolledEvent> batch) {
+    return project(batch, CompletableFuture.completedFuture(null));
+  }
+
+  /**
+   * Starts applying a batch; the future completes once every event is applied and its work queued.
+   *
+   * @param markedInFlight completes once the checkpoints name the batch in flight: its work items
+   *     wait for it, so no worker acts on an event that a next owner would not treat as uncertain
+   *     (a hire redelivered after a worker moved its employee must skip {@code Employees}); its
+   *     views do not
+   */
+  public CompletableFuture<Void> project(List<PolledEvent> batch, CompletionStage<?> markedInFlight) {
     List<CompletableFuture<Void>> views = new ArrayList<>();
     for (PolledEvent polled : batch) {
       RowsNeeded.partitionOf(polled.event()).ifPresent(partition -> views.add(departments.submit(partition, polled)));
@@ -84,7 +97,7 @@ public final class Projector {
         .thenApply(ready -> employeeEvents.stream().map(e -> perEmployee.submit(e.employeeId(), e)).toList());
     employeesQueued = queued.thenApply(futures -> null);
     List<WorkItem> items = WorkItems.of(batch.stream().map(PolledEvent::event).toList(), positions(batch));
-    CompletableFuture<Void> written = queued.thenCompose(Projector::all);
+    CompletableFuture<Void> written = queued.thenCompose(Projector::all).thenCombine(markedInFlight, (applied, marked) -> null);
     return items.isEmpty() ? written : written.thenRunAsync(() -> work.send(items), pool);
   }
 

@@ -1,6 +1,8 @@
 package io.tablecast.projector.application;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.tablecast.events.DomainEvent;
 import io.tablecast.projector.domain.SourcePosition;
@@ -12,6 +14,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import io.tablecast.projector.domain.work.WorkItem;
 import java.util.concurrent.CompletableFuture;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -47,6 +50,42 @@ class PipelinedProjectionPropertiesTest {
       pipelined.applied.forEach((aggregate, versions) ->
           assertThat(versions).as("versions applied to %s", aggregate).isSorted());
       assertThat(pipelined.applied.keySet()).isEqualTo(alone.applied.keySet());
+    }
+  }
+
+  @Example
+  void aBatchsViewsGoAheadOfItsInFlightMarkButItsWorkItemsWaitForIt() {
+    List<PolledEvent> batch = polled(HrHistory.generate(7, 3, 120, HrHistory.Mix.TYPICAL), 0, 120);
+    try (InMemoryViews alone = new InMemoryViews(); InMemoryViews views = new InMemoryViews()) {
+      alone.projector().project(batch).join();
+      CompletableFuture<Void> marked = new CompletableFuture<>();
+
+      CompletableFuture<Void> applied = views.projector().project(batch, marked);
+
+      await().untilAsserted(() -> {
+        assertThat(views.employees).isEqualTo(alone.employees);
+        assertThat(views.locators).isEqualTo(alone.locators);
+        assertThat(views.activity).isEqualTo(alone.activity);
+      });
+      assertThat(views.work).as("work sent before the batch is marked in flight").isEmpty();
+      assertThat(applied).isNotDone();
+      marked.complete(null);
+      applied.join();
+      assertThat(views.work).containsExactlyInAnyOrderElementsOf(alone.work);
+    }
+  }
+
+  @Example
+  void aBatchWhoseInFlightMarkFailsFailsWithoutSendingItsWork() {
+    List<PolledEvent> batch = polled(HrHistory.generate(11, 3, 60, HrHistory.Mix.TYPICAL), 0, 60);
+    try (InMemoryViews views = new InMemoryViews()) {
+      CompletableFuture<Void> marked = new CompletableFuture<>();
+      CompletableFuture<Void> applied = views.projector().project(batch, marked);
+
+      marked.completeExceptionally(new IllegalStateException("storage down"));
+
+      assertThatThrownBy(applied::join).hasRootCauseMessage("storage down");
+      assertThat(views.work).isEmpty();
     }
   }
 

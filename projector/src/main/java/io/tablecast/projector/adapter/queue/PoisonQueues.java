@@ -1,5 +1,7 @@
 package io.tablecast.projector.adapter.queue;
 
+import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
+
 import io.tablecast.common.tables.QueueErrors;
 import com.azure.core.util.Context;
 import com.azure.storage.queue.QueueClient;
@@ -24,7 +26,6 @@ public final class PoisonQueues {
 
   /** Peeking shows at most this many messages of a queue at once (the service's limit). */
   public static final int PEEK_LIMIT = 32;
-  private static final Duration TIMEOUT = Duration.ofSeconds(30);
   private static final Duration HOLD = Duration.ofSeconds(30);
 
   private final AzureClients azure;
@@ -51,7 +52,7 @@ public final class PoisonQueues {
       QueueClient poison = poison(queue);
       try {
         List<Entry> entries = new ArrayList<>();
-        for (PeekedMessageItem m : poison.peekMessages(PEEK_LIMIT, TIMEOUT, Context.NONE)) {
+        for (PeekedMessageItem m : poison.peekMessages(PEEK_LIMIT, NO_TIMEOUT, Context.NONE)) {
           entries.add(entry(queue, m.getMessageId(), m.getInsertionTime(), m.getBody().toString()));
         }
         listings.add(new Listing(queue, poison.getQueueName(), poison.getProperties().getApproximateMessagesCount(), entries));
@@ -87,18 +88,18 @@ public final class PoisonQueues {
       throw e;
     }
     while (seen < total) {
-      List<QueueMessageItem> batch = poison.receiveMessages(PEEK_LIMIT, HOLD, TIMEOUT, Context.NONE).stream().toList();
+      List<QueueMessageItem> batch = poison.receiveMessages(PEEK_LIMIT, HOLD, NO_TIMEOUT, Context.NONE).stream().toList();
       if (batch.isEmpty()) {
         break;
       }
       for (QueueMessageItem m : batch) {
         seen++;
         if (messageId.isEmpty() || messageId.get().equals(m.getMessageId())) {
-          work.sendMessageWithResponse(original(m.getBody().toString()), null, null, TIMEOUT, Context.NONE);
-          poison.deleteMessageWithResponse(m.getMessageId(), m.getPopReceipt(), TIMEOUT, Context.NONE);
+          work.sendMessageWithResponse(original(m.getBody().toString()), null, null, NO_TIMEOUT, Context.NONE);
+          poison.deleteMessageWithResponse(m.getMessageId(), m.getPopReceipt(), NO_TIMEOUT, Context.NONE);
           requeued++;
         } else {
-          poison.updateMessageWithResponse(m.getMessageId(), m.getPopReceipt(), m.getBody().toString(), Duration.ZERO, TIMEOUT,
+          poison.updateMessageWithResponse(m.getMessageId(), m.getPopReceipt(), m.getBody().toString(), Duration.ZERO, NO_TIMEOUT,
               Context.NONE); // back in view at once, unchanged
         }
       }

@@ -14,7 +14,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -23,13 +23,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The batches between the consumer and the store: each polled batch is marked in flight in
- * {@code ProjectorCheckpoints} and handed to the applier at once, behind those before it; as they
- * complete, in order, their offsets go to the {@link CheckpointWriter}, and the group's offsets
- * follow the checkpoints it has written. After a failure, every batch in flight is let settle,
- * what was applied before it is checkpointed, and the rest is read again from the checkpoints:
- * what this instance had started counts as uncertain ({@link Positions}). Used by the consumer
- * loop's thread only.
+ * The batches between the consumer and the store: each polled batch is handed to the applier at
+ * once, behind those before it, while the {@link CheckpointWriter} marks it in flight in {@code
+ * ProjectorCheckpoints}; as they complete, in order, their offsets go to the writer, and the
+ * group's offsets follow the checkpoints it has written. After a failure, every batch in flight
+ * is let settle, what was applied before it is checkpointed, and the rest is read again from the
+ * checkpoints: what this instance had started counts as uncertain ({@link Positions}). Used by
+ * the consumer loop's thread only.
  */
 final class BatchPipe implements AutoCloseable {
 
@@ -65,7 +65,7 @@ final class BatchPipe implements AutoCloseable {
     this.failures = failures;
     this.positions = positions;
     this.progress = progress;
-    this.writer = new CheckpointWriter(checkpoints, this::lagsAfter, clock, "checkpoints-" + name);
+    this.writer = new CheckpointWriter(checkpoints, clock, "checkpoints-" + name);
     this.applied = Counter.builder("tablecast.projector.events.applied").description("Events applied").register(metrics);
     this.parked = Counter.builder("tablecast.projector.dlq").description("Records parked on the DLQ").register(metrics);
   }
@@ -94,15 +94,16 @@ final class BatchPipe implements AutoCloseable {
     return toRead + Math.max(0, inFlight.startedAt(partition) - applied);
   }
 
-  /** Marks the batch in flight, then hands it to the applier, behind the batches before it. */
+  /**
+   * Hands the batch to the applier, behind the batches before it, and asks for its in-flight mark,
+   * which its work items wait for.
+   */
   void submit(ConsumerRecords<byte[], byte[]> records) {
     PolledBatch batch = PolledBatch.decode(records, positions::window, events, policy);
     Map<TopicPartition, Long> upTo = batch.upTo();
-    if (!batch.events.isEmpty()) {
-      checkpoints.markInFlight(Progress.refs(batch.last));
-    }
+    CompletableFuture<Void> marked = batch.events.isEmpty() ? CompletableFuture.completedFuture(null) : writer.inFlight(batch.last);
     batch.stops.forEach((partition, offset) -> stop(partition, offset, batch.stopReasons.get(partition)));
-    inFlight.add(new InFlight.Batch(batch, upTo, applier.submit(batch.events)));
+    inFlight.add(new InFlight.Batch(batch, upTo, applier.submit(batch.events, marked)));
   }
 
   /**
@@ -115,16 +116,16 @@ final class BatchPipe implements AutoCloseable {
       recover();
     }
     takeApplied();
-    Optional<Map<TopicPartition, Long>> written = writer.poll();
-    written.ifPresent(this::commit);
-    return written.isPresent();
+    Map<TopicPartition, Long> written = writer.poll();
+    commit(written);
+    return !written.isEmpty();
   }
 
   /** Parks the records of the batches applied so far, and hands their offsets to the checkpoint writer. */
   private void takeApplied() {
     InFlight.Taken taken = inFlight.takeApplied();
     taken.batches().forEach(this::park);
-    writer.applied(taken.upTo());
+    writer.applied(taken.upTo(), lagsAfter(taken.upTo()));
     if (taken.events() > 0) {
       applied.increment(taken.events());
       progress.progressed(); // before the checkpoint says so: whoever reads it never sees a stall that is over
@@ -156,7 +157,7 @@ final class BatchPipe implements AutoCloseable {
       TopicPartition partition = new TopicPartition(ref.topic(), ref.partition());
       stop(partition, u.event().position().offset(), u.reason());
     });
-    writer.applied(batch.upTo());
+    writer.applied(batch.upTo(), lagsAfter(batch.upTo()));
     commit(writer.flush());
     abandon();
   }

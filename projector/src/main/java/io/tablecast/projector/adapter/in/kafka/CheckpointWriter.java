@@ -1,120 +1,188 @@
 package io.tablecast.projector.adapter.in.kafka;
 
 import io.tablecast.common.concurrent.DaemonThreads;
-import io.tablecast.projector.application.BatchApplier;
 import io.tablecast.projector.application.CheckpointStore;
 import io.tablecast.projector.application.PartitionRef;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.function.Function;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * Writes the applied marks of {@code ProjectorCheckpoints} off the consumer loop's path: one
- * write at a time, in the background, each carrying every offset that became applied while the
- * previous one was on its way (all partitions of the generation in one EGT of {@code G<N>}).
- * The loop commits a partition's offset to Kafka only after the write that names it returned,
- * so the group never runs ahead of the store. Used by the consumer loop's thread only.
+ * Writes the marks of {@code ProjectorCheckpoints} off the path of the views: one write at a time,
+ * on its own thread, each carrying every mark that arrived while the previous one was on its way
+ * (all partitions of the generation in one EGT of {@code G<N>}, in-flight and applied marks alike).
+ *
+ * <ul>
+ *   <li>An in-flight mark is asked for when a batch is handed on; the batch's views do not wait
+ *       for it, its work items do ({@link #inFlight}), so no worker acts on an event that the
+ *       next owner would not treat as uncertain.
+ *   <li>An applied mark follows a batch; the loop commits a partition's offset to Kafka only after
+ *       the write that names it returned ({@link #poll}), so the group never runs ahead of the
+ *       store.
+ * </ul>
+ *
+ * A failed write fails every batch waiting for an in-flight mark (the loop gives them all up after
+ * a failure); its applied marks are written again with the next write, which the next mark or
+ * {@link #flush} starts.
  */
 final class CheckpointWriter implements AutoCloseable {
 
   private final CheckpointStore store;
-  private final Function<Map<TopicPartition, Long>, Map<PartitionRef, Long>> lags;
   private final Clock clock;
   private final ExecutorService thread;
-  private final Map<TopicPartition, Long> pending = new HashMap<>();
-  private CompletableFuture<Map<TopicPartition, Long>> writing;
-  private Map<TopicPartition, Long> writingOffsets = Map.of();
+  private final Object lock = new Object();
+  private Marks pending = new Marks();
+  private final Map<TopicPartition, Long> written = new HashMap<>();
+  private boolean writing;
+  private RuntimeException failure;
 
-  /** @param lags the lag of every partition once the offsets given are applied; called on the loop's thread */
-  CheckpointWriter(CheckpointStore store, Function<Map<TopicPartition, Long>, Map<PartitionRef, Long>> lags, Clock clock, String name) {
+  CheckpointWriter(CheckpointStore store, Clock clock, String name) {
     this.store = store;
-    this.lags = lags;
     this.clock = clock;
     this.thread = Executors.newSingleThreadExecutor(DaemonThreads.named(name));
   }
 
-  /** These offsets are applied: the next write names them. */
-  void applied(Map<TopicPartition, Long> upTo) {
-    upTo.forEach((partition, offset) -> pending.merge(partition, offset, Math::max));
+  /** Marks these offsets in flight: the future completes once a write has named them. */
+  CompletableFuture<Void> inFlight(Map<TopicPartition, Long> lastOffsets) {
+    CompletableFuture<Void> marked = new CompletableFuture<>();
+    synchronized (lock) {
+      lastOffsets.forEach((partition, offset) -> pending.inFlight.merge(partition, offset, Math::max));
+      pending.marked.add(marked);
+      startIfIdle();
+    }
+    return marked;
+  }
+
+  /** These offsets are applied, with these lags once they are: the next write names them. */
+  void applied(Map<TopicPartition, Long> upTo, Map<PartitionRef, Long> lagsAfter) {
+    if (upTo.isEmpty()) {
+      return;
+    }
+    synchronized (lock) {
+      upTo.forEach((partition, offset) -> pending.applied.merge(partition, offset, Math::max));
+      pending.lags.putAll(lagsAfter);
+      startIfIdle();
+    }
   }
 
   /**
-   * Starts writing what is pending when no write runs.
-   *
-   * @return the offsets of a write that has returned since the last call, to commit
-   * @throws RuntimeException the failure of that write; its offsets are written again next time
+   * @return the applied offsets written since the last call, to commit; empty for none
+   * @throws RuntimeException the failure of a write since the last call; its applied offsets are pending again
    */
-  Optional<Map<TopicPartition, Long>> poll() {
-    Optional<Map<TopicPartition, Long>> written = Optional.empty();
-    if (writing != null && writing.isDone()) {
-      CompletableFuture<Map<TopicPartition, Long>> done = writing;
-      writing = null;
-      written = Optional.of(result(done));
+  Map<TopicPartition, Long> poll() {
+    synchronized (lock) {
+      if (failure != null) {
+        RuntimeException failed = failure;
+        failure = null;
+        throw failed;
+      }
+      return takeWritten();
     }
-    if (writing == null && !pending.isEmpty()) {
-      Map<TopicPartition, Long> offsets = Map.copyOf(pending);
-      pending.clear();
-      writingOffsets = offsets;
-      Map<PartitionRef, Long> lagsAfter = lags.apply(offsets);
-      writing = CompletableFuture.supplyAsync(() -> write(offsets, lagsAfter), thread);
-    }
-    return written;
   }
 
   /**
-   * Waits for the write on its way, then writes what is still pending.
+   * Waits until every pending mark is written.
    *
-   * @return every offset written by the two, to commit
+   * @return the applied offsets written since the last call, to commit
    */
   Map<TopicPartition, Long> flush() {
-    Map<TopicPartition, Long> written = new HashMap<>();
-    if (writing != null) {
-      CompletableFuture<Map<TopicPartition, Long>> running = writing;
-      writing = null;
-      written.putAll(result(running));
-    }
-    if (!pending.isEmpty()) {
-      Map<TopicPartition, Long> offsets = Map.copyOf(pending);
-      pending.clear();
-      try {
-        write(offsets, lags.apply(offsets)).forEach((partition, offset) -> written.merge(partition, offset, Math::max));
-      } catch (RuntimeException e) {
-        applied(offsets);
-        throw e;
+    synchronized (lock) {
+      failure = null;
+      startIfIdle();
+      while (writing) {
+        try {
+          lock.wait();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException("Interrupted while writing the checkpoints", e);
+        }
       }
+      return poll();
     }
-    return written;
   }
 
-  /** Forgets what is pending for partitions this instance no longer owns. */
-  void forget(Iterable<TopicPartition> partitions) {
-    partitions.forEach(pending::remove);
-  }
-
-  private Map<TopicPartition, Long> write(Map<TopicPartition, Long> offsets, Map<PartitionRef, Long> lagsAfter) {
-    store.markApplied(Progress.refs(offsets), lagsAfter, clock.instant());
-    return offsets;
-  }
-
-  /** The offsets a finished write wrote; after a failure, they are pending again. */
-  private Map<TopicPartition, Long> result(CompletableFuture<Map<TopicPartition, Long>> write) {
-    try {
-      return write.join();
-    } catch (CompletionException e) {
-      applied(writingOffsets); // not lost: written again with the next write
-      throw BatchApplier.cause(e);
+  /** Forgets the applied marks of partitions this instance no longer owns. */
+  void forget(Collection<TopicPartition> partitions) {
+    synchronized (lock) {
+      partitions.forEach(pending.applied::remove);
+      partitions.forEach(written::remove);
     }
+  }
+
+  private void startIfIdle() {
+    if (!writing && !pending.isEmpty()) {
+      writing = true;
+      thread.execute(this::writeAll);
+    }
+  }
+
+  /** Writes what is pending until nothing is, or a write fails. */
+  private void writeAll() {
+    while (true) {
+      Marks marks;
+      synchronized (lock) {
+        if (pending.isEmpty()) {
+          stopWriting(null);
+          return;
+        }
+        marks = pending;
+        pending = new Marks();
+      }
+      try {
+        store.mark(Progress.refs(marks.inFlight), Progress.refs(marks.applied), marks.lags, clock.instant());
+      } catch (RuntimeException e) {
+        List<CompletableFuture<Void>> failed = new ArrayList<>(marks.marked);
+        synchronized (lock) {
+          marks.applied.forEach((partition, offset) -> pending.applied.merge(partition, offset, Math::max));
+          marks.lags.forEach(pending.lags::putIfAbsent);
+          failed.addAll(pending.marked); // the loop gives up every batch in flight after a failure
+          pending.marked.clear();
+          pending.inFlight.clear();
+          stopWriting(e);
+        }
+        failed.forEach(marked -> marked.completeExceptionally(e));
+        return;
+      }
+      synchronized (lock) {
+        marks.applied.forEach((partition, offset) -> written.merge(partition, offset, Math::max));
+      }
+      marks.marked.forEach(marked -> marked.complete(null));
+    }
+  }
+
+  private void stopWriting(RuntimeException failed) {
+    writing = false;
+    failure = failed;
+    lock.notifyAll();
+  }
+
+  private Map<TopicPartition, Long> takeWritten() {
+    Map<TopicPartition, Long> taken = Map.copyOf(written);
+    written.clear();
+    return taken;
   }
 
   @Override
   public void close() {
     thread.shutdown();
+  }
+
+  /** The marks of one write. */
+  private static final class Marks {
+    final Map<TopicPartition, Long> inFlight = new HashMap<>();
+    final List<CompletableFuture<Void>> marked = new ArrayList<>();
+    final Map<TopicPartition, Long> applied = new HashMap<>();
+    final Map<PartitionRef, Long> lags = new HashMap<>();
+
+    boolean isEmpty() {
+      return inFlight.isEmpty() && applied.isEmpty();
+    }
   }
 }

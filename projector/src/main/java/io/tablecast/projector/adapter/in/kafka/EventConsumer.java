@@ -227,7 +227,7 @@ public final class EventConsumer implements AutoCloseable {
    * second: the queue workers beside this consumer then give way to it.
    */
   public boolean isBehind() {
-    return progress.totalLag() > BEHIND;
+    return progress.lagInProgress() > BEHIND;
   }
 
   public boolean isStalled() {

@@ -85,9 +85,9 @@ final class Progress {
         && Duration.between(lastProgress, clock.instant()).compareTo(stallTimeout) > 0;
   }
 
-  /** Records not yet applied over every partition owned. */
-  long totalLag() {
-    return lags.values().stream().mapToLong(Long::longValue).sum();
+  /** Records not yet applied over every partition owned and not paused: what the projector is working through. */
+  long lagInProgress() {
+    return lags.entrySet().stream().filter(e -> !paused.containsKey(e.getKey())).mapToLong(Map.Entry::getValue).sum();
   }
 
   Map<PartitionRef, Long> lags() {

@@ -5,24 +5,40 @@ import java.util.function.BooleanSupplier;
 /**
  * Index work gives way to the views: while the projector beside a worker is behind the log, the
  * worker waits before it takes more messages, so that the storage account's requests go to the
- * department views first. It waits at most {@link #MAX_WAIT_MILLIS} in a row, then takes one
- * round of messages, so index work always moves on and converges once the projector catches up.
+ * department views first. It waits at most {@link #MAX_WAIT_MILLIS} in a row, then takes a single
+ * message, so index work always moves on, and converges once the projector catches up. A
+ * partition the projector has paused does not count as behind.
  */
 final class GiveWay {
 
-  static final long MAX_WAIT_MILLIS = 2_000;
+  static final long MAX_WAIT_MILLIS = 10_000;
   private static final long STEP_MILLIS = 20;
 
   private final BooleanSupplier viewsBehind;
+  private final long maxWaitMillis;
 
   GiveWay(BooleanSupplier viewsBehind) {
-    this.viewsBehind = viewsBehind;
+    this(viewsBehind, MAX_WAIT_MILLIS);
   }
 
-  /** Returns once the views are not behind, or after the longest wait. */
-  void await() throws InterruptedException {
-    for (long waited = 0; waited < MAX_WAIT_MILLIS && viewsBehind.getAsBoolean(); waited += STEP_MILLIS) {
+  GiveWay(BooleanSupplier viewsBehind, long maxWaitMillis) {
+    this.viewsBehind = viewsBehind;
+    this.maxWaitMillis = maxWaitMillis;
+  }
+
+  /**
+   * Returns once the views are not behind, or after the longest wait.
+   *
+   * @return whether the views are not behind: false after the longest wait, when the worker should
+   *     take a single message
+   */
+  boolean await() throws InterruptedException {
+    for (long waited = 0; viewsBehind.getAsBoolean(); waited += STEP_MILLIS) {
+      if (waited >= maxWaitMillis) {
+        return false;
+      }
       Thread.sleep(STEP_MILLIS);
     }
+    return true;
   }
 }

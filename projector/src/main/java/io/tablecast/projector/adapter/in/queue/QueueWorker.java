@@ -1,8 +1,11 @@
 package io.tablecast.projector.adapter.in.queue;
 
+import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
+
 import com.azure.core.util.Context;
 import com.azure.storage.queue.QueueClient;
 import com.azure.storage.queue.models.QueueMessageItem;
+import io.tablecast.common.concurrent.Doorbell;
 import io.tablecast.projector.WorkerSettings;
 import io.tablecast.projector.adapter.queue.ParkedMessages;
 import io.tablecast.common.tables.QueueErrors;
@@ -39,7 +42,6 @@ final class QueueWorker implements Runnable {
   private static final int MAX_BATCH = 16;
   /** The time one message may take, to size a receive: every message of a batch must start well within its visibility timeout. */
   private static final long SECONDS_PER_MESSAGE = 2;
-  private static final Duration TIMEOUT = Duration.ofSeconds(30);
   private static final long MAX_IDLE_MILLIS = 1_000;
 
   private final String name;
@@ -52,11 +54,13 @@ final class QueueWorker implements Runnable {
   private final WorkSteps steps;
   private final Clock clock;
   private final GiveWay giveWay;
+  private final Doorbell arrivals;
   private volatile boolean running = true;
 
   QueueWorker(String name, QueueClient queue, QueueClient poison, WorkReconciler reconciler, WorkerSettings settings,
-      FailureClassifier failures, WorkerMetrics metrics, WorkSteps steps, Clock clock, GiveWay giveWay) {
+      FailureClassifier failures, WorkerMetrics metrics, WorkSteps steps, Clock clock, GiveWay giveWay, Doorbell arrivals) {
     this.giveWay = giveWay;
+    this.arrivals = arrivals;
     this.name = name;
     this.queue = queue;
     this.poison = poison;
@@ -73,14 +77,14 @@ final class QueueWorker implements Runnable {
     long idle = 50;
     while (running) {
       try {
-        giveWay.await();
-        List<QueueMessageItem> received = queue.receiveMessages(batchSize(), settings.visibilityTimeout(), TIMEOUT, Context.NONE)
+        int batch = giveWay.await() ? batchSize() : 1;
+        List<QueueMessageItem> received = queue.receiveMessages(batch, settings.visibilityTimeout(), NO_TIMEOUT, Context.NONE)
             .stream().toList();
         long receivedNanos = System.nanoTime();
         received.forEach(message -> handle(message, receivedNanos));
         idle = received.isEmpty() ? Math.min(MAX_IDLE_MILLIS, idle * 2) : 50;
-        if (received.isEmpty()) {
-          Thread.sleep(idle);
+        if (received.isEmpty() && arrivals.await(idle)) {
+          idle = 50;
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -179,13 +183,13 @@ final class QueueWorker implements Runnable {
   }
 
   private static void send(QueueClient target, String text) {
-    target.sendMessageWithResponse(text, null, null, TIMEOUT, Context.NONE);
+    target.sendMessageWithResponse(text, null, null, NO_TIMEOUT, Context.NONE);
   }
 
   /** Deletes with this receipt; gone already, or received again by another worker: nothing to do. */
   private void delete(QueueMessageItem received) {
     try {
-      queue.deleteMessageWithResponse(received.getMessageId(), received.getPopReceipt(), TIMEOUT, Context.NONE);
+      queue.deleteMessageWithResponse(received.getMessageId(), received.getPopReceipt(), NO_TIMEOUT, Context.NONE);
     } catch (RuntimeException e) {
       if (!QueueErrors.lostHold(e)) {
         throw e;
@@ -196,7 +200,7 @@ final class QueueWorker implements Runnable {
 
   private void update(QueueMessageItem received, String text, Duration visibility) {
     try {
-      queue.updateMessageWithResponse(received.getMessageId(), received.getPopReceipt(), text, visibility, TIMEOUT, Context.NONE);
+      queue.updateMessageWithResponse(received.getMessageId(), received.getPopReceipt(), text, visibility, NO_TIMEOUT, Context.NONE);
     } catch (RuntimeException e) {
       if (!QueueErrors.lostHold(e)) {
         throw e;

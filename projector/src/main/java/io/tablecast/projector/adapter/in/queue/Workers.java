@@ -3,6 +3,7 @@ package io.tablecast.projector.adapter.in.queue;
 import com.azure.storage.queue.QueueClient;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.tablecast.common.concurrent.DaemonThreads;
+import io.tablecast.common.concurrent.Doorbell;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.WorkQueue;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -47,15 +49,17 @@ public final class Workers implements AutoCloseable {
    */
   public static Workers start(AzureClients azure, Generation generation, WorkerSettings settings, Optional<String> deadInstance,
       MeterRegistry metrics, WorkSteps steps) {
-    return start(azure, generation, settings, deadInstance, metrics, steps, () -> false);
+    return start(azure, generation, settings, deadInstance, metrics, steps, () -> false, queue -> new Doorbell());
   }
 
   /**
    * @param viewsBehind whether the projector beside these workers is behind the log: the workers
    *     then give way, so that the views' own writes get the storage first
+   * @param arrivals per queue, rung by the projector beside these workers when it has sent work:
+   *     an idle worker then receives at once instead of at its next poll
    */
   public static Workers start(AzureClients azure, Generation generation, WorkerSettings settings, Optional<String> deadInstance,
-      MeterRegistry metrics, WorkSteps steps, BooleanSupplier viewsBehind) {
+      MeterRegistry metrics, WorkSteps steps, BooleanSupplier viewsBehind, Function<WorkQueue, Doorbell> arrivals) {
     Workers started = new Workers(Executors.newFixedThreadPool(IO_THREADS, DaemonThreads.named("worker-io")));
     WorkReconciler reconciler = new WorkReconciler(new TableWorkerStores(azure, generation),
         new LeaseOwners(settings.instance(), deadInstance), started.io, Clock.systemUTC(), settings.lease(), steps);
@@ -66,7 +70,7 @@ public final class Workers implements AutoCloseable {
       for (int n = 1; n <= settings.perQueue(); n++) {
         String name = kind.baseName() + "-" + n;
         QueueWorker worker = new QueueWorker(name, queue, poison, reconciler, settings, AzureFailures.INSTANCE, counters, steps, Clock.systemUTC(),
-            new GiveWay(viewsBehind));
+            new GiveWay(viewsBehind), arrivals.apply(kind));
         Thread thread = new Thread(worker, "worker-" + name);
         thread.setDaemon(true);
         started.workers.add(worker);

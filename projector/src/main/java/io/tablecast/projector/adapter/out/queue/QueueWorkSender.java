@@ -1,5 +1,7 @@
 package io.tablecast.projector.adapter.out.queue;
 
+import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
+
 import com.azure.core.util.Context;
 import com.azure.storage.queue.QueueClient;
 import io.micrometer.core.instrument.Counter;
@@ -10,11 +12,11 @@ import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.projector.adapter.queue.WorkMessages;
 import io.tablecast.projector.application.WorkItemSender;
 import io.tablecast.projector.domain.work.WorkItem;
-import java.time.Duration;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
@@ -24,15 +26,16 @@ import java.util.stream.Collectors;
  */
 public final class QueueWorkSender implements WorkItemSender {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(30);
-
   private final Generation generation;
+  private final Consumer<WorkQueue> sent;
   private final Map<WorkQueue, QueueClient> queues = new EnumMap<>(WorkQueue.class);
   private final Counter items;
   private final Counter messages;
 
-  public QueueWorkSender(AzureClients azure, Generation generation, MeterRegistry metrics) {
+  /** @param sent told after messages were stored on a queue: the workers in this process wake up for them */
+  public QueueWorkSender(AzureClients azure, Generation generation, MeterRegistry metrics, Consumer<WorkQueue> sent) {
     this.generation = generation;
+    this.sent = sent;
     for (WorkQueue queue : WorkQueue.values()) {
       queues.put(queue, azure.queue(generation.queue(queue)));
     }
@@ -46,10 +49,11 @@ public final class QueueWorkSender implements WorkItemSender {
         .collect(Collectors.groupingBy(WorkItem::queue, LinkedHashMap::new, Collectors.toList()));
     byQueue.forEach((queue, queued) -> {
       for (String message : WorkMessages.pack(generation.number(), queued)) {
-        queues.get(queue).sendMessageWithResponse(message, null, null, TIMEOUT, Context.NONE);
+        queues.get(queue).sendMessageWithResponse(message, null, null, NO_TIMEOUT, Context.NONE);
         messages.increment();
       }
       items.increment(queued.size());
+      sent.accept(queue);
     });
   }
 }

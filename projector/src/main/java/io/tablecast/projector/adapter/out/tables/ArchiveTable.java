@@ -1,17 +1,17 @@
 package io.tablecast.projector.adapter.out.tables;
 
+import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
+
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
 import io.tablecast.common.tables.EgtGuard;
 import io.tablecast.projector.domain.ViewEntity;
-import java.time.Duration;
 import java.util.List;
 
 /** The guide's Archive table: copies inserted or replaced, up to 100 to an EGT of one department. */
 final class ArchiveTable {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
   private final TableClient table;
 
@@ -25,7 +25,7 @@ final class ArchiveTable {
           .map(row -> new TableTransactionAction(TableTransactionActionType.UPSERT_REPLACE, TableRows.toTable(departmentId, row, null)))
           .toList();
       EgtGuard.check(actions);
-      table.submitTransactionWithResponse(actions, TIMEOUT, null);
+      table.submitTransactionWithResponse(actions, NO_TIMEOUT, null);
     }
   }
 }

@@ -1,5 +1,7 @@
 package io.tablecast.projector.adapter.out.tables;
 
+import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
+
 import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntityUpdateMode;
@@ -8,7 +10,6 @@ import io.tablecast.projector.adapter.out.tables.TableRows.Read;
 import io.tablecast.projector.application.work.WorkDeferred;
 import io.tablecast.projector.domain.ViewEntity;
 import io.tablecast.projector.domain.work.ManagerFields;
-import java.time.Duration;
 import java.util.Collection;
 import java.util.Optional;
 import java.util.Set;
@@ -20,7 +21,6 @@ import java.util.TreeSet;
  */
 final class DepartmentManagers {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(30);
   private static final int MAX_CONFLICTS = 20;
 
   private final TableClient table;
@@ -41,7 +41,7 @@ final class DepartmentManagers {
         ViewEntity after = ManagerFields.follow(summary.get().row(), managerId, truth);
         if (!after.equals(summary.get().row())) {
           table.updateEntityWithResponse(TableRows.toTable(department, after, summary.get().etag()),
-              TableEntityUpdateMode.REPLACE, true, TIMEOUT, Context.NONE);
+              TableEntityUpdateMode.REPLACE, true, NO_TIMEOUT, Context.NONE);
         }
         if (ManagerFields.managedBy(after, managerId)) {
           stillManaged.add(department);

@@ -1,5 +1,7 @@
 package io.tablecast.projector.adapter.out.tables;
 
+import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
+
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
@@ -10,7 +12,6 @@ import io.tablecast.projector.application.work.WorkDeferred;
 import io.tablecast.projector.domain.BatchPlan;
 import io.tablecast.projector.domain.RowChange;
 import io.tablecast.projector.domain.ViewEntity;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +23,6 @@ import java.util.function.Function;
  */
 final class Egts {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(30);
   private static final int MAX_CONFLICTS = 50;
 
   private Egts() {}
@@ -34,7 +34,7 @@ final class Egts {
     }
     List<TableTransactionAction> actions = changes.stream().map(c -> action(partitionKey, c, read)).toList();
     EgtGuard.check(actions);
-    table.submitTransactionWithResponse(actions, TIMEOUT, null);
+    table.submitTransactionWithResponse(actions, NO_TIMEOUT, null);
   }
 
   /**

@@ -1,5 +1,7 @@
 package io.tablecast.projector.adapter.out.tables;
 
+import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
+
 import io.tablecast.projector.domain.EmailClaims;
 import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
@@ -11,7 +13,6 @@ import io.tablecast.events.EmployeeId;
 import io.tablecast.projector.adapter.out.tables.TableRows.Read;
 import io.tablecast.projector.application.work.WorkDeferred;
 import io.tablecast.projector.domain.ViewEntity;
-import java.time.Duration;
 import java.util.Collection;
 import java.util.Optional;
 import java.util.Set;
@@ -24,7 +25,6 @@ import java.util.Set;
  */
 final class EmailEntries {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(30);
   private static final int MAX_CONFLICTS = 20;
 
   private final TableClient table;
@@ -39,7 +39,7 @@ final class EmailEntries {
       retryingRaces(partition, () -> {
         Optional<Read> entry = read(partition);
         if (entry.isPresent() && EmailClaims.owns(entry.get().row(), employee.canonical())) {
-          table.deleteEntityWithResponse(TableRows.toTable(partition, entry.get().row(), entry.get().etag()), true, TIMEOUT, Context.NONE);
+          table.deleteEntityWithResponse(TableRows.toTable(partition, entry.get().row(), entry.get().etag()), true, NO_TIMEOUT, Context.NONE);
         }
       });
     }
@@ -56,10 +56,10 @@ final class EmailEntries {
         return;
       }
       if (current.isEmpty()) {
-        table.createEntityWithResponse(TableRows.toTable(partition, entry, null), TIMEOUT, Context.NONE);
+        table.createEntityWithResponse(TableRows.toTable(partition, entry, null), NO_TIMEOUT, Context.NONE);
       } else {
         table.updateEntityWithResponse(TableRows.toTable(partition, entry, current.get().etag()),
-            TableEntityUpdateMode.REPLACE, true, TIMEOUT, Context.NONE);
+            TableEntityUpdateMode.REPLACE, true, NO_TIMEOUT, Context.NONE);
       }
     });
   }
@@ -67,7 +67,7 @@ final class EmailEntries {
   /** Inserts the entry where none exists; false if one does, which must then be read and decided on. */
   private boolean inserted(String partition, ViewEntity entry) {
     try {
-      table.createEntityWithResponse(TableRows.toTable(partition, entry, null), TIMEOUT, Context.NONE);
+      table.createEntityWithResponse(TableRows.toTable(partition, entry, null), NO_TIMEOUT, Context.NONE);
       return true;
     } catch (TableServiceException e) {
       if (!TableResponses.lostRace(e)) {

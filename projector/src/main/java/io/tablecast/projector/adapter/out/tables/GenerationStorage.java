@@ -1,5 +1,7 @@
 package io.tablecast.projector.adapter.out.tables;
 
+import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
+
 import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
@@ -13,7 +15,6 @@ import io.tablecast.common.tables.CheckpointRows;
 import io.tablecast.common.tables.EgtGuard;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.WorkQueue;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -28,7 +29,6 @@ import org.slf4j.LoggerFactory;
 public final class GenerationStorage {
 
   private static final Logger log = LoggerFactory.getLogger(GenerationStorage.class);
-  private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
   private final AzureClients azure;
 
@@ -84,7 +84,7 @@ public final class GenerationStorage {
         .map(row -> new TableTransactionAction(TableTransactionActionType.DELETE, new TableEntity(row.getPartitionKey(), row.getRowKey())))
         .toList();
     for (int from = 0; from < deletes.size(); from += EgtGuard.MAX_OPERATIONS) {
-      checkpoints.submitTransactionWithResponse(deletes.subList(from, Math.min(deletes.size(), from + EgtGuard.MAX_OPERATIONS)), TIMEOUT, Context.NONE);
+      checkpoints.submitTransactionWithResponse(deletes.subList(from, Math.min(deletes.size(), from + EgtGuard.MAX_OPERATIONS)), NO_TIMEOUT, Context.NONE);
     }
   }
 

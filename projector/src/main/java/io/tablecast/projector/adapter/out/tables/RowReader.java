@@ -1,10 +1,11 @@
 package io.tablecast.projector.adapter.out.tables;
 
+import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
+
 import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableServiceException;
 import io.tablecast.projector.adapter.out.tables.TableRows.Read;
-import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -17,7 +18,6 @@ import java.util.Map;
  */
 final class RowReader {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
   private RowReader() {}
 
@@ -26,7 +26,7 @@ final class RowReader {
     for (String rowKey : rowKeys) {
       try {
         rows.put(rowKey, TableRows.fromTable(
-            table.getEntityWithResponse(partitionKey, rowKey, null, TIMEOUT, Context.NONE).getValue()));
+            table.getEntityWithResponse(partitionKey, rowKey, null, NO_TIMEOUT, Context.NONE).getValue()));
       } catch (TableServiceException e) {
         if (e.getResponse() == null || e.getResponse().getStatusCode() != 404) {
           throw e;

@@ -1,5 +1,7 @@
 package io.tablecast.projector.adapter.out.tables;
 
+import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
+
 import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntityUpdateMode;
@@ -12,7 +14,6 @@ import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.projector.application.ActivityStore;
 import io.tablecast.projector.domain.ActivityEntries;
-import java.time.Duration;
 import java.util.List;
 
 /**
@@ -22,7 +23,6 @@ import java.util.List;
  */
 public final class TableActivityStore implements ActivityStore {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
   private final TableClient table;
   private final Counter writes;
@@ -38,7 +38,7 @@ public final class TableActivityStore implements ActivityStore {
     String partition = employee.canonical();
     if (events.size() == 1) {
       table.upsertEntityWithResponse(TableRows.toTable(partition, ActivityEntries.of(events.get(0)), null),
-          TableEntityUpdateMode.REPLACE, TIMEOUT, Context.NONE);
+          TableEntityUpdateMode.REPLACE, NO_TIMEOUT, Context.NONE);
       writes.increment();
       return;
     }
@@ -48,7 +48,7 @@ public final class TableActivityStore implements ActivityStore {
           .map(e -> new TableTransactionAction(TableTransactionActionType.UPSERT_REPLACE, TableRows.toTable(partition, ActivityEntries.of(e), null)))
           .toList();
       EgtGuard.check(actions);
-      table.submitTransactionWithResponse(actions, TIMEOUT, Context.NONE);
+      table.submitTransactionWithResponse(actions, NO_TIMEOUT, Context.NONE);
       writes.increment(actions.size());
     }
   }

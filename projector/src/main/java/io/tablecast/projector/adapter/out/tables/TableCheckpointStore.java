@@ -1,5 +1,7 @@
 package io.tablecast.projector.adapter.out.tables;
 
+import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
+
 import static io.tablecast.common.tables.CheckpointLayout.APPLIED_OFFSET;
 import static io.tablecast.common.tables.CheckpointLayout.HEARTBEAT_AT;
 import static io.tablecast.common.tables.CheckpointLayout.IN_FLIGHT_OFFSET;
@@ -19,25 +21,26 @@ import io.tablecast.common.tables.Generation;
 import io.tablecast.projector.application.Checkpoint;
 import io.tablecast.projector.application.CheckpointStore;
 import io.tablecast.projector.application.PartitionRef;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
  * {@code ProjectorCheckpoints}: one row per event-topic partition, in the generation's partition
- * {@code G<N>}. Every write merges only the properties it owns, so an in-flight mark, an applied
- * mark and a heartbeat never erase each other; all rows of one write go in one EGT.
+ * {@code G<N>}. Every write merges only the properties it owns, so in-flight marks, applied marks
+ * and heartbeats never erase each other; all rows of one write go in one EGT.
  */
 public final class TableCheckpointStore implements CheckpointStore {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
   private final TableClient table;
   private final Generation generation;
@@ -60,15 +63,20 @@ public final class TableCheckpointStore implements CheckpointStore {
   }
 
   @Override
-  public void markInFlight(Map<PartitionRef, Long> lastOffsets) {
-    merge(lastOffsets.keySet(), p -> Map.<String, Object>of(IN_FLIGHT_OFFSET, lastOffsets.get(p)));
-  }
-
-  @Override
-  public void markApplied(Map<PartitionRef, Long> appliedOffsets, Map<PartitionRef, Long> lags, Instant at) {
+  public void mark(Map<PartitionRef, Long> inFlight, Map<PartitionRef, Long> applied, Map<PartitionRef, Long> lags, Instant at) {
     OffsetDateTime now = OffsetDateTime.ofInstant(at, ZoneOffset.UTC);
-    merge(appliedOffsets.keySet(), p -> Map.<String, Object>of(
-        APPLIED_OFFSET, appliedOffsets.get(p), LAG, lags.getOrDefault(p, 0L), LAST_PROGRESS_AT, now, HEARTBEAT_AT, now));
+    Set<PartitionRef> rows = new LinkedHashSet<>(inFlight.keySet());
+    rows.addAll(applied.keySet());
+    merge(rows, p -> {
+      Map<String, Object> properties = new HashMap<>();
+      if (inFlight.containsKey(p)) {
+        properties.put(IN_FLIGHT_OFFSET, inFlight.get(p));
+      }
+      if (applied.containsKey(p)) {
+        properties.putAll(Map.of(APPLIED_OFFSET, applied.get(p), LAG, lags.getOrDefault(p, 0L), LAST_PROGRESS_AT, now, HEARTBEAT_AT, now));
+      }
+      return properties;
+    });
   }
 
   @Override
@@ -87,7 +95,7 @@ public final class TableCheckpointStore implements CheckpointStore {
     for (int from = 0; from < actions.size(); from += EgtGuard.MAX_OPERATIONS) {
       List<TableTransactionAction> egt = actions.subList(from, Math.min(actions.size(), from + EgtGuard.MAX_OPERATIONS));
       EgtGuard.check(egt);
-      table.submitTransactionWithResponse(egt, TIMEOUT, Context.NONE);
+      table.submitTransactionWithResponse(egt, NO_TIMEOUT, Context.NONE);
     }
   }
 

@@ -1,5 +1,7 @@
 package io.tablecast.projector.adapter.out.tables;
 
+import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
+
 import com.azure.core.http.rest.Response;
 import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
@@ -15,7 +17,6 @@ import io.tablecast.projector.adapter.out.tables.TableRows.Read;
 import io.tablecast.projector.application.LocatorStore;
 import io.tablecast.projector.domain.EmployeeLocator;
 import io.tablecast.projector.domain.ViewEntity;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -32,7 +33,6 @@ public final class TableLocatorStore implements LocatorStore {
 
   private static final int CACHE_SIZE = 50_000;
   private static final int MAX_CONFLICTS = 20;
-  private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
   private final TableClient table;
   private final LruCache<EmployeeId, Read> cache = new LruCache<>(CACHE_SIZE);
@@ -75,16 +75,16 @@ public final class TableLocatorStore implements LocatorStore {
   private Read write(EmployeeId employee, ViewEntity row, Optional<Read> before) {
     String partition = IndexLayout.locatorPartition(employee);
     Response<Void> response = before.isEmpty()
-        ? table.createEntityWithResponse(TableRows.toTable(partition, row, null), TIMEOUT, Context.NONE)
+        ? table.createEntityWithResponse(TableRows.toTable(partition, row, null), NO_TIMEOUT, Context.NONE)
         : table.updateEntityWithResponse(TableRows.toTable(partition, row, before.get().etag()),
-            TableEntityUpdateMode.REPLACE, true, TIMEOUT, Context.NONE);
+            TableEntityUpdateMode.REPLACE, true, NO_TIMEOUT, Context.NONE);
     return new Read(row, TableResponses.etag(response));
   }
 
   private Optional<Read> read(EmployeeId employee) {
     try {
       Read read = TableRows.fromTable(table.getEntityWithResponse(
-          IndexLayout.locatorPartition(employee), IndexLayout.ROW, null, TIMEOUT, Context.NONE).getValue());
+          IndexLayout.locatorPartition(employee), IndexLayout.ROW, null, NO_TIMEOUT, Context.NONE).getValue());
       cache.put(employee, read);
       return Optional.of(read);
     } catch (TableServiceException e) {

@@ -1,5 +1,7 @@
 package io.tablecast.projector.adapter.out.tables;
 
+import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
+
 import com.azure.core.exception.HttpResponseException;
 import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
@@ -15,7 +17,6 @@ import io.tablecast.projector.application.work.PendingWorkScan;
 import io.tablecast.projector.domain.ViewEntity;
 import io.tablecast.projector.domain.work.WorkItem;
 import io.tablecast.projector.domain.work.WorkerState;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -31,7 +32,6 @@ import java.util.function.Consumer;
  */
 public final class TablePendingWorkScan implements PendingWorkScan {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(60);
   private static final String EMPLOYEE_ROWS = "RowKey ge '" + EmployeesLayout.EMPLOYEE_PREFIX + "' and RowKey lt 'empid`'";
 
   private final TableClient index;
@@ -103,7 +103,7 @@ public final class TablePendingWorkScan implements PendingWorkScan {
 
   private static void each(TableClient table, ListEntitiesOptions options, Consumer<TableEntity> each) {
     try {
-      table.listEntities(options, TIMEOUT, Context.NONE).forEach(each);
+      table.listEntities(options, NO_TIMEOUT, Context.NONE).forEach(each);
     } catch (HttpResponseException e) {
       // A listing reports a missing table as the SDK's implementation type, not TableServiceException.
       if (e.getResponse() == null || e.getResponse().getStatusCode() != 404) {

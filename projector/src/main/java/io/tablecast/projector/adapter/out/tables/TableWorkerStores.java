@@ -1,5 +1,7 @@
 package io.tablecast.projector.adapter.out.tables;
 
+import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
+
 import com.azure.core.http.rest.Response;
 import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
@@ -18,7 +20,6 @@ import io.tablecast.projector.application.work.WorkerStores;
 import io.tablecast.projector.domain.SourcePosition;
 import io.tablecast.projector.domain.ViewEntity;
 import io.tablecast.projector.domain.work.WorkerState;
-import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +29,6 @@ import java.util.Set;
 /** The queue workers' view of one generation's tables (SPEC §3, §4). */
 public final class TableWorkerStores implements WorkerStores {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
   private final TableClient index;
   private final TableClient checkpoints;
@@ -63,9 +63,9 @@ public final class TableWorkerStores implements WorkerStores {
     String partition = IndexLayout.locatorPartition(employee);
     try {
       Response<Void> response = before.etag().isEmpty()
-          ? index.createEntityWithResponse(TableRows.toTable(partition, WorkerStateRows.toRow(after), null), TIMEOUT, Context.NONE)
+          ? index.createEntityWithResponse(TableRows.toTable(partition, WorkerStateRows.toRow(after), null), NO_TIMEOUT, Context.NONE)
           : index.updateEntityWithResponse(TableRows.toTable(partition, WorkerStateRows.toRow(after), before.etag().get()),
-              TableEntityUpdateMode.REPLACE, true, TIMEOUT, Context.NONE);
+              TableEntityUpdateMode.REPLACE, true, NO_TIMEOUT, Context.NONE);
       return new Stored<>(after, Optional.of(TableResponses.etag(response)));
     } catch (TableServiceException e) {
       if (!TableResponses.lostRace(e)) {

@@ -1,5 +1,7 @@
 package io.tablecast.views.adapter.out.tables;
 
+import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
+
 import com.azure.core.exception.HttpResponseException;
 import com.azure.core.http.rest.PagedResponse;
 import com.azure.core.util.Context;
@@ -23,7 +25,7 @@ import java.util.Optional;
  */
 final class Queries {
 
-  private static final Duration NO_CALL_TIMEOUT = null;
+  private static final Duration NO_TIMEOUT = null;
 
   private final ActiveTables tables;
 
@@ -43,7 +45,7 @@ final class Queries {
 
   Optional<TableEntity> point(TableClient table, String partitionKey, String rowKey, List<String> select) {
     try {
-      return Optional.of(table.getEntityWithResponse(partitionKey, rowKey, select.isEmpty() ? null : select, NO_CALL_TIMEOUT,
+      return Optional.of(table.getEntityWithResponse(partitionKey, rowKey, select.isEmpty() ? null : select, NO_TIMEOUT,
           Context.NONE).getValue());
     } catch (TableServiceException e) {
       if (e.getResponse() != null && e.getResponse().getStatusCode() == 404) {
@@ -64,7 +66,7 @@ final class Queries {
     }
     try {
       Iterator<PagedResponse<TableEntity>> pages =
-          tables.client(table).listEntities(options, NO_CALL_TIMEOUT, Context.NONE).iterableByPage(after.orElse(null)).iterator();
+          tables.client(table).listEntities(options, NO_TIMEOUT, Context.NONE).iterableByPage(after.orElse(null)).iterator();
       if (!pages.hasNext()) {
         return Page.last(List.of());
       }
@@ -85,7 +87,7 @@ final class Queries {
 
   List<TableEntity> all(TableClient table, String filter) {
     try {
-      return table.listEntities(new ListEntitiesOptions().setFilter(filter), NO_CALL_TIMEOUT, Context.NONE)
+      return table.listEntities(new ListEntitiesOptions().setFilter(filter), NO_TIMEOUT, Context.NONE)
           .stream().toList();
     } catch (HttpResponseException e) {
       // A listing may report a missing table as the SDK's implementation type, not TableServiceException.
