@@ -125,7 +125,10 @@ final class BatchPipe implements AutoCloseable {
   private void takeApplied() {
     InFlight.Taken taken = inFlight.takeApplied();
     taken.batches().forEach(this::park);
-    writer.applied(taken.upTo(), lagsAfter(taken.upTo()));
+    // The loop settles every few milliseconds: no lags to compute when nothing completed.
+    if (!taken.upTo().isEmpty()) {
+      writer.applied(taken.upTo(), lagsAfter(taken.upTo()));
+    }
     if (taken.events() > 0) {
       applied.increment(taken.events());
       progress.progressed(); // before the checkpoint says so: whoever reads it never sees a stall that is over
