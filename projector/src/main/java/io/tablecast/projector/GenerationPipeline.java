@@ -67,7 +67,7 @@ public final class GenerationPipeline implements AutoCloseable {
 
   /** Starts projecting into {@code generation}, whose tables and queues must exist, and its queue workers. */
   public static GenerationPipeline start(ProjectorConfig config, AzureClients azure, Generation generation, MeterRegistry metrics, WorkSteps steps) {
-    GenerationPipeline pipeline = startProjecting(config, azure, generation, metrics, steps);
+    GenerationPipeline pipeline = create(config, azure, generation, metrics, steps, true);
     pipeline.startWorkers();
     return pipeline;
   }
@@ -75,10 +75,18 @@ public final class GenerationPipeline implements AutoCloseable {
   /**
    * Starts projecting into {@code generation}, with its queue workers held back until {@link
    * #startWorkers()}. A rebuild starts them once it has caught up with the log: each work item
-   * then reconciles against the final truth, and most find nothing left to do.
+   * then reconciles against the final truth, and most find nothing left to do. These workers do
+   * not give way to the views: a pending generation has no readers until the flip, and its work
+   * must drain for the flip to come.
    */
   public static GenerationPipeline startProjecting(ProjectorConfig config, AzureClients azure, Generation generation, MeterRegistry metrics,
       WorkSteps steps) {
+    return create(config, azure, generation, metrics, steps, false);
+  }
+
+  /** @param giveWay whether the workers give way to the views while the projector is behind */
+  private static GenerationPipeline create(ProjectorConfig config, AzureClients azure, Generation generation, MeterRegistry metrics,
+      WorkSteps steps, boolean giveWay) {
     TopicNames topics = TopicNames.of(config.namespace());
     ExecutorService pool = Executors.newFixedThreadPool(config.threads(), DaemonThreads.named("projector-g" + generation.number() + "-io"));
     Map<WorkQueue, Doorbell> arrivals = new EnumMap<>(WorkQueue.class);
@@ -112,8 +120,8 @@ public final class GenerationPipeline implements AutoCloseable {
       pending.request("the previous run stopped without cleaning up");
     }
     return new GenerationPipeline(generation, consumer, deadLetters, pool, pending,
-        () -> Workers.start(azure, generation, config.workers(), config.recovery().deadWorkerInstance(), metrics, steps, consumer::isBehind,
-            arrivals::get));
+        () -> Workers.start(azure, generation, config.workers(), config.recovery().deadWorkerInstance(), metrics, steps,
+            giveWay ? consumer::isBehind : () -> false, arrivals::get));
   }
 
   /** Starts the queue workers, unless they run already. */

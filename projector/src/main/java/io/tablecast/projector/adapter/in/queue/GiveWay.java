@@ -27,14 +27,16 @@ final class GiveWay {
   }
 
   /**
-   * Returns once the views are not behind, or after the longest wait.
+   * Returns once the views are not behind, after the longest wait, or as soon as the worker is
+   * stopped (a worker being stopped must not hold up a generation switch or a rebuild's end).
    *
+   * @param running whether the waiting worker still runs
    * @return whether the views are not behind: false after the longest wait, when the worker should
    *     take a single message
    */
-  boolean await() throws InterruptedException {
+  boolean await(BooleanSupplier running) throws InterruptedException {
     for (long waited = 0; viewsBehind.getAsBoolean(); waited += STEP_MILLIS) {
-      if (waited >= maxWaitMillis) {
+      if (waited >= maxWaitMillis || !running.getAsBoolean()) {
         return false;
       }
       Thread.sleep(STEP_MILLIS);

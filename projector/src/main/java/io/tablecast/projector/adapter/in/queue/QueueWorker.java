@@ -77,7 +77,10 @@ final class QueueWorker implements Runnable {
     long idle = 50;
     while (running) {
       try {
-        int batch = giveWay.await() ? batchSize() : 1;
+        int batch = giveWay.await(() -> running) ? batchSize() : 1;
+        if (!running) {
+          return;
+        }
         List<QueueMessageItem> received = queue.receiveMessages(batch, settings.visibilityTimeout(), NO_TIMEOUT, Context.NONE)
             .stream().toList();
         long receivedNanos = System.nanoTime();
