@@ -95,6 +95,11 @@ public final class FreshnessBenchmark {
     }
   }
 
+  private static RuntimeOptions runtimeOptions(FreshnessSettings s, Path dir) {
+    RuntimeOptions options = RuntimeOptions.freePorts(dir.resolve("runtime"));
+    return s.azuriteInMemory() ? options.azuriteInMemory() : options;
+  }
+
   private static void run(FreshnessSettings s, Path dir, FreshnessReport report) {
     report.header(s);
     try {
@@ -105,7 +110,7 @@ public final class FreshnessBenchmark {
     if (!ComponentCpu.enable()) {
       report.line("(this JVM does not measure its threads' CPU time: the CPU by component is all 0)");
     }
-    try (EmbeddedRuntime runtime = EmbeddedRuntime.start(RuntimeOptions.freePorts(dir.resolve("runtime")))) {
+    try (EmbeddedRuntime runtime = EmbeddedRuntime.start(runtimeOptions(s, dir))) {
       Namespace namespace = new Namespace("fb" + ThreadLocalRandom.current().nextInt(100_000, 1_000_000));
       KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), s.partitions());
       HttpSettings anyPort = new HttpSettings("127.0.0.1", 0);

@@ -61,6 +61,7 @@ final class FreshnessReport {
         + " sampled, %d readers polling each sampled effect every %d ms, then every tenth of its wait so far; not seen after %d s; drain wait up to %d s", s.rates(),
         s.seconds(), s.warmup(), jit, s.departments(), s.sampleEvery(), s.readers(), s.pollMillis(), s.giveUpSeconds(),
         s.drainSeconds());
+    line("Azurite: %s", s.azuriteInMemory() ? "data in memory only" : "data on disk, as in dev mode");
     line("machine: %d processors, Java %s, %s %s, max heap %d MiB", Runtime.getRuntime().availableProcessors(),
         System.getProperty("java.version"), System.getProperty("os.name"), System.getProperty("os.arch"),
         Runtime.getRuntime().maxMemory() >> 20);

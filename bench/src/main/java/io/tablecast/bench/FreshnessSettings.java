@@ -19,9 +19,11 @@ import java.util.List;
  * @param drainSeconds how long, at most, to wait after a window for the projector and the queues
  *     to drain before the next rate
  * @param partitions partitions of every topic (the Tablecast default is 3)
+ * @param azuriteInMemory whether Azurite keeps its data in memory only, instead of on disk as dev
+ *     mode does: it then never stops serving to save its databases (every 5 s, each whole)
  */
 record FreshnessSettings(List<Integer> rates, int seconds, int warmup, int jitWarmupSeconds, int departments, int readers,
-    int pollMillis, int sampleEvery, int giveUpSeconds, int drainSeconds, int partitions) {
+    int pollMillis, int sampleEvery, int giveUpSeconds, int drainSeconds, int partitions, boolean azuriteInMemory) {
 
   FreshnessSettings {
     rates = List.copyOf(rates);
@@ -59,7 +61,8 @@ record FreshnessSettings(List<Integer> rates, int seconds, int warmup, int jitWa
         Integer.getInteger("sampleEvery", 8),
         Integer.getInteger("giveUpSeconds", 30),
         Integer.getInteger("drainSeconds", 60),
-        Integer.getInteger("partitions", 3));
+        Integer.getInteger("partitions", 3),
+        Boolean.getBoolean("azuriteInMemory"));
   }
 
   private static void positive(String name, int value) {
