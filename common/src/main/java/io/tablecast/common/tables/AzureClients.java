@@ -43,13 +43,24 @@ public final class AzureClients {
 
   private final TableServiceClient tables;
   private final QueueServiceClient queues;
-  private final Outage outage = new Outage("Azure Storage");
+  private final Outage outage;
+
+  private final StorageSettings settings;
+  private final HttpClient http;
+  private final List<HttpPipelinePolicy> extraPolicies;
 
   /**
    * @param extraPolicies added to every pipeline, for example a fault-injection policy in tests
    */
   public AzureClients(StorageSettings settings, List<HttpPipelinePolicy> extraPolicies) {
-    HttpClient http = HttpClient.createDefault(httpClientOptions());
+    this(settings, HttpClient.createDefault(httpClientOptions()), List.copyOf(extraPolicies), new Outage("Azure Storage"));
+  }
+
+  private AzureClients(StorageSettings settings, HttpClient http, List<HttpPipelinePolicy> extraPolicies, Outage outage) {
+    this.settings = settings;
+    this.outage = outage;
+    this.http = http;
+    this.extraPolicies = extraPolicies;
     TableServiceClientBuilder tableBuilder =
         new TableServiceClientBuilder().httpClient(http).retryOptions(RETRY);
     // Base64 keeps any text a message carries safe inside the service's XML.
@@ -74,6 +85,17 @@ public final class AzureClients {
     this.queues = settings.connectionString().isPresent() || settings.queueEndpoint().isPresent()
         ? queueBuilder.buildClient()
         : null;
+  }
+
+  /**
+   * Clients of the same account, over the same connections, whose requests also pass {@code
+   * policy} (after this one's own policies): a part of the process whose requests are treated
+   * apart, such as the queue workers' paced ones. Both report to one {@link #outage()}.
+   */
+  public AzureClients with(HttpPipelinePolicy policy) {
+    List<HttpPipelinePolicy> policies = new java.util.ArrayList<>(extraPolicies);
+    policies.add(policy);
+    return new AzureClients(settings, http, List.copyOf(policies), outage);
   }
 
   public AzureClients(StorageSettings settings) {

@@ -1,46 +1,64 @@
 package io.tablecast.projector.adapter.in.queue;
 
+import com.azure.core.http.HttpPipelineCallContext;
+import com.azure.core.http.HttpPipelineNextPolicy;
+import com.azure.core.http.HttpPipelineNextSyncPolicy;
+import com.azure.core.http.HttpResponse;
+import com.azure.core.http.policy.HttpPipelinePolicy;
+import com.google.common.util.concurrent.RateLimiter;
 import java.util.function.BooleanSupplier;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
- * Index work gives way to the views: while the projector beside a worker is behind the log, the
- * worker waits before it takes more messages, so that the storage account's requests go to the
- * department views first. It waits at most {@link #MAX_WAIT_MILLIS} in a row, then takes a single
- * message, so index work always moves on, and converges once the projector catches up. A
- * partition the projector has paused does not count as behind.
+ * Index work gives way to the views: while the projector beside the workers is behind the log,
+ * every storage request of the workers (table and queue alike, retries included) waits for its
+ * turn, at most {@link #REQUESTS_PER_SECOND} a second for all the workers of the process, and each
+ * worker receives one message at a time. The storage account's requests then go to the department
+ * views first, and index work never comes in bursts that would hold them up; it never stops either,
+ * and goes on at full speed once the projector has caught up. A partition the projector has paused
+ * does not count as behind.
+ *
+ * <p>A pipeline policy of the workers' own clients ({@code AzureClients.with}); their calls are
+ * synchronous and run on the worker's thread, which is the one that waits.
  */
-final class GiveWay {
+final class GiveWay implements HttpPipelinePolicy {
 
-  static final long MAX_WAIT_MILLIS = 10_000;
-  private static final long STEP_MILLIS = 20;
+  /** A tenth of what one Azurite serves; a small share of a real storage account. */
+  static final double REQUESTS_PER_SECOND = 100;
 
   private final BooleanSupplier viewsBehind;
-  private final long maxWaitMillis;
+  private final RateLimiter pace;
 
   GiveWay(BooleanSupplier viewsBehind) {
-    this(viewsBehind, MAX_WAIT_MILLIS);
+    this(viewsBehind, REQUESTS_PER_SECOND);
   }
 
-  GiveWay(BooleanSupplier viewsBehind, long maxWaitMillis) {
+  GiveWay(BooleanSupplier viewsBehind, double requestsPerSecond) {
     this.viewsBehind = viewsBehind;
-    this.maxWaitMillis = maxWaitMillis;
+    this.pace = RateLimiter.create(requestsPerSecond);
   }
 
-  /**
-   * Returns once the views are not behind, after the longest wait, or as soon as the worker is
-   * stopped (a worker being stopped must not hold up a generation switch or a rebuild's end).
-   *
-   * @param running whether the waiting worker still runs
-   * @return whether the views are not behind: false after the longest wait, when the worker should
-   *     take a single message
-   */
-  boolean await(BooleanSupplier running) throws InterruptedException {
-    for (long waited = 0; viewsBehind.getAsBoolean(); waited += STEP_MILLIS) {
-      if (waited >= maxWaitMillis || !running.getAsBoolean()) {
-        return false;
-      }
-      Thread.sleep(STEP_MILLIS);
+  /** Whether the views are behind: the workers then take a single message at a time. */
+  boolean viewsBehind() {
+    return viewsBehind.getAsBoolean();
+  }
+
+  /** Returns at once while the views are not behind; otherwise when this request's turn has come. */
+  void awaitTurn() {
+    if (viewsBehind.getAsBoolean()) {
+      pace.acquire();
     }
-    return true;
+  }
+
+  @Override
+  public HttpResponse processSync(HttpPipelineCallContext context, HttpPipelineNextSyncPolicy next) {
+    awaitTurn();
+    return next.processSync();
+  }
+
+  @Override
+  public Mono<HttpResponse> process(HttpPipelineCallContext context, HttpPipelineNextPolicy next) {
+    return Mono.fromRunnable(this::awaitTurn).subscribeOn(Schedulers.boundedElastic()).then(next.process());
   }
 }

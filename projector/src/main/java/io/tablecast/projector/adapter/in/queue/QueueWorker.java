@@ -77,10 +77,7 @@ final class QueueWorker implements Runnable {
     long idle = 50;
     while (running) {
       try {
-        int batch = giveWay.await(() -> running) ? batchSize() : 1;
-        if (!running) {
-          return;
-        }
+        int batch = giveWay.viewsBehind() ? 1 : batchSize();
         List<QueueMessageItem> received = queue.receiveMessages(batch, settings.visibilityTimeout(), NO_TIMEOUT, Context.NONE)
             .stream().toList();
         long receivedNanos = System.nanoTime();

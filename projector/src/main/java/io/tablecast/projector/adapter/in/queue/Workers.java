@@ -61,16 +61,18 @@ public final class Workers implements AutoCloseable {
   public static Workers start(AzureClients azure, Generation generation, WorkerSettings settings, Optional<String> deadInstance,
       MeterRegistry metrics, WorkSteps steps, BooleanSupplier viewsBehind, Function<WorkQueue, Doorbell> arrivals) {
     Workers started = new Workers(Executors.newFixedThreadPool(IO_THREADS, DaemonThreads.named("worker-io")));
-    WorkReconciler reconciler = new WorkReconciler(new TableWorkerStores(azure, generation),
+    GiveWay giveWay = new GiveWay(viewsBehind);
+    AzureClients paced = azure.with(giveWay);
+    WorkReconciler reconciler = new WorkReconciler(new TableWorkerStores(paced, generation),
         new LeaseOwners(settings.instance(), deadInstance), started.io, Clock.systemUTC(), settings.lease(), steps);
     for (WorkQueue kind : WorkQueue.values()) {
-      QueueClient queue = azure.queue(generation.queue(kind));
-      QueueClient poison = azure.queue(generation.poisonQueue(kind));
+      QueueClient queue = paced.queue(generation.queue(kind));
+      QueueClient poison = paced.queue(generation.poisonQueue(kind));
       WorkerMetrics counters = new WorkerMetrics(metrics, kind.baseName());
       for (int n = 1; n <= settings.perQueue(); n++) {
         String name = kind.baseName() + "-" + n;
         QueueWorker worker = new QueueWorker(name, queue, poison, reconciler, settings, AzureFailures.INSTANCE, counters, steps, Clock.systemUTC(),
-            new GiveWay(viewsBehind), arrivals.apply(kind));
+            giveWay, arrivals.apply(kind));
         Thread thread = new Thread(worker, "worker-" + name);
         thread.setDaemon(true);
         started.workers.add(worker);

@@ -2,42 +2,47 @@ package io.tablecast.projector.adapter.in.queue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 class GiveWayTest {
 
   @Test
-  void aWorkerGoesOnAtOnceWhenTheViewsAreNotBehind() throws InterruptedException {
-    AtomicInteger asked = new AtomicInteger();
-    assertThat(new GiveWay(() -> asked.incrementAndGet() < 0).await(() -> true)).isTrue();
+  void requestsGoAtOnceWhileTheViewsAreNotBehind() {
+    GiveWay giveWay = new GiveWay(() -> false, 5);
 
-    assertThat(asked).hasValue(1);
+    long millis = millisFor(50, giveWay);
+
+    assertThat(giveWay.viewsBehind()).isFalse();
+    assertThat(millis).as("50 requests, unpaced").isLessThan(1_000L);
   }
 
   @Test
-  void aWorkerWaitsWhileTheViewsAreBehindAndGoesOnWhenTheyCatchUp() throws InterruptedException {
-    AtomicInteger asked = new AtomicInteger();
-    assertThat(new GiveWay(() -> asked.incrementAndGet() <= 3).await(() -> true)).as("a full batch").isTrue();
+  void requestsArePacedWhileTheViewsAreBehind() {
+    GiveWay giveWay = new GiveWay(() -> true, 10);
 
-    assertThat(asked).as("asked until the views caught up, and no more").hasValue(4);
+    long millis = millisFor(11, giveWay);
+
+    assertThat(giveWay.viewsBehind()).isTrue();
+    assertThat(millis).as("11 requests at 10 a second: the first at once, then one every 100 ms").isBetween(900L, 5_000L);
   }
 
   @Test
-  void aWorkerNeverWaitsLongerThanTheLongestWaitAndThenTakesASingleMessage() throws InterruptedException {
+  void thePaceEndsAsSoonAsTheViewsCatchUp() {
+    AtomicBoolean behind = new AtomicBoolean(true);
+    GiveWay giveWay = new GiveWay(behind::get, 2);
+    millisFor(2, giveWay);
+
+    behind.set(false);
+
+    assertThat(millisFor(50, giveWay)).isLessThan(1_000L);
+  }
+
+  private static long millisFor(int requests, GiveWay giveWay) {
     long started = System.nanoTime();
-    assertThat(new GiveWay(() -> true, 500).await(() -> true)).as("a single message").isFalse();
-
-    assertThat((System.nanoTime() - started) / 1_000_000).isBetween(500L, 2_500L);
-  }
-
-  @Test
-  void aStoppedWorkerStopsWaitingAtOnce() throws InterruptedException {
-    AtomicInteger asked = new AtomicInteger();
-    long started = System.nanoTime();
-    assertThat(new GiveWay(() -> true, 60_000).await(() -> asked.incrementAndGet() < 3)).isFalse();
-
-    assertThat(asked).as("asked whether the worker runs until it stopped").hasValue(3);
-    assertThat((System.nanoTime() - started) / 1_000_000).as("not the longest wait").isLessThan(5_000L);
+    for (int i = 0; i < requests; i++) {
+      giveWay.awaitTurn();
+    }
+    return (System.nanoTime() - started) / 1_000_000;
   }
 }
