@@ -36,6 +36,7 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.StreamSupport;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -128,8 +129,13 @@ class RebuildIT {
     assertThat(String.join("\n", cli.output())).contains("running in the background", log.toString());
     await("the background rebuild flips").atMost(SETTLE).pollInterval(Duration.ofMillis(500))
         .until(() -> catalog(pipeline).activeGeneration() == 2);
-    await("the background rebuild drops generation 1 and ends").atMost(SETTLE).pollInterval(Duration.ofMillis(500))
-        .until(() -> storageOf(pipeline, pipeline.generation()).isEmpty() && Files.readString(log).contains("Rebuild done."));
+    try {
+      await("the background rebuild drops generation 1 and ends").atMost(SETTLE).pollInterval(Duration.ofMillis(500))
+          .until(() -> storageOf(pipeline, pipeline.generation()).isEmpty() && Files.readString(log).contains("Rebuild done."));
+    } catch (ConditionTimeoutException e) {
+      throw new AssertionError("Left of generation 1: " + storageOf(pipeline, pipeline.generation()) + "; the rebuild's log:\n"
+          + Files.readString(log), e);
+    }
     assertThat(Files.readString(log)).contains("Rebuilding generation 2", "ViewCatalog flipped: generation 2 is active");
   }
 

@@ -208,9 +208,14 @@ public final class Rebuild {
     return Outcome.FLIPPED;
   }
 
+  /**
+   * Drops the old generation once the projectors that followed it have left its consumer group:
+   * a pipeline that is still stopping may write its last checkpoint marks, which must not land
+   * after its checkpoints were deleted. If members stay past the patience, drops it anyway.
+   */
   private void dropOld(RebuildProbe probe, Generation old) {
-    storage.drop(old);
     deleteGroup(probe, old, Duration.ofSeconds(30));
+    storage.drop(old);
   }
 
   /** Deletes the generation's consumer group once its members have left (they stop on their own). */
