@@ -54,9 +54,7 @@ public final class CommandProcessorRunner implements AutoCloseable {
     p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, config.kafka().bootstrapServers());
     p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
     p.put(StreamsConfig.STATE_DIR_CONFIG, config.stateDir().toAbsolutePath().toString());
-    // A transaction every 20 ms at most: each costs the broker and the processor a round of
-    // requests, and at 5 ms they were the largest CPU cost of a loaded single machine (decisions).
-    p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 20);
+    p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 5);
     p.put(StreamsConfig.POLL_MS_CONFIG, 2);
     p.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), 1);
     p.put(StreamsConfig.producerPrefix(ProducerConfig.RETRY_BACKOFF_MS_CONFIG), 10);
