@@ -57,8 +57,12 @@ final class GiveWay implements HttpPipelinePolicy {
     return next.processSync();
   }
 
+  /** Asynchronous calls (none of the workers' own) wait off the event loop, and only while paced. */
   @Override
   public Mono<HttpResponse> process(HttpPipelineCallContext context, HttpPipelineNextPolicy next) {
-    return Mono.fromRunnable(this::awaitTurn).subscribeOn(Schedulers.boundedElastic()).then(next.process());
+    if (!viewsBehind.getAsBoolean()) {
+      return next.process();
+    }
+    return Mono.fromRunnable(pace::acquire).subscribeOn(Schedulers.boundedElastic()).then(next.process());
   }
 }
