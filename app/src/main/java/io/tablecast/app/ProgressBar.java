@@ -1,6 +1,8 @@
 package io.tablecast.app;
 
 import io.tablecast.common.tables.Generation;
+import io.tablecast.projector.application.audit.GenerationLoad;
+import io.tablecast.projector.application.audit.LogFold;
 import io.tablecast.projector.rebuild.Rebuild;
 import io.tablecast.projector.rebuild.RebuildStatus;
 import java.io.PrintStream;
@@ -9,8 +11,9 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 
 /**
- * A rebuild's progress for its operator: events applied, events per second over the last ten
- * seconds, and the ETA. On a terminal, one line redrawn in place; otherwise a line every five
+ * A rebuild's progress for its operator: while it loads, the events read, then the events folded,
+ * the rows loaded, rows per second over the last ten seconds and the ETA; then the events applied
+ * while it catches up, events per second and the ETA. On a terminal, one line redrawn in place; otherwise a line every five
  * seconds, for logs.
  */
 final class ProgressBar implements Rebuild.Listener {
@@ -26,6 +29,10 @@ final class ProgressBar implements Rebuild.Listener {
   private final Deque<Sample> samples = new ArrayDeque<>();
   private long lastLine;
   private Generation pending;
+  private boolean loading;
+  private long eventsRead;
+  private long eventsFolded;
+  private long rowsLoaded;
 
   ProgressBar(PrintStream out) {
     this.out = out;
@@ -40,13 +47,62 @@ final class ProgressBar implements Rebuild.Listener {
   }
 
   @Override
+  public void loading(String step, long count) {
+    loading = true;
+    if (step.equals(LogFold.EVENTS_READ)) {
+      eventsRead = count;
+      sample(count);
+      show(String.format("G%d reading the log: %,d events  %,.0f events/s", pending.number(), count, rate()));
+      return;
+    }
+    if (step.equals(LogFold.EVENTS_FOLDED)) {
+      eventsFolded = count;
+    } else if (step.equals(GenerationLoad.ROWS_LOADED)) {
+      if (rowsLoaded == 0) {
+        samples.clear();
+      }
+      rowsLoaded = count;
+      sample(count);
+    }
+    show(loadLine(rate()));
+  }
+
+  /**
+   * The second pass: events folded of those read, rows loaded and their rate. The ETA assumes the
+   * rows still to come are in proportion to the events still to fold.
+   */
+  String loadLine(double rowsPerSecond) {
+    double done = eventsRead == 0 ? 0 : Math.min(1, (double) eventsFolded / eventsRead);
+    int filled = (int) Math.round(done * WIDTH);
+    long rowsLeft = done == 0 ? 0 : (long) (rowsLoaded / done - rowsLoaded);
+    String eta = done == 0 || rowsPerSecond <= 0 ? "--" : format(Duration.ofSeconds((long) (rowsLeft / rowsPerSecond)));
+    return String.format("G%d loading [%s%s] %3d%%  %,d/%,d events folded  %,d rows loaded  %,.0f rows/s  ETA %s", pending.number(),
+        "#".repeat(filled), "-".repeat(WIDTH - filled), (int) (done * 100), eventsFolded, eventsRead, rowsLoaded, rowsPerSecond, eta);
+  }
+
+  @Override
   public void progress(RebuildStatus status) {
+    if (loading) {
+      loading = false;
+      samples.clear();
+      if (terminal) {
+        out.println(); // keeps the load's last line
+      }
+    }
+    sample(status.applied());
+    show(line(status, rate()));
+  }
+
+  private void sample(long count) {
     long now = System.nanoTime();
-    samples.addLast(new Sample(now, status.applied()));
+    samples.addLast(new Sample(now, count));
     while (samples.size() > 2 && now - samples.peekFirst().at() > WINDOW_NANOS) {
       samples.removeFirst();
     }
-    String line = line(status, rate());
+  }
+
+  private void show(String line) {
+    long now = System.nanoTime();
     if (terminal) {
       out.print("\r" + line + "\033[K");
       out.flush();

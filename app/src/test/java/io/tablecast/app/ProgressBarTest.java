@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.tables.Generation;
+import io.tablecast.projector.application.audit.GenerationLoad;
+import io.tablecast.projector.application.audit.LogFold;
 import io.tablecast.projector.rebuild.RebuildStatus;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -27,6 +29,16 @@ class ProgressBarTest {
 
     assertThat(line).contains("G2 [###############---------------]", " 50%", "150,000/300,000 events", "2,500 events/s", "ETA 1m00s");
     assertThat(line).doesNotContain("caught up");
+  }
+
+  @Test
+  void whileItLoadsShowsTheEventsFoldedTheRowsLoadedAndTheTimeLeftForTheRowsInProportion() {
+    bar.loading(LogFold.EVENTS_READ, 300_000);
+    bar.loading(LogFold.EVENTS_FOLDED, 150_000);
+    bar.loading(GenerationLoad.ROWS_LOADED, 500_000);
+
+    assertThat(bar.loadLine(2_500)).contains("G2 loading [###############---------------]", " 50%", "150,000/300,000 events folded",
+        "500,000 rows loaded", "2,500 rows/s", "ETA 3m20s");
   }
 
   @Test

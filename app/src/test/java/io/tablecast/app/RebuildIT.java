@@ -3,6 +3,8 @@ package io.tablecast.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.azure.core.exception.HttpResponseException;
+import com.azure.data.tables.models.ListEntitiesOptions;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.tablecast.app.fixtures.GenerationContents;
@@ -11,9 +13,11 @@ import io.tablecast.app.fixtures.PipelineExtension;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tables.CatalogState;
 import io.tablecast.common.tables.CatalogTables;
+import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.CheckpointRows;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
+import io.tablecast.common.tables.ViewTable;
 import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.projector.Verification;
 import io.tablecast.projector.application.audit.Difference;
@@ -34,6 +38,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.StreamSupport;
 import org.awaitility.core.ConditionTimeoutException;
@@ -77,26 +82,26 @@ class RebuildIT {
   }
 
   @Test
-  void aRebuildKilledMidwayResumesWhereItStoppedAndFinishes(Pipeline pipeline, ChildJvms.Launcher jvms, @TempDir Path dir) {
+  void aRebuildKilledMidLoadLoadsTheSameLogAgainAndFinishes(Pipeline pipeline, ChildJvms.Launcher jvms, @TempDir Path dir) {
     write(pipeline, HrHistory.generate(11, 4, 3_000, HrHistory.Mix.TYPICAL));
     awaitQuiescence(pipeline);
     Map<String, Map<String, Object>> live = GenerationContents.of(pipeline.azure(), pipeline.generation());
     Generation pending = new Generation(pipeline.namespace(), 2);
 
-    Map<String, String> env = new java.util.HashMap<>(pipeline.env());
-    env.put("TABLECAST_PROJECTOR_MAX_POLL", "5");
-    ChildJvm child = jvms.start(dir.resolve("rebuild.out"), env, TablecastCli.class, "rebuild", "--dry-run");
-    await("the rebuild in the child JVM applies its first events").atMost(SETTLE).pollInterval(Duration.ofMillis(50))
-        .until(() -> applied(pipeline, pending) > 0);
+    ChildJvm child = jvms.start(dir.resolve("rebuild.out"), pipeline.env(), TablecastCli.class, "rebuild", "--dry-run");
+    await("the rebuild in the child JVM loads its first rows").atMost(SETTLE).pollInterval(Duration.ofMillis(20))
+        .until(() -> anyRow(pipeline, pending, ViewTable.EMPLOYEE_ACTIVITY));
     child.signal("KILL");
     assertThat(child.awaitExit(Duration.ofSeconds(10))).isTrue();
-    long appliedWhenKilled = applied(pipeline, pending);
-    assertThat(appliedWhenKilled).as("killed midway").isLessThan(total(pipeline));
+    Map<String, Long> planned = loadEnd(pipeline, pending);
+    assertThat(planned).as("the load's end, planned before it started").isNotEmpty();
+    assertThat(applied(pipeline, pending)).as("killed before the load was done").isZero();
 
     Recorder resumed = new Recorder();
     assertThat(rebuild(pipeline).run(new Rebuild.Options(true, Duration.ZERO, Duration.ofMillis(300)), resumed)).isEqualTo(Rebuild.Outcome.BUILT);
     assertThat(resumed.resumed).containsExactly(true);
-    assertThat(resumed.statuses.get(0).applied()).as("continues from the checkpoints, not from 0").isGreaterThanOrEqualTo(appliedWhenKilled);
+    assertThat(loadEnd(pipeline, pending)).as("the resumed load folds the same records").isEqualTo(planned);
+    assertThat(resumed.loaded).as("the resumed run's load progress").contains("rows loaded");
     assertThat(GenerationContents.differences(GenerationContents.of(pipeline.azure(), pending), live)).as("generation 2 against the live views").isEmpty();
 
     assertThat(rebuild(pipeline).run(new Rebuild.Options(false, Duration.ofSeconds(1), Duration.ofMillis(300)), new Recorder()))
@@ -193,8 +198,27 @@ class RebuildIT {
     return CheckpointRows.recordsApplied(pipeline.azure().table(new CatalogTables(pipeline.namespace()).projectorCheckpoints()), generation);
   }
 
-  private static long total(Pipeline pipeline) {
-    return applied(pipeline, pipeline.generation());
+  /** Whether the table holds a row; false while it does not exist yet. */
+  private static boolean anyRow(Pipeline pipeline, Generation generation, ViewTable table) {
+    try {
+      return pipeline.azure().table(generation.table(table)).listEntities(new ListEntitiesOptions().setTop(1), null, null)
+          .stream().findAny().isPresent();
+    } catch (HttpResponseException e) {
+      assertThat(e.getResponse().getStatusCode()).as("listing %s", table).isEqualTo(404);
+      return false;
+    }
+  }
+
+  /** The end of the log that the generation's load folds up to, per checkpoint row. */
+  private static Map<String, Long> loadEnd(Pipeline pipeline, Generation generation) {
+    Map<String, Long> end = new TreeMap<>();
+    CheckpointRows.read(pipeline.azure().table(new CatalogTables(pipeline.namespace()).projectorCheckpoints()), generation)
+        .forEach((rowKey, row) -> {
+          if (row.getProperty(CheckpointLayout.LOAD_END) instanceof Number offset) {
+            end.put(rowKey, offset.longValue());
+          }
+        });
+    return end;
   }
 
   /** Keeps what a rebuild reports. */
@@ -202,6 +226,12 @@ class RebuildIT {
     final List<RebuildStatus> statuses = new CopyOnWriteArrayList<>();
     final List<Boolean> resumed = new CopyOnWriteArrayList<>();
     final List<Generation> flips = new CopyOnWriteArrayList<>();
+    final List<String> loaded = new CopyOnWriteArrayList<>();
+
+    @Override
+    public void loading(String step, long count) {
+      loaded.add(step);
+    }
 
     @Override
     public void started(Generation pending, Generation live, boolean resumedRun) {

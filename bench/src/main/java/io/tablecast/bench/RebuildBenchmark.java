@@ -7,11 +7,9 @@ import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.kafka.TopicProvisioner;
 import io.tablecast.common.tables.AzureClients;
-import io.tablecast.common.tables.CatalogTables;
-import io.tablecast.common.tables.CheckpointRows;
-import io.tablecast.common.tables.Generation;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.projector.adapter.out.tables.ViewStoreBootstrap;
+import io.tablecast.projector.application.audit.LogFold;
 import io.tablecast.testkit.Azurite;
 import io.tablecast.testkit.ChildJvm;
 import io.tablecast.testkit.EmbeddedRuntime;
@@ -35,12 +33,12 @@ import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * The rebuild benchmark (issue 7): a generated log of {@code events} events rebuilt into a new
- * generation by the {@code rebuild} command's code in a JVM of its own with a 512 MiB heap,
- * while a reader reads the views every 20 ms. Reports throughput every {@code interval} events,
- * each beside the raw EGT ceiling of a second Azurite whose table has grown by as many entities
- * (one per event, as {@code EmployeeActivity} grows), the overall rate, the time to drain the
- * queues, the cut-over as readers saw it, and the rebuild's peak heap.
+ * The rebuild benchmark: a generated log of {@code events} events rebuilt into a new generation
+ * by the {@code rebuild} command's code in a JVM of its own with a 512 MiB heap, while a reader
+ * reads the views every 20 ms. Reports the time of each phase (fold, bulk load, catch-up, flip),
+ * the load's rows/s per table beside the raw EGT ceiling of a second Azurite growing one table to
+ * the same size (measured in {@code interval} steps), the cut-over as readers saw it, the
+ * rebuild's peak heap, and then {@code verify} with its own.
  *
  * <p>Both Azurites keep their data in memory ({@link Azurite.Persistence#MEMORY}): on disk, Azurite
  * rewrites its whole table database every 5 s, a pause that grows with the tables and would be
@@ -98,54 +96,96 @@ public final class RebuildBenchmark {
     try (ViewsService views = ViewsService.start(ViewsConfig.of(namespace, storage, kafka, new HttpSettings("127.0.0.1", 0)));
         CutOverReader reader = CutOverReader.start(views.uri().resolve("/departments/D1"))) {
       System.out.printf("Raw EGT ceiling first, on a second Azurite: 100-entity EGTs on 4 threads into one table that grows by %,d"
-          + " entities per interval (one per event, as EmployeeActivity grows).%n%n", s.interval());
+          + " entities per interval.%n%n", s.interval());
       Map<String, String> env = Map.of("TABLECAST_NAMESPACE", namespace.prefix(), "TABLECAST_KAFKA_BOOTSTRAP", runtime.bootstrapServers(),
           "TABLECAST_STORAGE_CONNECTION_STRING", runtime.storageConnectionString(), "TABLECAST_PARTITIONS", Integer.toString(s.partitions()),
           "TABLECAST_WORKERS", Integer.toString(s.workers()));
       RawLoaders.Run[] ceilings = ceilings(rawAzurite, s);
-      System.out.println("| events | rebuild events/s | raw EGT entities/s at that table size | ratio |");
-      System.out.println("|---|---|---|---|");
-      long t0 = System.nanoTime();
-      long deadline = s.maxMinutes() > 0 ? t0 + Duration.ofMinutes(s.maxMinutes()).toNanos() : Long.MAX_VALUE;
-      int crossed = 0;
-      double previous = 0;
+      System.out.println("| raw EGT ceiling: table size | entities/s |");
+      System.out.println("|---|---:|");
+      for (int k = 0; k < ceilings.length; k++) {
+        System.out.printf("| %,d–%,d | %,.0f |%n", k * s.interval(), (k + 1) * s.interval(), ceilings[k].perSecond());
+      }
+      long t0 = System.currentTimeMillis();
       try (ChildJvm rebuild = ChildJvm.start(dir.resolve("rebuild.out"), env, RebuildRun.class, "PT10S")) {
-        double step = (double) offsets * s.interval() / s.events();
-        long applied = 0;
-        while (applied < offsets && System.nanoTime() < deadline) {
-          Thread.sleep(250);
-          applied = applied(azure, namespace);
-          while (crossed < ceilings.length && applied >= Math.min(offsets, Math.round(step * (crossed + 1)))) {
-            double at = seconds(t0);
-            double rate = s.interval() / (at - previous);
-            System.out.printf("| %,d–%,d | %,.0f | %,.0f | %.2f |%n", crossed * s.interval(), (crossed + 1) * s.interval(), rate,
-                ceilings[crossed].perSecond(), rate / ceilings[crossed].perSecond());
-            previous = at;
-            crossed++;
-          }
-        }
-        if (applied < offsets) {
-          System.out.printf("%nStopped after %d min (-DmaxMinutes), at %,d of %,d records of the log; peak heap so far %s MiB (-Xmx512m).%n",
-              s.maxMinutes(), applied, offsets, lastValue(rebuild, "HEAP_MIB="));
+        Duration limit = s.maxMinutes() > 0 ? Duration.ofMinutes(s.maxMinutes()) : Duration.ofHours(2);
+        if (!rebuild.awaitExit(limit)) {
+          System.out.printf("%nStopped after %d min (-DmaxMinutes); peak heap so far %s MiB (-Xmx512m). Last lines:%n%s%n",
+              limit.toMinutes(), lastValue(rebuild, "HEAP_MIB="), rebuild.tail());
           rebuild.signal("KILL");
-          verify(dir, env, "2");
           return;
         }
-        double projected = seconds(t0);
-        if (!rebuild.awaitExit(Duration.ofHours(2))) {
-          throw new IllegalStateException("The rebuild did not finish: " + rebuild.tail());
-        }
-        double total = seconds(t0);
         reader.close();
-        System.out.printf("%nProjection of the whole log: %.1f s, %,.0f events/s overall (JVM start included).%n", projected,
-            s.events() / projected);
-        System.out.printf("Queue work drained, flipped, old generation dropped (10 s grace): %.1f s in all.%n", total);
-        System.out.printf("Peak heap of the rebuild's JVM (-Xmx512m; the sum of the heap pools' peaks): %s MiB.%n%n",
-            value(rebuild, "PEAK_HEAP_MIB="));
+        report(s, rebuild, t0, offsets, ceilings);
         reader.report(Long.parseLong(value(rebuild, "FLIPPED_AT=")));
       }
       verify(dir, env);
     }
+  }
+
+  /** The phases as the rebuild's JVM reported them, the load by table beside the ceiling at the same table size. */
+  private static void report(Settings s, ChildJvm rebuild, long t0, long offsets, RawLoaders.Run[] ceilings) {
+    long started = Long.parseLong(value(rebuild, "STARTED_AT="));
+    long loadedAt = Long.parseLong(value(rebuild, "LOADED_AT="));
+    double read = Double.parseDouble(value(rebuild, "READ_S="));
+    double load = Double.parseDouble(value(rebuild, "LOAD_S="));
+    long rows = Long.parseLong(value(rebuild, "ROWS="));
+    long caughtUp = Long.parseLong(value(rebuild, "CAUGHT_UP_AT="));
+    long flipped = Long.parseLong(value(rebuild, "FLIPPED_AT="));
+    System.out.printf("%n| phase | s |%n|---|---:|%n");
+    System.out.printf("| JVM start, claim, tables created | %.1f |%n", (started - t0) / 1e3);
+    System.out.printf("| fold, first pass: the log read (%,d records), departments folded, employee events sorted | %.1f |%n", offsets, read);
+    System.out.printf("| fold, second pass, and bulk load: employees folded, %,d rows stored | %.1f |%n", rows, load);
+    System.out.printf("| catch-up: projector from the load's end to no lag | %.1f |%n", (caughtUp - loadedAt) / 1e3);
+    System.out.printf("| queues drained, flip | %.1f |%n", (flipped - caughtUp) / 1e3);
+    System.out.printf("| **total, `rebuild` to the flip** | **%.1f** |%n", (flipped - t0) / 1e3);
+    System.out.printf("%nFirst pass, per %,d events of the log: %s events/s.%n", s.interval(), readRates(rebuild, s.interval()));
+
+    System.out.printf("%n| table | rows | rows/s over the load | raw EGT entities/s growing one table to that size | ratio |%n");
+    System.out.println("|---|---:|---:|---:|---:|");
+    long largest = 0;
+    for (String line : rebuild.output().stream().filter(l -> l.startsWith("TABLE=")).toList()) {
+      String[] fields = line.substring("TABLE=".length()).split(",");
+      long tableRows = Long.parseLong(fields[1]);
+      largest = Math.max(largest, tableRows);
+      double ceiling = ceilingTo(tableRows, s.interval(), ceilings);
+      System.out.printf("| %s | %,d | %,.0f | %,.0f | %.2f |%n", fields[0], tableRows, tableRows / load, ceiling, tableRows / load / ceiling);
+    }
+    double all = ceilingTo(largest, s.interval(), ceilings);
+    System.out.printf("| **all** | **%,d** | **%,.0f** | %,.0f (to the largest table's size) | **%.2f** |%n", rows, rows / load, all, rows / load / all);
+    System.out.printf("%nPeak heap of the rebuild's JVM (-Xmx512m; the sum of the heap pools' peaks): %s MiB.%n%n",
+        value(rebuild, "PEAK_HEAP_MIB="));
+  }
+
+  /** The first pass's rate over each {@code interval} events, from its progress lines. */
+  private static String readRates(ChildJvm rebuild, int interval) {
+    List<String> rates = new ArrayList<>();
+    long previousAt = Long.parseLong(value(rebuild, "STARTED_AT="));
+    long previousCount = 0;
+    for (String line : rebuild.output().stream().filter(l -> l.startsWith("LOAD=" + LogFold.EVENTS_READ + ",")).toList()) {
+      String[] fields = line.substring("LOAD=".length()).split(",");
+      long count = Long.parseLong(fields[1]);
+      long at = Long.parseLong(fields[2]);
+      if (count - previousCount >= interval) {
+        rates.add(String.format("%,.0f", (count - previousCount) * 1e3 / Math.max(1, at - previousAt)));
+        previousAt = at;
+        previousCount = count;
+      }
+    }
+    return String.join(", ", rates);
+  }
+
+  /** Raw EGT entities/s of growing one table from empty to {@code size} entities, from the measured intervals. */
+  static double ceilingTo(long size, int interval, RawLoaders.Run[] ceilings) {
+    double seconds = 0;
+    long left = size;
+    for (int k = 0; left > 0; k++) {
+      RawLoaders.Run run = ceilings[Math.min(k, ceilings.length - 1)];
+      long part = Math.min(left, interval);
+      seconds += part / run.perSecond();
+      left -= part;
+    }
+    return seconds == 0 ? 0 : size / seconds;
   }
 
   private static void verify(Path dir, Map<String, String> env, String... generation) {
@@ -177,10 +217,6 @@ public final class RebuildBenchmark {
       }
     }
     return runs;
-  }
-
-  private static long applied(AzureClients azure, Namespace namespace) {
-    return CheckpointRows.recordsApplied(azure.table(new CatalogTables(namespace).projectorCheckpoints()), new Generation(namespace, 2));
   }
 
   /** The sum of the end offsets of the event topics' partitions. */

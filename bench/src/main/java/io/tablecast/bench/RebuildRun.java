@@ -5,6 +5,7 @@ import io.tablecast.common.config.Env;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.projector.ProjectorConfig;
+import io.tablecast.projector.application.audit.GenerationLoad;
 import io.tablecast.projector.rebuild.Rebuild;
 import io.tablecast.projector.rebuild.RebuildStatus;
 import java.lang.management.ManagementFactory;
@@ -15,9 +16,11 @@ import java.time.Duration;
 
 /**
  * The rebuild that {@link RebuildBenchmark} measures, in a JVM of its own with the heap limit the
- * issue sets, as the {@code rebuild} command runs it. Prints what the benchmark reads:
- * {@code FLIPPED_AT=<epoch ms>} and {@code PEAK_HEAP_MIB=<MiB>}, and the peak so far every 10 s
- * as {@code HEAP_MIB=<MiB>}.
+ * issue sets, as the {@code rebuild} command runs it. Prints what the benchmark reads, one
+ * {@code NAME=value} a line, times in epoch milliseconds: {@code STARTED_AT}, the load's progress
+ * ({@code LOAD=<step>,<count>,<at>}), {@code LOADED_AT} with the load's report ({@code READ_S},
+ * {@code LOAD_S}, {@code ROWS}, {@code TABLE=<name>,<rows>}), {@code CAUGHT_UP_AT}, {@code
+ * FLIPPED_AT} and {@code PEAK_HEAP_MIB}, and the peak so far every 10 s as {@code HEAP_MIB}.
  */
 public final class RebuildRun {
 
@@ -40,11 +43,34 @@ public final class RebuildRun {
     heap.start();
     Rebuild.Outcome outcome = new Rebuild(config, new AzureClients(config.storage()), new SimpleMeterRegistry(), Clock.systemUTC())
         .run(new Rebuild.Options(false, grace, Duration.ofSeconds(1)), new Rebuild.Listener() {
-          @Override
-          public void started(Generation pending, Generation live, boolean resumed) {}
+          private boolean caughtUp;
 
           @Override
-          public void progress(RebuildStatus status) {}
+          public void started(Generation pending, Generation live, boolean resumed) {
+            System.out.println("STARTED_AT=" + System.currentTimeMillis());
+          }
+
+          @Override
+          public void loading(String step, long count) {
+            System.out.println("LOAD=" + step + "," + count + "," + System.currentTimeMillis());
+          }
+
+          @Override
+          public void loaded(GenerationLoad.Report report) {
+            System.out.println("LOADED_AT=" + System.currentTimeMillis());
+            System.out.println("READ_S=" + report.read().toMillis() / 1000.0);
+            System.out.println("LOAD_S=" + report.loaded().toMillis() / 1000.0);
+            System.out.println("ROWS=" + report.rowsStored());
+            report.rowsByTable().forEach((table, rows) -> System.out.println("TABLE=" + table.baseName() + "," + rows));
+          }
+
+          @Override
+          public void progress(RebuildStatus status) {
+            if (status.caughtUp() && !caughtUp) {
+              caughtUp = true;
+              System.out.println("CAUGHT_UP_AT=" + System.currentTimeMillis());
+            }
+          }
 
           @Override
           public void flipped(Generation from, Generation to, Duration g) {

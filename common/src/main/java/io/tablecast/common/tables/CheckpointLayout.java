@@ -15,6 +15,12 @@ public final class CheckpointLayout {
   public static final String IN_FLIGHT_OFFSET = "InFlightOffset";
   public static final String LAG = "Lag";
   public static final String LAST_PROGRESS_AT = "LastProgressAt";
+  /**
+   * A rebuild's bulk load: the log is folded up to this offset (exclusive) into the generation's
+   * tables. Written before the load starts, so that a resumed load folds the same records; the
+   * load is done once the row has an {@link #APPLIED_OFFSET}.
+   */
+  public static final String LOAD_END = "LoadEnd";
   /** When the projector last wrote this row, busy or idle: a stale heartbeat means it is down. */
   public static final String HEARTBEAT_AT = "HeartbeatAt";
   public static final String PAUSED_REASON = "PausedReason";

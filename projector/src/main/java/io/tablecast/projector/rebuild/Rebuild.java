@@ -9,6 +9,8 @@ import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.projector.GenerationPipeline;
 import io.tablecast.projector.ProjectorConfig;
 import io.tablecast.projector.adapter.out.tables.GenerationStorage;
+import io.tablecast.projector.application.audit.GenerationLoad;
+import io.tablecast.projector.application.audit.Verifier;
 import io.tablecast.projector.application.work.WorkSteps;
 import java.time.Clock;
 import java.time.Duration;
@@ -19,18 +21,25 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A replayable rebuild (SPEC §6): projects the whole log into a new generation with its own
- * consumer group, beside the live one, then flips {@code ViewCatalog} to it in one conditional
- * write and deletes the old generation whole after a grace period.
+ * A replayable rebuild (SPEC §6): builds a new generation from the log beside the live one, then
+ * flips {@code ViewCatalog} to it in one conditional write and deletes the old generation whole
+ * after a grace period. In three phases:
  *
- * <p>The new generation's queue workers start once its projector has caught up with the log. Until
- * then its work items wait on its queues; each then reconciles against the final truth, so an
- * employee's many items cost one reconciliation and the rest find nothing left to do, and the
- * projector has the storage to itself while it replays.
+ * <ol>
+ *   <li><b>Fold.</b> The log up to its end {@code E} at the start is folded with the production
+ *       folds into the rows every view table must hold, in bounded memory ({@link BulkLoad}; the
+ *       same computation as {@code verify}'s).
+ *   <li><b>Bulk load.</b> The rows go into the new generation's empty tables as full Entity Group
+ *       Transactions, many partitions at once: no reads, no replaces, no queue work.
+ *   <li><b>Catch up.</b> The generation's checkpoints are set at {@code E}; its projector, with a
+ *       consumer group of its own, applies what came after on the live path. Its queue workers start
+ *       once it has caught up; it takes over once it has and its queues are empty.
+ * </ol>
  *
- * <p>Resumable: the pending generation, its consumer group's offsets and its checkpoints survive a
- * stop or a crash, and the next run continues from them. Several runs may even work on one
- * pending generation at once, as competing consumers; the conditional writes let only one flip.
+ * <p>Resumable: the pending generation, the load's planned end, its checkpoints and its consumer
+ * group's offsets survive a stop or a crash, and the next run continues from them (a load stopped
+ * half-way is done again, to the same end). Several runs may even work on one pending generation
+ * at once; the conditional writes let only one flip.
  */
 public final class Rebuild {
 
@@ -62,6 +71,12 @@ public final class Rebuild {
     void started(Generation pending, Generation live, boolean resumed);
 
     void progress(RebuildStatus status);
+
+    /** The bulk load's progress: {@code count} things done in {@code step} ("events read", "rows loaded"). */
+    default void loading(String step, long count) {}
+
+    /** The bulk load is done: the generation's projector starts at the log's end as it was at the start. */
+    default void loaded(GenerationLoad.Report report) {}
 
     void flipped(Generation from, Generation to, Duration grace);
 
@@ -97,6 +112,10 @@ public final class Rebuild {
     Generation pending = generation(claim.pending());
     storage.create(pending);
     listener.started(pending, live, claim.resumed());
+    Optional<Outcome> interrupted = load(pending, listener);
+    if (interrupted.isPresent()) {
+      return interrupted.get();
+    }
     try (RebuildProbe probe = new RebuildProbe(azure, config.kafka(), TopicNames.of(config.namespace()), clock)) {
       Outcome outcome = project(options, listener, probe, live, pending);
       if (outcome == Outcome.FLIPPED) {
@@ -104,6 +123,43 @@ public final class Rebuild {
         listener.dropped(live);
       }
       return outcome;
+    }
+  }
+
+  /** Thrown from the load's progress to end it early: the run stops, or the generation was withdrawn. */
+  private static final class LoadInterrupted extends RuntimeException {
+    private final Outcome outcome;
+
+    LoadInterrupted(Outcome outcome) {
+      super(null, null, false, false);
+      this.outcome = outcome;
+    }
+  }
+
+  /**
+   * Folds the log into the pending generation and sets its checkpoints at the log's end, unless
+   * an earlier run finished that. Empty when done; the outcome when stopped or aborted meanwhile.
+   */
+  private Optional<Outcome> load(Generation pending, Listener listener) {
+    BulkLoad load = new BulkLoad(config.kafka(), azure, pending, clock);
+    if (load.done()) {
+      return Optional.empty();
+    }
+    try {
+      GenerationLoad.Report report = load.run(Verifier.Settings.defaults(), (step, count) -> {
+        if (stopping) {
+          throw new LoadInterrupted(Outcome.STOPPED);
+        }
+        if (catalog.read().pendingGeneration().orElse(-1) != pending.number()) {
+          throw new LoadInterrupted(Outcome.ABORTED);
+        }
+        listener.loading(step, count);
+      });
+      listener.loaded(report);
+      return Optional.empty();
+    } catch (LoadInterrupted e) {
+      log.info("Rebuild: the load of generation {} ended early: {}", pending.number(), e.outcome);
+      return Optional.of(e.outcome);
     }
   }
 

@@ -29,7 +29,7 @@ final class ActualViews {
     long[] scanned = {0};
     for (ViewTable table : ViewTable.values()) {
       views.scan(table, row -> {
-        if (add(row, actual) && ++scanned[0] % ExpectedViews.PROGRESS_EVERY == 0) {
+        if (add(row, actual) && ++scanned[0] % LogFold.PROGRESS_EVERY == 0) {
           progress.update("entities scanned", scanned[0]);
         }
       });

@@ -1,16 +1,11 @@
 package io.tablecast.projector.application.audit;
 
 import io.tablecast.common.tables.ViewTable;
-import io.tablecast.schemas.EventCodec;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 
 /**
  * {@code verify} (SPEC §6): recomputes every view of a generation from the event log with the
@@ -24,7 +19,7 @@ import java.util.stream.Stream;
  *   <li>The log is read once ({@link EventLog}). Department events are folded in memory (few
  *       departments); employee events are written to an {@link ExternalSorter}, keyed by
  *       employee id and version.
- *   <li>The sorted events are folded one employee at a time ({@link ExpectedViews}); each
+ *   <li>The sorted events are folded one employee at a time ({@link LogFold}); each
  *       employee's expected rows go, as canonical lines ({@link AuditRecords}), to a second
  *       sorter. Counts and managers' details per department are kept in memory, and the
  *       department summaries follow at the end.
@@ -64,7 +59,6 @@ public final class Verifier {
   private final CheckpointPositions checkpoints;
   private final Settings settings;
   private final VerifyProgress progress;
-  private final EventCodec codec;
 
   public Verifier(EventLog log, ViewRows views, CheckpointPositions checkpoints, Settings settings, VerifyProgress progress) {
     this.log = Objects.requireNonNull(log, "'log' cannot be null.");
@@ -72,30 +66,23 @@ public final class Verifier {
     this.checkpoints = Objects.requireNonNull(checkpoints, "'checkpoints' cannot be null.");
     this.settings = Objects.requireNonNull(settings, "'settings' cannot be null.");
     this.progress = Objects.requireNonNull(progress, "'progress' cannot be null.");
-    this.codec = EventCodec.create();
   }
 
   /** Runs the audit; every difference goes to {@code differences}, in key order. */
   public VerifyReport verify(Consumer<Difference> differences) {
     Map<String, String> before = checkpoints.positions();
-    Path dir = tempDir();
-    try {
-      return audit(dir, differences, before);
-    } finally {
-      deleteAll(dir);
+    try (SpillDir dir = new SpillDir(settings.tempDir(), "tablecast-verify")) {
+      return audit(dir.path(), differences, before);
     }
   }
 
   private VerifyReport audit(Path dir, Consumer<Difference> differences, Map<String, String> before) {
-    ExpectedViews expectedViews = new ExpectedViews(new EventLines(codec), progress);
     ActualViews actualViews = new ActualViews(progress);
     Map<ViewTable, Long> differing = new EnumMap<>(ViewTable.class);
-    try (ExternalSorter events = sorter(dir, "events");
-        ExternalSorter expected = sorter(dir, "expected");
+    try (ExternalSorter expected = sorter(dir, "expected");
         ExternalSorter actual = sorter(dir, "actual")) {
-      long read = expectedViews.read(log, events);
-      expectedViews.derive(events.sorted(), expected);
-      events.close();
+      CanonicalLines expectedLines = new CanonicalLines(expected);
+      long read = new LogFold(log, dir, settings.chunkSize(), progress).fold(expectedLines);
       actualViews.scan(views, actual);
       try (DifferenceFinder finder = new DifferenceFinder(difference -> {
         differing.merge(difference.table(), 1L, Long::sum);
@@ -104,7 +91,7 @@ public final class Verifier {
         MergeCompare.run(expected.sorted(), actual.sorted(), finder);
       }
       boolean moved = !before.equals(checkpoints.positions());
-      return new VerifyReport(read, expectedViews.counts(), actualViews.counts(), differing, moved);
+      return new VerifyReport(read, expectedLines.counts(), actualViews.counts(), differing, moved);
     }
   }
 
@@ -112,20 +99,4 @@ public final class Verifier {
     return new ExternalSorter(dir, name, settings.chunkSize());
   }
 
-  private Path tempDir() {
-    try {
-      Files.createDirectories(settings.tempDir());
-      return Files.createTempDirectory(settings.tempDir(), "tablecast-verify");
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot create a temporary directory in " + settings.tempDir(), e);
-    }
-  }
-
-  private static void deleteAll(Path dir) {
-    try (Stream<Path> files = Files.walk(dir)) {
-      files.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(file -> file.toFile().delete());
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot delete " + dir, e);
-    }
-  }
 }

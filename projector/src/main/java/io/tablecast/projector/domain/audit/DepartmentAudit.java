@@ -17,7 +17,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The department summaries that {@code Employees} must hold at quiescence: each department's own
@@ -49,6 +51,17 @@ public final class DepartmentAudit {
     if (summaries.values().stream().anyMatch(s -> ManagerFields.managedBy(s, id))) {
       managers.put(id, locator);
     }
+  }
+
+  /** The departments whose summary names {@code employeeId} as manager. */
+  public Set<String> managedBy(String employeeId) {
+    Set<String> managed = new TreeSet<>();
+    summaries.forEach((department, summary) -> {
+      if (ManagerFields.managedBy(summary, employeeId)) {
+        managed.add(department);
+      }
+    });
+    return managed;
   }
 
   /**

@@ -22,13 +22,10 @@ import io.tablecast.projector.fixtures.ModelCheck;
 import io.tablecast.projector.fixtures.Projection;
 import io.tablecast.projector.fixtures.ProjectionExtension;
 import io.tablecast.testkit.TablecastRuntimeExtension;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -62,7 +59,7 @@ class VerifyIT {
     assertThat(clean.report().expected()).containsKeys(ViewTable.values());
     assertThat(clean.report().found()).isEqualTo(clean.report().expected());
     assertThat(clean.report().checkpointsMoved()).isFalse();
-    assertSpillCleanedUp();
+    SpillDirs.assertCleanedUp(spill);
 
     // Different: one property of one employee row, rewritten without any condition.
     TableClient employees = projection.table(ViewTable.EMPLOYEES);
@@ -133,13 +130,5 @@ class VerifyIT {
       }
     });
     return row;
-  }
-
-  private void assertSpillCleanedUp() {
-    try (Stream<Path> left = Files.list(spill)) {
-      assertThat(left).as("verify leaves no temporary files").isEmpty();
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
   }
 }

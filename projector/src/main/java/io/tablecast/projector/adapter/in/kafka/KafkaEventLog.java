@@ -3,15 +3,20 @@ package io.tablecast.projector.adapter.in.kafka;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.events.DomainEvent;
+import io.tablecast.projector.application.PartitionRef;
 import io.tablecast.projector.application.audit.EventLog;
 import io.tablecast.schemas.EventSerde;
 import io.tablecast.schemas.UndecodableEventException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -43,18 +48,48 @@ public final class KafkaEventLog implements EventLog {
 
   @Override
   public long readAll(Sink sink) {
-    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
+    return read(Optional.empty(), sink);
+  }
+
+  /** The log's end now: per partition, the offset after its last committed record (the last stable offset). */
+  public Map<PartitionRef, Long> endOffsets() {
+    try (KafkaConsumer<byte[], byte[]> consumer = consumer()) {
+      Map<PartitionRef, Long> end = new TreeMap<>(Comparator.comparing(PartitionRef::topic).thenComparingInt(PartitionRef::partition));
+      consumer.endOffsets(partitions(consumer)).forEach((p, offset) -> end.put(new PartitionRef(p.topic(), p.partition()), offset));
+      return end;
+    }
+  }
+
+  /** As {@link #readAll}, up to {@code end} (exclusive) instead of the end at the start: the same records each time. */
+  public long readUpTo(Map<PartitionRef, Long> end, Sink sink) {
+    return read(Optional.of(end), sink);
+  }
+
+  private long read(Optional<Map<PartitionRef, Long>> until, Sink sink) {
+    try (KafkaConsumer<byte[], byte[]> consumer = consumer()) {
+      List<TopicPartition> partitions = partitions(consumer);
+      consumer.assign(partitions);
+      consumer.seekToBeginning(partitions);
+      Map<TopicPartition, Long> end = until
+          .map(offsets -> partitions.stream().collect(Collectors.toMap(p -> p,
+              p -> offsets.getOrDefault(new PartitionRef(p.topic(), p.partition()), 0L))))
+          .orElseGet(() -> consumer.endOffsets(partitions));
+      return readUntil(consumer, end, sink);
+    }
+  }
+
+  private KafkaConsumer<byte[], byte[]> consumer() {
+    return new KafkaConsumer<>(Map.of(
         ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
         ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
         ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-        ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 2_000), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-      List<TopicPartition> partitions = new ArrayList<>();
-      topics.eventTopics().forEach(topic -> consumer.partitionsFor(topic).forEach(p -> partitions.add(new TopicPartition(topic, p.partition()))));
-      consumer.assign(partitions);
-      consumer.seekToBeginning(partitions);
-      Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
-      return readUntil(consumer, end, sink);
-    }
+        ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 2_000), new ByteArrayDeserializer(), new ByteArrayDeserializer());
+  }
+
+  private List<TopicPartition> partitions(KafkaConsumer<byte[], byte[]> consumer) {
+    List<TopicPartition> partitions = new ArrayList<>();
+    topics.eventTopics().forEach(topic -> consumer.partitionsFor(topic).forEach(p -> partitions.add(new TopicPartition(topic, p.partition()))));
+    return partitions;
   }
 
   private long readUntil(KafkaConsumer<byte[], byte[]> consumer, Map<TopicPartition, Long> end, Sink sink) {

@@ -1,0 +1,111 @@
+package io.tablecast.projector.rebuild;
+
+import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
+
+import com.azure.core.util.Context;
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.TableEntity;
+import com.azure.data.tables.models.TableTransactionAction;
+import com.azure.data.tables.models.TableTransactionActionType;
+import io.tablecast.common.config.KafkaSettings;
+import io.tablecast.common.kafka.TopicNames;
+import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.CatalogTables;
+import io.tablecast.common.tables.CheckpointLayout;
+import io.tablecast.common.tables.CheckpointRows;
+import io.tablecast.common.tables.EgtGuard;
+import io.tablecast.common.tables.Generation;
+import io.tablecast.projector.adapter.in.kafka.KafkaEventLog;
+import io.tablecast.projector.adapter.out.tables.TableCheckpointStore;
+import io.tablecast.projector.adapter.out.tables.TableRowWriter;
+import io.tablecast.projector.application.PartitionRef;
+import io.tablecast.projector.application.audit.GenerationLoad;
+import io.tablecast.projector.application.audit.Verifier;
+import io.tablecast.projector.application.audit.VerifyProgress;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A rebuild's first two phases: the log up to its end {@code E} at the start is folded with the
+ * production folds and inserted into the new generation's empty tables ({@link GenerationLoad}),
+ * then the generation's checkpoints are set at {@code E}, so that its projector starts there and
+ * only what came after takes the live path.
+ *
+ * <p>Resumable: {@code E} is written to the checkpoint rows ({@link CheckpointLayout#LOAD_END})
+ * before the load starts, so a load that stopped half-way is done again over exactly the same
+ * records, and its upserts leave exactly the same rows. A generation whose checkpoints say
+ * anything is applied is loaded already, or was projected from the start.
+ */
+final class BulkLoad {
+
+  private static final Logger log = LoggerFactory.getLogger(BulkLoad.class);
+
+  private final KafkaEventLog events;
+  private final AzureClients azure;
+  private final Generation generation;
+  private final TableClient checkpoints;
+  private final Clock clock;
+
+  BulkLoad(KafkaSettings kafka, AzureClients azure, Generation generation, Clock clock) {
+    this.events = new KafkaEventLog(kafka, TopicNames.of(generation.namespace()));
+    this.azure = azure;
+    this.generation = generation;
+    this.checkpoints = azure.table(new CatalogTables(generation.namespace()).projectorCheckpoints());
+    this.clock = clock;
+  }
+
+  /** Whether the generation's projector has a start: the load is done, or it projects from the beginning. */
+  boolean done() {
+    return !CheckpointRows.applied(checkpoints, generation).isEmpty();
+  }
+
+  /** Folds and loads the log up to the planned end (planned now if no earlier run did); returns what it did. */
+  GenerationLoad.Report run(Verifier.Settings spill, VerifyProgress progress) {
+    Map<PartitionRef, Long> end = planned().orElseGet(this::plan);
+    log.info("Loading generation {} from the log: {} records in {} partitions", generation.number(),
+        end.values().stream().mapToLong(Long::longValue).sum(), end.size());
+    GenerationLoad.Report report;
+    try (TableRowWriter writer = new TableRowWriter(azure, generation)) {
+      report = GenerationLoad.load(sink -> events.readUpTo(end, sink), writer, spill, progress);
+    }
+    Map<PartitionRef, Long> last = new HashMap<>();
+    end.forEach((partition, offset) -> last.put(partition, offset - 1));
+    Map<PartitionRef, Long> noLag = new HashMap<>();
+    end.keySet().forEach(partition -> noLag.put(partition, 0L));
+    new TableCheckpointStore(checkpoints, generation).mark(last, last, noLag, clock.instant());
+    log.info("Generation {} loaded: {} events folded into {} rows in {} s (log read in {} s)", generation.number(), report.eventsRead(),
+        report.rowsStored(), report.read().plus(report.loaded()).toSeconds(), report.read().toSeconds());
+    return report;
+  }
+
+  private Optional<Map<PartitionRef, Long>> planned() {
+    Map<PartitionRef, Long> end = new HashMap<>();
+    CheckpointRows.read(checkpoints, generation).forEach((rowKey, row) -> {
+      if (row.getProperty(CheckpointLayout.LOAD_END) instanceof Number offset) {
+        int dash = rowKey.lastIndexOf('-');
+        end.put(new PartitionRef(rowKey.substring(0, dash), Integer.parseInt(rowKey.substring(dash + 1))), offset.longValue());
+      }
+    });
+    return end.isEmpty() ? Optional.empty() : Optional.of(end);
+  }
+
+  private Map<PartitionRef, Long> plan() {
+    Map<PartitionRef, Long> end = events.endOffsets();
+    List<TableTransactionAction> rows = new ArrayList<>();
+    end.forEach((partition, offset) -> rows.add(new TableTransactionAction(TableTransactionActionType.UPSERT_MERGE,
+        new TableEntity(generation.checkpointPartition(), CheckpointLayout.rowKey(partition.topic(), partition.partition()))
+            .addProperty(CheckpointLayout.LOAD_END, offset))));
+    for (int from = 0; from < rows.size(); from += EgtGuard.MAX_OPERATIONS) {
+      List<TableTransactionAction> egt = rows.subList(from, Math.min(rows.size(), from + EgtGuard.MAX_OPERATIONS));
+      EgtGuard.check(egt);
+      checkpoints.submitTransactionWithResponse(egt, NO_TIMEOUT, Context.NONE);
+    }
+    return end;
+  }
+}
