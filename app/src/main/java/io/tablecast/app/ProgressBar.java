@@ -67,6 +67,20 @@ final class ProgressBar implements Rebuild.Listener {
     show(loadLine(rate()));
   }
 
+  @Override
+  public void loaded(GenerationLoad.Report report) {
+    out.printf("%sLoaded %,d events into %,d rows in %d s.%n", terminal ? "\n" : "", report.eventsRead(), report.rowsStored(),
+        report.read().plus(report.loaded()).toSeconds());
+    if (report.parked() > 0) {
+      out.printf("%,d record(s) of the log left out of the views, as the live projector leaves them out:%n", report.parked());
+      report.parkedShown().forEach(line -> out.println("  " + line));
+      report.pausedAt().forEach((partition, offset) -> out.printf("  %s-%d pauses at offset %d, as the live projector does under the"
+          + " pause policy%n", partition.topic(), partition.partition(), offset));
+    }
+    loading = false;
+    samples.clear();
+  }
+
   /**
    * The second pass: events folded of those read, rows loaded and their rate. The ETA assumes the
    * rows still to come are in proportion to the events still to fold.
@@ -82,13 +96,6 @@ final class ProgressBar implements Rebuild.Listener {
 
   @Override
   public void progress(RebuildStatus status) {
-    if (loading) {
-      loading = false;
-      samples.clear();
-      if (terminal) {
-        out.println(); // keeps the load's last line
-      }
-    }
     sample(status.applied());
     show(line(status, rate()));
   }

@@ -6,6 +6,7 @@ import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.projector.adapter.in.kafka.KafkaEventLog;
 import io.tablecast.projector.adapter.out.tables.TableRowWriter;
+import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.projector.application.audit.GenerationLoad;
 import io.tablecast.projector.application.audit.Verifier;
 import io.tablecast.projector.application.audit.VerifyProgress;
@@ -22,7 +23,8 @@ public final class GenerationLoading {
   public static GenerationLoad.Report load(KafkaSettings kafka, AzureClients azure, Generation generation,
       Verifier.Settings settings, VerifyProgress progress) {
     try (TableRowWriter writer = new TableRowWriter(azure, generation)) {
-      return GenerationLoad.load(new KafkaEventLog(kafka, TopicNames.of(generation.namespace())), writer, settings, progress);
+      return GenerationLoad.load(new KafkaEventLog(kafka, TopicNames.of(generation.namespace())), writer, settings,
+          FailurePolicy.DEAD_LETTER, progress);
     }
   }
 }

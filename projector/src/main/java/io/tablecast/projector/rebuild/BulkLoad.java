@@ -18,6 +18,7 @@ import io.tablecast.common.tables.Generation;
 import io.tablecast.projector.adapter.in.kafka.KafkaEventLog;
 import io.tablecast.projector.adapter.out.tables.TableCheckpointStore;
 import io.tablecast.projector.adapter.out.tables.TableRowWriter;
+import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.projector.application.PartitionRef;
 import io.tablecast.projector.application.audit.GenerationLoad;
 import io.tablecast.projector.application.audit.Verifier;
@@ -35,7 +36,9 @@ import org.slf4j.LoggerFactory;
  * A rebuild's first two phases: the log up to its end {@code E} at the start is folded with the
  * production folds and inserted into the new generation's empty tables ({@link GenerationLoad}),
  * then the generation's checkpoints are set at {@code E}, so that its projector starts there and
- * only what came after takes the live path.
+ * only what came after takes the live path. Under the pause policy, a partition whose fold ended
+ * at a record that does not decode gets its checkpoint just before it: the projector starts at it
+ * and pauses there, as the live one did.
  *
  * <p>Resumable: {@code E} is written to the checkpoint rows ({@link CheckpointLayout#LOAD_END})
  * before the load starts, so a load that stopped half-way is done again over exactly the same
@@ -51,9 +54,11 @@ final class BulkLoad {
   private final Generation generation;
   private final TableClient checkpoints;
   private final Clock clock;
+  private final FailurePolicy onFailure;
 
-  BulkLoad(KafkaSettings kafka, AzureClients azure, Generation generation, Clock clock) {
+  BulkLoad(KafkaSettings kafka, AzureClients azure, Generation generation, FailurePolicy onFailure, Clock clock) {
     this.events = new KafkaEventLog(kafka, TopicNames.of(generation.namespace()));
+    this.onFailure = onFailure;
     this.azure = azure;
     this.generation = generation;
     this.checkpoints = azure.table(new CatalogTables(generation.namespace()).projectorCheckpoints());
@@ -72,15 +77,19 @@ final class BulkLoad {
         end.values().stream().mapToLong(Long::longValue).sum(), end.size());
     GenerationLoad.Report report;
     try (TableRowWriter writer = new TableRowWriter(azure, generation)) {
-      report = GenerationLoad.load(sink -> events.readUpTo(end, sink), writer, spill, progress);
+      report = GenerationLoad.load(sink -> events.readUpTo(end, sink), writer, spill, onFailure, progress);
     }
     Map<PartitionRef, Long> last = new HashMap<>();
-    end.forEach((partition, offset) -> last.put(partition, offset - 1));
+    end.forEach((partition, offset) -> last.put(partition, Math.min(offset, report.pausedAt().getOrDefault(partition, offset)) - 1));
     Map<PartitionRef, Long> noLag = new HashMap<>();
     end.keySet().forEach(partition -> noLag.put(partition, 0L));
     new TableCheckpointStore(checkpoints, generation).mark(last, last, noLag, clock.instant());
     log.info("Generation {} loaded: {} events folded into {} rows in {} s (log read in {} s)", generation.number(), report.eventsRead(),
         report.rowsStored(), report.read().plus(report.loaded()).toSeconds(), report.read().toSeconds());
+    if (report.parked() > 0) {
+      log.warn("Generation {}: {} record(s) of the log left out of the views, as the live projector leaves them out; the first: {}",
+          generation.number(), report.parked(), report.parkedShown());
+    }
     return report;
   }
 

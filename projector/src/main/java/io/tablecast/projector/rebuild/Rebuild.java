@@ -141,7 +141,7 @@ public final class Rebuild {
    * an earlier run finished that. Empty when done; the outcome when stopped or aborted meanwhile.
    */
   private Optional<Outcome> load(Generation pending, Listener listener) {
-    BulkLoad load = new BulkLoad(config.kafka(), azure, pending, clock);
+    BulkLoad load = new BulkLoad(config.kafka(), azure, pending, config.onFailure(), clock);
     if (load.done()) {
       return Optional.empty();
     }

@@ -1,6 +1,7 @@
 package io.tablecast.projector.application.audit;
 
 import io.tablecast.events.DomainEvent;
+import io.tablecast.projector.application.PartitionRef;
 
 /**
  * Port: the event log as {@code verify} reads it, both event topics from the beginning.
@@ -12,6 +13,14 @@ public interface EventLog {
   /** Receives each event with its offset in its partition. */
   interface Sink {
     void event(DomainEvent event, long offset);
+
+    /**
+     * A record that cannot be decoded; skipped. Returns whether to read on in its partition: false
+     * ends that partition's read here, as a projector that pauses on failure stops there.
+     */
+    default boolean undecodable(PartitionRef partition, long offset, String reason) {
+      return true;
+    }
   }
 
   /** Hands every event over, partition by partition in offset order; returns how many. */

@@ -1,6 +1,8 @@
 package io.tablecast.projector.application.audit;
 
 import io.tablecast.common.tables.ViewTable;
+import io.tablecast.projector.application.FailurePolicy;
+import io.tablecast.projector.application.PartitionRef;
 import io.tablecast.projector.application.audit.AuditRecords.Line;
 import io.tablecast.projector.domain.LastNameShards;
 import io.tablecast.projector.domain.ViewEntity;
@@ -33,10 +35,18 @@ public final class GenerationLoad implements ExpectedRows {
    *
    * @param read the first pass: the log read, department events folded, employee events sorted
    * @param loaded the second: employees folded and every row stored
+   * @param parked how many records were left out, as the live projector left them out of the views
+   *     (undecodable, or with rows the store refuses)
+   * @param parkedShown the first of them, each with its position and reason
+   * @param pausedAt under the pause policy, the partitions whose fold ended at a record that does
+   *     not decode, and its offset: the new generation's projector starts there, and pauses there
    */
-  public record Report(long eventsRead, long rowsStored, Map<ViewTable, Long> rowsByTable, Duration read, Duration loaded) {
+  public record Report(long eventsRead, long rowsStored, Map<ViewTable, Long> rowsByTable, Duration read, Duration loaded,
+      long parked, List<String> parkedShown, Map<PartitionRef, Long> pausedAt) {
     public Report {
       rowsByTable = Map.copyOf(rowsByTable);
+      parkedShown = List.copyOf(parkedShown);
+      pausedAt = Map.copyOf(pausedAt);
     }
   }
 
@@ -54,9 +64,10 @@ public final class GenerationLoad implements ExpectedRows {
   /**
    * Folds the log and loads every row into {@code writer}'s tables, which should be empty.
    *
+   * @param onFailure the live projector's policy, which the fold follows ({@link LogFold})
    * @param settings where the sorters spill (a fresh directory in {@code tempDir}, deleted at the end) and their chunk size
    */
-  public static Report load(EventLog log, RowWriter writer, Verifier.Settings settings, VerifyProgress progress) {
+  public static Report load(EventLog log, RowWriter writer, Verifier.Settings settings, FailurePolicy onFailure, VerifyProgress progress) {
     try (SpillDir dir = new SpillDir(settings.tempDir(), "tablecast-load");
         ExternalSorter lastNames = new ExternalSorter(dir.path(), "lastnames", settings.chunkSize())) {
       long start = System.nanoTime();
@@ -68,13 +79,15 @@ public final class GenerationLoad implements ExpectedRows {
         progress.update(step, count);
       };
       GenerationLoad load = new GenerationLoad(writer, lastNames, timed);
-      long read = new LogFold(log, dir.path(), settings.chunkSize(), timed).fold(load);
+      LogFold fold = new LogFold(log, dir.path(), settings.chunkSize(), timed, onFailure);
+      long read = fold.fold(load);
       load.writeLastNames();
       writer.flush();
       progress.update(ROWS_LOADED, writer.stored());
       long end = System.nanoTime();
       return new Report(read, writer.stored(), writer.storedByTable(), Duration.ofNanos(readEnd[0] - start),
-          Duration.ofNanos(end - readEnd[0]));
+          Duration.ofNanos(end - readEnd[0]), fold.parked().count(), fold.parked().shown(),
+          fold.pausedAt());
     }
   }
 

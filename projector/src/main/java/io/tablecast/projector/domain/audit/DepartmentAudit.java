@@ -35,11 +35,19 @@ public final class DepartmentAudit {
   private final Map<String, Integer> counts = new HashMap<>();
   private final Map<String, ViewEntity> managers = new HashMap<>();
 
-  /** Folds one department event into its summary, version-guarded as the projector does. */
-  public void apply(DepartmentEvent event) {
+  /**
+   * Folds one department event into its summary, version-guarded as the projector does; leaves
+   * the summary as it was, and says why, when the store would refuse the summary it makes.
+   */
+  public Optional<String> apply(DepartmentEvent event) {
     String department = event.departmentId().value();
     Map<String, ViewEntity> current = summaries.containsKey(department) ? Map.of(DEPARTMENT, summaries.get(department)) : Map.of();
-    summaries.put(department, DepartmentPartition.fold(current, List.of(event)).get(DEPARTMENT));
+    ViewEntity next = DepartmentPartition.fold(current, List.of(event)).get(DEPARTMENT);
+    Optional<String> violation = StorageLimits.violation(AuditRow.of(ViewTable.EMPLOYEES, department, next));
+    if (violation.isEmpty()) {
+      summaries.put(department, next);
+    }
+    return violation;
   }
 
   /** Takes one employee's final locator into the counts, and as a manager's current details. */

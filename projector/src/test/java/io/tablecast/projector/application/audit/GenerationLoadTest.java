@@ -1,11 +1,15 @@
 package io.tablecast.projector.application.audit;
 
+import static io.tablecast.projector.testdata.Events.changed;
 import static io.tablecast.projector.testdata.Events.departmentCreated;
 import static io.tablecast.projector.testdata.Events.hired;
 import static io.tablecast.projector.testdata.Events.managerAssigned;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablecast.common.tables.ViewTable;
+import io.tablecast.projector.application.FailurePolicy;
+import io.tablecast.projector.application.PartitionRef;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.projector.domain.LastNameShards;
 import io.tablecast.projector.domain.audit.AuditRow;
@@ -71,7 +75,7 @@ class GenerationLoadTest {
       }
       return log.size();
     };
-    return GenerationLoad.load(events, rows, new Verifier.Settings(spill, 97, 20), VerifyProgress.NONE);
+    return GenerationLoad.load(events, rows, new Verifier.Settings(spill, 97, 20), FailurePolicy.DEAD_LETTER, VerifyProgress.NONE);
   }
 
   @Test
@@ -94,6 +98,66 @@ class GenerationLoadTest {
     try (var left = Files.list(spill)) {
       assertThat(left).as("the sorters' files are deleted").isEmpty();
     }
+  }
+
+  @Test
+  void eventsTheLivePathCannotApplyAreLeftOutAndReportedAsItLeavesThemOut() {
+    List<DomainEvent> log = List.of(hired(7, "Sales", "Ann", "Lee", "ann@x.io"),
+        changed(7, 2, "Sales", "Ann", "L".repeat(40_000), "ann@x.io", 31), hired(8, "Sales", "Bob", "Ray", "bob@x.io"));
+    Rows rows = new Rows();
+    EventLog events = sink -> {
+      for (int offset = 0; offset < log.size(); offset++) {
+        sink.event(log.get(offset), offset);
+      }
+      sink.undecodable(new PartitionRef("t.employee-events", 0), 3, "not an event");
+      return log.size();
+    };
+
+    GenerationLoad.Report report = GenerationLoad.load(events, rows, new Verifier.Settings(spill, 97, 20), FailurePolicy.DEAD_LETTER,
+        VerifyProgress.NONE);
+
+    assertThat(report.parked()).isEqualTo(2);
+    assertThat(report.pausedAt()).isEmpty();
+    assertThat(report.parkedShown()).containsExactly("t.employee-events-0@3: cannot be decoded: not an event",
+        "employee 00000007 version 2: property LastName is 80000 bytes, over the limit of 64 KiB");
+    AuditRow ann = rows.rows.stream().filter(r -> r.table() == ViewTable.EMPLOYEES && r.rowKey().equals("empid_00000007")).findFirst()
+        .orElseThrow();
+    assertThat(ann.properties()).containsEntry("LastName", "Lee").containsEntry("Version", 1L);
+    assertThat(rows.rows).anyMatch(r -> r.rowKey().equals("empid_00000008"));
+  }
+
+  @Test
+  void underThePausePolicyARecordThatDoesNotDecodeEndsItsPartitionsFoldThere() {
+    PartitionRef partition = new PartitionRef("t.employee-events", 0);
+    EventLog events = sink -> {
+      sink.event(hired(7, "Sales", "Ann", "Lee", "ann@x.io"), 0);
+      if (sink.undecodable(partition, 1, "not an event")) {
+        sink.event(hired(8, "Sales", "Bob", "Ray", "bob@x.io"), 2);
+      }
+      return 1;
+    };
+    Rows rows = new Rows();
+
+    GenerationLoad.Report report = GenerationLoad.load(events, rows, new Verifier.Settings(spill, 97, 20), FailurePolicy.PAUSE,
+        VerifyProgress.NONE);
+
+    assertThat(report.pausedAt()).isEqualTo(Map.of(partition, 1L));
+    assertThat(report.parked()).isEqualTo(1);
+    assertThat(rows.rows).anyMatch(r -> r.rowKey().equals("empid_00000007")).noneMatch(r -> r.rowKey().equals("empid_00000008"));
+  }
+
+  @Test
+  void underThePausePolicyAnEventWhoseRowsTheStoreRefusesEndsTheLoadWithAnError() {
+    List<DomainEvent> log = List.of(hired(7, "Sales", "Ann", "L".repeat(40_000), "ann@x.io"));
+    EventLog events = sink -> {
+      sink.event(log.get(0), 0);
+      return 1;
+    };
+
+    assertThatThrownBy(() -> GenerationLoad.load(events, new Rows(), new Verifier.Settings(spill, 97, 20), FailurePolicy.PAUSE,
+        VerifyProgress.NONE))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("employee 00000007 version 1", "over the limit of 64 KiB", "the pause policy");
   }
 
   @Test

@@ -29,8 +29,9 @@ import org.slf4j.LoggerFactory;
  * The event topics read from the beginning for {@code verify}, with no consumer group (nothing
  * is committed, no other reader is disturbed). Reads committed records only, like the
  * projector, up to the end offsets (the last stable offsets) taken at the start, so it ends
- * while commands keep arriving. A record that cannot be decoded is skipped with a warning: the
- * projector dead-letters it, so no view holds it either.
+ * while commands keep arriving. A record that cannot be decoded is logged and handed to the sink,
+ * which says whether its partition is read on (the projector dead-letters it, so no view holds it
+ * either) or ends there (a projector that pauses on failure stops there).
  */
 public final class KafkaEventLog implements EventLog {
 
@@ -98,8 +99,15 @@ public final class KafkaEventLog implements EventLog {
     while (!reading.isEmpty()) {
       for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL)) {
         TopicPartition partition = new TopicPartition(record.topic(), record.partition());
-        if (record.offset() < end.get(partition) && decode(record, sink)) {
+        if (!reading.contains(partition) || record.offset() >= end.get(partition)) {
+          continue;
+        }
+        Decoded decoded = decode(record, sink);
+        if (decoded == Decoded.EVENT) {
           read++;
+        } else if (decoded == Decoded.STOP) {
+          consumer.pause(List.of(partition));
+          reading.remove(partition);
         }
       }
       // A partition is done once its position passes the snapshot (transaction markers included).
@@ -110,17 +118,21 @@ public final class KafkaEventLog implements EventLog {
     return read;
   }
 
-  private boolean decode(ConsumerRecord<byte[], byte[]> record, Sink sink) {
+  private enum Decoded { EVENT, SKIPPED, STOP }
+
+  private Decoded decode(ConsumerRecord<byte[], byte[]> record, Sink sink) {
     try {
       DomainEvent event = events.deserializer().deserialize(record.topic(), record.headers(), record.value());
       if (event == null) {
-        return false;
+        return Decoded.SKIPPED;
       }
       sink.event(event, record.offset());
-      return true;
+      return Decoded.EVENT;
     } catch (UndecodableEventException e) {
-      log.warn("Record {}-{}@{} cannot be decoded, skipped: {}", record.topic(), record.partition(), record.offset(), e.getMessage());
-      return false;
+      log.warn("Record {}-{}@{} cannot be decoded: {}", record.topic(), record.partition(), record.offset(), e.getMessage());
+      return sink.undecodable(new PartitionRef(record.topic(), record.partition()), record.offset(), e.getMessage())
+          ? Decoded.SKIPPED
+          : Decoded.STOP;
     }
   }
 }
