@@ -7,6 +7,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.tablecast.app.fixtures.Pipeline;
 import io.tablecast.app.fixtures.PipelineExtension;
 import io.tablecast.common.tables.CatalogState;
+import io.tablecast.common.tables.Generation;
 import io.tablecast.projector.rebuild.Rebuild;
 import io.tablecast.testkit.HttpTestClient;
 import io.tablecast.testkit.TablecastRuntimeExtension;
@@ -74,6 +75,9 @@ class RebuildCutOverIT {
     assertThat(pipeline.projectorGeneration().number()).as("the live projector moved over").isEqualTo(2);
     assertThat(pipeline.views().get("/status").json().get("generation").get("active").asInt()).isEqualTo(2);
     assertThat(RebuildIT.storageOf(pipeline, pipeline.generation())).as("what is left of generation 1").isEmpty();
+    RebuildIT.awaitQuiescence(pipeline);
+    assertThat(RebuildIT.verify(pipeline, new Generation(pipeline.namespace(), 2)))
+        .as("verify of generation 2, loaded from the log and caught up with the commands sent meanwhile").isEmpty();
   }
 
   private void hire(HttpTestClient commands, int id) {

@@ -113,7 +113,7 @@ class RebuildIT {
   }
 
   /** What {@code verify} finds different between the log and a generation's tables. */
-  private static List<Difference> verify(Pipeline pipeline, Generation generation) {
+  static List<Difference> verify(Pipeline pipeline, Generation generation) {
     List<Difference> differences = new ArrayList<>();
     Verification.verifier(pipeline.projectorConfig().kafka(), pipeline.azure(), generation, Verifier.Settings.defaults(), VerifyProgress.NONE)
         .verify(differences::add);

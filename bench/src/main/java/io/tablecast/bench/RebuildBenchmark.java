@@ -9,6 +9,7 @@ import io.tablecast.common.kafka.TopicProvisioner;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.projector.adapter.out.tables.ViewStoreBootstrap;
+import io.tablecast.projector.application.audit.GenerationLoad;
 import io.tablecast.projector.application.audit.LogFold;
 import io.tablecast.testkit.Azurite;
 import io.tablecast.testkit.ChildJvm;
@@ -140,6 +141,7 @@ public final class RebuildBenchmark {
     System.out.printf("| queues drained, flip | %.1f |%n", (flipped - caughtUp) / 1e3);
     System.out.printf("| **total, `rebuild` to the flip** | **%.1f** |%n", (flipped - t0) / 1e3);
     System.out.printf("%nFirst pass, per %,d events of the log: %s events/s.%n", s.interval(), readRates(rebuild, s.interval()));
+    foldWindows(rebuild, s.interval(), ceilings);
 
     System.out.printf("%n| table | rows | rows/s over the load | raw EGT entities/s growing one table to that size | ratio |%n");
     System.out.println("|---|---:|---:|---:|---:|");
@@ -155,6 +157,42 @@ public final class RebuildBenchmark {
     System.out.printf("| **all** | **%,d** | **%,.0f** | %,.0f (to the largest table's size) | **%.2f** |%n", rows, rows / load, all, rows / load / all);
     System.out.printf("%nPeak heap of the rebuild's JVM (-Xmx512m; the sum of the heap pools' peaks): %s MiB.%n%n",
         value(rebuild, "PEAK_HEAP_MIB="));
+  }
+
+  /**
+   * The second pass per {@code interval} events folded: the rows stored meanwhile, per second,
+   * beside the ceiling at the same table size. Every event adds one row to {@code EmployeeActivity},
+   * so after {@code k} windows it holds about {@code k × interval} rows, as the ceiling's table did
+   * in its interval {@code k}.
+   */
+  private static void foldWindows(ChildJvm rebuild, int interval, RawLoaders.Run[] ceilings) {
+    List<long[]> rows = new ArrayList<>(); // {count, at}
+    List<long[]> folded = new ArrayList<>();
+    long previousAt = 0; // the first pass's end
+    for (String line : rebuild.output().stream().filter(l -> l.startsWith("LOAD=")).toList()) {
+      String[] fields = line.substring("LOAD=".length()).split(",");
+      long[] point = {Long.parseLong(fields[1]), Long.parseLong(fields[2])};
+      if (fields[0].equals(GenerationLoad.ROWS_LOADED)) {
+        rows.add(point);
+      } else if (fields[0].equals(LogFold.EVENTS_FOLDED)) {
+        folded.add(point);
+      } else if (fields[0].equals(LogFold.EVENTS_READ)) {
+        previousAt = point[1];
+      }
+    }
+    System.out.printf("%n| events folded | rows stored/s | raw EGT entities/s at that table size | ratio |%n|---|---:|---:|---:|%n");
+    long previousRows = 0;
+    long previousEvents = 0;
+    for (int k = 0; k < folded.size(); k++) {
+      long at = folded.get(k)[1];
+      long stored = rows.stream().filter(r -> r[1] <= at).mapToLong(r -> r[0]).max().orElse(0);
+      double rate = (stored - previousRows) * 1e3 / Math.max(1, at - previousAt);
+      double ceiling = ceilings[Math.min(k, ceilings.length - 1)].perSecond();
+      System.out.printf("| %,d–%,d | %,.0f | %,.0f | %.2f |%n", previousEvents, folded.get(k)[0], rate, ceiling, rate / ceiling);
+      previousAt = at;
+      previousRows = stored;
+      previousEvents = folded.get(k)[0];
+    }
   }
 
   /** The first pass's rate over each {@code interval} events, from its progress lines. */

@@ -1,19 +1,12 @@
 package io.tablecast.projector.rebuild;
 
-import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
-
-import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
-import com.azure.data.tables.models.TableEntity;
-import com.azure.data.tables.models.TableTransactionAction;
-import com.azure.data.tables.models.TableTransactionActionType;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.CheckpointRows;
-import io.tablecast.common.tables.EgtGuard;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.projector.adapter.in.kafka.KafkaEventLog;
 import io.tablecast.projector.adapter.out.tables.TableCheckpointStore;
@@ -24,11 +17,8 @@ import io.tablecast.projector.application.audit.GenerationLoad;
 import io.tablecast.projector.application.audit.Verifier;
 import io.tablecast.projector.application.audit.VerifyProgress;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,7 +42,8 @@ final class BulkLoad {
   private final KafkaEventLog events;
   private final AzureClients azure;
   private final Generation generation;
-  private final TableClient checkpoints;
+  private final TableClient checkpointTable;
+  private final TableCheckpointStore checkpoints;
   private final Clock clock;
   private final FailurePolicy onFailure;
 
@@ -61,18 +52,20 @@ final class BulkLoad {
     this.onFailure = onFailure;
     this.azure = azure;
     this.generation = generation;
-    this.checkpoints = azure.table(new CatalogTables(generation.namespace()).projectorCheckpoints());
+    this.checkpointTable = azure.table(new CatalogTables(generation.namespace()).projectorCheckpoints());
+    this.checkpoints = new TableCheckpointStore(checkpointTable, generation);
     this.clock = clock;
   }
 
   /** Whether the generation's projector has a start: the load is done, or it projects from the beginning. */
   boolean done() {
-    return !CheckpointRows.applied(checkpoints, generation).isEmpty();
+    return !CheckpointRows.applied(checkpointTable, generation).isEmpty();
   }
 
   /** Folds and loads the log up to the planned end (planned now if no earlier run did); returns what it did. */
   GenerationLoad.Report run(Verifier.Settings spill, VerifyProgress progress) {
-    Map<PartitionRef, Long> end = planned().orElseGet(this::plan);
+    Map<PartitionRef, Long> planned = checkpoints.plannedLoad();
+    Map<PartitionRef, Long> end = planned.isEmpty() ? plan() : planned;
     log.info("Loading generation {} from the log: {} records in {} partitions", generation.number(),
         end.values().stream().mapToLong(Long::longValue).sum(), end.size());
     GenerationLoad.Report report;
@@ -83,7 +76,7 @@ final class BulkLoad {
     end.forEach((partition, offset) -> last.put(partition, Math.min(offset, report.pausedAt().getOrDefault(partition, offset)) - 1));
     Map<PartitionRef, Long> noLag = new HashMap<>();
     end.keySet().forEach(partition -> noLag.put(partition, 0L));
-    new TableCheckpointStore(checkpoints, generation).mark(last, last, noLag, clock.instant());
+    checkpoints.mark(last, last, noLag, clock.instant());
     log.info("Generation {} loaded: {} events folded into {} rows in {} s (log read in {} s)", generation.number(), report.eventsRead(),
         report.rowsStored(), report.read().plus(report.loaded()).toSeconds(), report.read().toSeconds());
     if (report.parked() > 0) {
@@ -93,28 +86,9 @@ final class BulkLoad {
     return report;
   }
 
-  private Optional<Map<PartitionRef, Long>> planned() {
-    Map<PartitionRef, Long> end = new HashMap<>();
-    CheckpointRows.read(checkpoints, generation).forEach((rowKey, row) -> {
-      if (row.getProperty(CheckpointLayout.LOAD_END) instanceof Number offset) {
-        int dash = rowKey.lastIndexOf('-');
-        end.put(new PartitionRef(rowKey.substring(0, dash), Integer.parseInt(rowKey.substring(dash + 1))), offset.longValue());
-      }
-    });
-    return end.isEmpty() ? Optional.empty() : Optional.of(end);
-  }
-
   private Map<PartitionRef, Long> plan() {
     Map<PartitionRef, Long> end = events.endOffsets();
-    List<TableTransactionAction> rows = new ArrayList<>();
-    end.forEach((partition, offset) -> rows.add(new TableTransactionAction(TableTransactionActionType.UPSERT_MERGE,
-        new TableEntity(generation.checkpointPartition(), CheckpointLayout.rowKey(partition.topic(), partition.partition()))
-            .addProperty(CheckpointLayout.LOAD_END, offset))));
-    for (int from = 0; from < rows.size(); from += EgtGuard.MAX_OPERATIONS) {
-      List<TableTransactionAction> egt = rows.subList(from, Math.min(rows.size(), from + EgtGuard.MAX_OPERATIONS));
-      EgtGuard.check(egt);
-      checkpoints.submitTransactionWithResponse(egt, NO_TIMEOUT, Context.NONE);
-    }
+    checkpoints.planLoad(end);
     return end;
   }
 }

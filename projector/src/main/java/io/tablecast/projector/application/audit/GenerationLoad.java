@@ -64,8 +64,8 @@ public final class GenerationLoad implements ExpectedRows {
   /**
    * Folds the log and loads every row into {@code writer}'s tables, which should be empty.
    *
-   * @param onFailure the live projector's policy, which the fold follows ({@link LogFold})
    * @param settings where the sorters spill (a fresh directory in {@code tempDir}, deleted at the end) and their chunk size
+   * @param onFailure the live projector's policy, which the fold follows ({@link LogFold})
    */
   public static Report load(EventLog log, RowWriter writer, Verifier.Settings settings, FailurePolicy onFailure, VerifyProgress progress) {
     try (SpillDir dir = new SpillDir(settings.tempDir(), "tablecast-load");

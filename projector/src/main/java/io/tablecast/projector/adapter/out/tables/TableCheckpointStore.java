@@ -7,6 +7,7 @@ import static io.tablecast.common.tables.CheckpointLayout.HEARTBEAT_AT;
 import static io.tablecast.common.tables.CheckpointLayout.IN_FLIGHT_OFFSET;
 import static io.tablecast.common.tables.CheckpointLayout.LAG;
 import static io.tablecast.common.tables.CheckpointLayout.LAST_PROGRESS_AT;
+import static io.tablecast.common.tables.CheckpointLayout.LOAD_END;
 import static io.tablecast.common.tables.CheckpointLayout.PAUSED_REASON;
 
 import com.azure.core.util.Context;
@@ -84,6 +85,26 @@ public final class TableCheckpointStore implements CheckpointStore {
     OffsetDateTime now = OffsetDateTime.ofInstant(at, ZoneOffset.UTC);
     merge(lags.keySet(), p -> Map.<String, Object>of(
         LAG, lags.get(p), HEARTBEAT_AT, now, PAUSED_REASON, pausedReasons.getOrDefault(p, "")));
+  }
+
+  /**
+   * A rebuild's bulk load: the log's end that it folds up to ({@link CheckpointLayout#LOAD_END}),
+   * written before it starts, so that a resumed load folds the same records.
+   */
+  public void planLoad(Map<PartitionRef, Long> end) {
+    merge(end.keySet(), p -> Map.of(LOAD_END, end.get(p)));
+  }
+
+  /** The end written by {@link #planLoad}, per partition; empty when no load was planned. */
+  public Map<PartitionRef, Long> plannedLoad() {
+    Map<PartitionRef, Long> end = new HashMap<>();
+    CheckpointRows.read(table, generation).forEach((rowKey, row) -> {
+      if (row.getProperty(LOAD_END) instanceof Number offset) {
+        int dash = rowKey.lastIndexOf('-');
+        end.put(new PartitionRef(rowKey.substring(0, dash), Integer.parseInt(rowKey.substring(dash + 1))), offset.longValue());
+      }
+    });
+    return end;
   }
 
   private void merge(Collection<PartitionRef> partitions, Function<PartitionRef, Map<String, Object>> properties) {
