@@ -33,15 +33,27 @@ public final class StorageLimits {
     if (properties.size() > MAX_PROPERTIES) {
       return Optional.of(properties.size() + " properties, over the limit of " + MAX_PROPERTIES);
     }
-    long total = 0;
     for (Map.Entry<String, Object> property : properties.entrySet()) {
       long bytes = size(property.getValue());
       if (bytes > MAX_PROPERTY_BYTES) {
         return Optional.of("property " + property.getKey() + " is " + bytes + " bytes, over the limit of 64 KiB");
       }
-      total += bytes + 2L * property.getKey().length();
     }
+    long total = bytes(properties);
     return total > MAX_ENTITY_BYTES ? Optional.of("the entity is " + total + " bytes, over the limit of 1 MiB") : Optional.empty();
+  }
+
+  /** The row's size as the store counts it, near enough: its keys, and its properties' names and values. */
+  public static long bytes(AuditRow row) {
+    return 2L * (row.partitionKey().length() + row.rowKey().length()) + bytes(row.properties());
+  }
+
+  private static long bytes(Map<String, Object> properties) {
+    long total = 0;
+    for (Map.Entry<String, Object> property : properties.entrySet()) {
+      total += size(property.getValue()) + 2L * property.getKey().length();
+    }
+    return total;
   }
 
   private static long size(Object value) {

@@ -15,6 +15,7 @@ import io.tablecast.common.tables.ViewTable;
 import io.tablecast.projector.application.audit.RowWriter;
 import io.tablecast.projector.domain.ViewEntity;
 import io.tablecast.projector.domain.audit.AuditRow;
+import io.tablecast.projector.domain.audit.StorageLimits;
 import io.tablecast.projector.domain.work.WorkerState;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -31,7 +32,8 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * Bulk-loads a generation's tables (the guide's advice for bulk inserts: Entity Group
  * Transactions of up to 100 entities of one partition, many partitions in parallel). Rows are
- * buffered per partition; a partition's buffer is sent when it is full, or when it is the least
+ * buffered per partition; a partition's buffer is sent when it is full (100 rows, or {@link
+ * #EGT_BYTES} of them, under the service's 4 MiB per transaction), or when it is the least
  * recently written of more than {@value #OPEN_PARTITIONS} open ones, so that a partition's rows,
  * which arrive together, go out together. Each row is an upsert (replace), so a redone load
  * leaves the same rows. A one-row buffer goes as a single upsert, which the store handles more
@@ -45,10 +47,19 @@ public final class TableRowWriter implements RowWriter {
   static final int OPEN_PARTITIONS = 1_000;
   static final int IN_FLIGHT = 16;
 
+  /** What an EGT may carry, with room to spare under the service's 4 MiB for the batch's own envelope. */
+  static final long EGT_BYTES = 3L * 1024 * 1024;
+
   private record Partition(ViewTable table, String partitionKey) {}
 
+  /** One partition's rows waiting to be sent, by RowKey, and their size. */
+  private static final class Buffer {
+    final Map<String, TableEntity> rows = new LinkedHashMap<>();
+    long bytes;
+  }
+
   private final Map<ViewTable, TableClient> tables = new EnumMap<>(ViewTable.class);
-  private final LinkedHashMap<Partition, Map<String, TableEntity>> open = new LinkedHashMap<>(64, 0.75f, true);
+  private final LinkedHashMap<Partition, Buffer> open = new LinkedHashMap<>(64, 0.75f, true);
   private final ExecutorService senders = Executors.newFixedThreadPool(IN_FLIGHT, DaemonThreads.named("bulk-load"));
   private final Semaphore inFlight = new Semaphore(IN_FLIGHT);
   private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
@@ -65,13 +76,19 @@ public final class TableRowWriter implements RowWriter {
   @Override
   public void write(AuditRow row) {
     Partition partition = new Partition(row.table(), row.partitionKey());
-    Map<String, TableEntity> buffer = open.computeIfAbsent(partition, p -> new LinkedHashMap<>());
-    buffer.put(row.rowKey(), TableRows.toTable(row.partitionKey(), new ViewEntity(row.rowKey(), row.properties()), null));
-    if (buffer.size() == EgtGuard.MAX_OPERATIONS) {
+    long bytes = StorageLimits.bytes(row);
+    Buffer buffer = open.get(partition);
+    if (buffer != null && buffer.bytes + bytes > EGT_BYTES) {
+      send(partition, open.remove(partition));
+    }
+    buffer = open.computeIfAbsent(partition, p -> new Buffer());
+    buffer.rows.put(row.rowKey(), TableRows.toTable(row.partitionKey(), new ViewEntity(row.rowKey(), row.properties()), null));
+    buffer.bytes += bytes;
+    if (buffer.rows.size() == EgtGuard.MAX_OPERATIONS) {
       send(partition, open.remove(partition));
     } else if (open.size() > OPEN_PARTITIONS) {
-      Iterator<Map.Entry<Partition, Map<String, TableEntity>>> eldest = open.entrySet().iterator();
-      Map.Entry<Partition, Map<String, TableEntity>> next = eldest.next();
+      Iterator<Map.Entry<Partition, Buffer>> eldest = open.entrySet().iterator();
+      Map.Entry<Partition, Buffer> next = eldest.next();
       eldest.remove();
       send(next.getKey(), next.getValue());
     }
@@ -85,7 +102,7 @@ public final class TableRowWriter implements RowWriter {
 
   @Override
   public void flush() {
-    List<Map.Entry<Partition, Map<String, TableEntity>>> rest = new ArrayList<>(open.entrySet());
+    List<Map.Entry<Partition, Buffer>> rest = new ArrayList<>(open.entrySet());
     open.clear();
     rest.forEach(e -> send(e.getKey(), e.getValue()));
     acquire(IN_FLIGHT);
@@ -105,11 +122,11 @@ public final class TableRowWriter implements RowWriter {
     return counts;
   }
 
-  private void send(Partition partition, Map<String, TableEntity> rows) {
+  private void send(Partition partition, Buffer buffer) {
     throwIfFailed();
     acquire(1);
     TableClient table = tables.get(partition.table());
-    List<TableEntity> entities = List.copyOf(rows.values());
+    List<TableEntity> entities = List.copyOf(buffer.rows.values());
     senders.execute(() -> {
       try {
         if (entities.size() == 1) {
