@@ -183,15 +183,19 @@ public final class RebuildBenchmark {
     System.out.printf("%n| events folded | rows stored/s | raw EGT entities/s at that table size | ratio |%n|---|---:|---:|---:|%n");
     long previousRows = 0;
     long previousEvents = 0;
-    for (int k = 0; k < folded.size(); k++) {
-      long at = folded.get(k)[1];
+    int k = 0;
+    for (long[] point : folded) {
+      if (point[0] == previousEvents) {
+        continue; // the closing report of a count already reported
+      }
+      long at = point[1];
       long stored = rows.stream().filter(r -> r[1] <= at).mapToLong(r -> r[0]).max().orElse(0);
       double rate = (stored - previousRows) * 1e3 / Math.max(1, at - previousAt);
-      double ceiling = ceilings[Math.min(k, ceilings.length - 1)].perSecond();
-      System.out.printf("| %,d–%,d | %,.0f | %,.0f | %.2f |%n", previousEvents, folded.get(k)[0], rate, ceiling, rate / ceiling);
+      double ceiling = ceilings[Math.min(k++, ceilings.length - 1)].perSecond();
+      System.out.printf("| %,d–%,d | %,.0f | %,.0f | %.2f |%n", previousEvents, point[0], rate, ceiling, rate / ceiling);
       previousAt = at;
       previousRows = stored;
-      previousEvents = folded.get(k)[0];
+      previousEvents = point[0];
     }
   }
 
