@@ -31,6 +31,16 @@ public final class CheckpointLayout {
     return topic + "-" + partition;
   }
 
+  /** The topic of a {@link #rowKey}: everything before its last dash (topic names may hold dashes). */
+  public static String topicOf(String rowKey) {
+    return rowKey.substring(0, rowKey.lastIndexOf('-'));
+  }
+
+  /** The partition of a {@link #rowKey}. */
+  public static int partitionOf(String rowKey) {
+    return Integer.parseInt(rowKey.substring(rowKey.lastIndexOf('-') + 1));
+  }
+
   /**
    * The records of a partition not yet applied, as a row tells: its {@code Lag}, and at least the
    * batch in flight when {@code InFlightOffset} is past {@code AppliedOffset}. The lag is measured

@@ -100,8 +100,7 @@ public final class TableCheckpointStore implements CheckpointStore {
     Map<PartitionRef, Long> end = new HashMap<>();
     CheckpointRows.read(table, generation).forEach((rowKey, row) -> {
       if (row.getProperty(LOAD_END) instanceof Number offset) {
-        int dash = rowKey.lastIndexOf('-');
-        end.put(new PartitionRef(rowKey.substring(0, dash), Integer.parseInt(rowKey.substring(dash + 1))), offset.longValue());
+        end.put(new PartitionRef(CheckpointLayout.topicOf(rowKey), CheckpointLayout.partitionOf(rowKey)), offset.longValue());
       }
     });
     return end;

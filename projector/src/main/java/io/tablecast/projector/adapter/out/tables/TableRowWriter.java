@@ -63,7 +63,6 @@ public final class TableRowWriter implements RowWriter {
   private final ExecutorService senders = Executors.newFixedThreadPool(IN_FLIGHT, DaemonThreads.named("bulk-load"));
   private final Semaphore inFlight = new Semaphore(IN_FLIGHT);
   private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
-  private final AtomicLong stored = new AtomicLong();
   private final Map<ViewTable, AtomicLong> storedByTable = new EnumMap<>(ViewTable.class);
 
   public TableRowWriter(AzureClients azure, Generation generation) {
@@ -112,7 +111,7 @@ public final class TableRowWriter implements RowWriter {
 
   @Override
   public long stored() {
-    return stored.get();
+    return storedByTable.values().stream().mapToLong(AtomicLong::get).sum();
   }
 
   @Override
@@ -137,7 +136,6 @@ public final class TableRowWriter implements RowWriter {
           EgtGuard.check(actions);
           table.submitTransactionWithResponse(actions, NO_TIMEOUT, null);
         }
-        stored.addAndGet(entities.size());
         storedByTable.get(partition.table()).addAndGet(entities.size());
       } catch (RuntimeException e) {
         failure.compareAndSet(null, e);

@@ -81,10 +81,9 @@ public final class StatusReader implements StatusSource, AutoCloseable {
     List<PartitionProgress> partitions = new ArrayList<>();
     for (TableEntity row : queries.all(tables.checkpoints(), Filters.partition(generation.checkpointPartition()))) {
       String key = row.getRowKey();
-      int dash = key.lastIndexOf('-');
       Instant progress = EmployeeRows.instant(row, CheckpointLayout.LAST_PROGRESS_AT);
       Instant heartbeat = EmployeeRows.instant(row, CheckpointLayout.HEARTBEAT_AT);
-      partitions.add(new PartitionProgress(key.substring(0, dash), Integer.parseInt(key.substring(dash + 1)),
+      partitions.add(new PartitionProgress(CheckpointLayout.topicOf(key), CheckpointLayout.partitionOf(key),
           CheckpointLayout.lag(row::getProperty),
           progress == null ? Instant.EPOCH : progress, heartbeat == null ? Instant.EPOCH : heartbeat));
     }
