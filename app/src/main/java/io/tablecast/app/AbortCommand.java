@@ -4,7 +4,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.tablecast.common.config.Env;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.projector.ProjectorConfig;
-import io.tablecast.projector.rebuild.Rebuild;
+import io.tablecast.operations.rebuild.Rebuild;
 import java.time.Clock;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;

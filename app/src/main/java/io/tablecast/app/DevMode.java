@@ -10,7 +10,7 @@ import io.tablecast.common.tables.ReadOnlySas;
 import io.tablecast.projector.ProjectorConfig;
 import io.tablecast.projector.ProjectorService;
 import io.tablecast.projector.Recovery;
-import io.tablecast.projector.WorkerSettings;
+import io.tablecast.workers.WorkerSettings;
 import io.tablecast.testkit.DependencyFailure;
 import io.tablecast.testkit.EmbeddedRuntime;
 import io.tablecast.testkit.RuntimeOptions;

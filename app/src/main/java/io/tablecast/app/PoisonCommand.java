@@ -6,7 +6,7 @@ import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.common.tables.WorkQueue;
-import io.tablecast.projector.adapter.queue.PoisonQueues;
+import io.tablecast.viewstore.adapter.queue.PoisonQueues;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.Locale;

@@ -1,10 +1,10 @@
 package io.tablecast.app;
 
 import io.tablecast.common.tables.Generation;
-import io.tablecast.projector.application.audit.GenerationLoad;
-import io.tablecast.projector.application.audit.LogFold;
-import io.tablecast.projector.rebuild.Rebuild;
-import io.tablecast.projector.rebuild.RebuildStatus;
+import io.tablecast.operations.application.audit.GenerationLoad;
+import io.tablecast.operations.application.audit.LogFold;
+import io.tablecast.operations.rebuild.Rebuild;
+import io.tablecast.operations.rebuild.RebuildStatus;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayDeque;

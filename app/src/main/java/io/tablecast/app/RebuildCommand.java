@@ -4,7 +4,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.tablecast.common.config.Env;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.projector.ProjectorConfig;
-import io.tablecast.projector.rebuild.Rebuild;
+import io.tablecast.operations.rebuild.Rebuild;
 import java.io.File;
 import java.nio.file.Path;
 import java.time.Clock;

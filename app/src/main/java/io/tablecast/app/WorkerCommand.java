@@ -2,7 +2,7 @@ package io.tablecast.app;
 
 import io.tablecast.common.config.Env;
 import io.tablecast.common.lifecycle.Lifecycle;
-import io.tablecast.projector.WorkerService;
+import io.tablecast.workers.WorkerService;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

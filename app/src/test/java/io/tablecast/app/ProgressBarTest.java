@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.projector.application.audit.GenerationLoad;
-import io.tablecast.projector.application.audit.LogFold;
-import io.tablecast.projector.rebuild.RebuildStatus;
+import io.tablecast.operations.application.audit.GenerationLoad;
+import io.tablecast.operations.application.audit.LogFold;
+import io.tablecast.operations.rebuild.RebuildStatus;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -8,7 +8,7 @@ import io.tablecast.app.fixtures.Pipeline;
 import io.tablecast.app.fixtures.PipelineExtension;
 import io.tablecast.common.tables.CatalogState;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.projector.rebuild.Rebuild;
+import io.tablecast.operations.rebuild.Rebuild;
 import io.tablecast.testkit.HttpTestClient;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import java.net.http.HttpRequest;

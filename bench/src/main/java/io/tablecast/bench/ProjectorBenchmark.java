@@ -17,7 +17,7 @@ import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.projector.ProjectorConfig;
 import io.tablecast.projector.ProjectorService;
-import io.tablecast.projector.WorkerSettings;
+import io.tablecast.workers.WorkerSettings;
 import io.tablecast.testkit.Azurite;
 import io.tablecast.testkit.EmbeddedRuntime;
 import io.tablecast.testkit.HrHistory;

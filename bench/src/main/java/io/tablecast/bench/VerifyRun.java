@@ -5,10 +5,10 @@ import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.projector.Verification;
-import io.tablecast.projector.application.audit.Verifier;
-import io.tablecast.projector.application.audit.VerifyProgress;
-import io.tablecast.projector.application.audit.VerifyReport;
+import io.tablecast.operations.Verification;
+import io.tablecast.operations.application.audit.Verifier;
+import io.tablecast.operations.application.audit.VerifyProgress;
+import io.tablecast.operations.application.audit.VerifyReport;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**

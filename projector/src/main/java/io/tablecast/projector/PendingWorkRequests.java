@@ -1,7 +1,7 @@
 package io.tablecast.projector;
 
 import io.tablecast.common.concurrent.DaemonThreads;
-import io.tablecast.projector.application.FailureClassifier;
+import io.tablecast.viewstore.application.FailureClassifier;
 import io.tablecast.projector.application.work.PendingWork;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;

@@ -1,5 +1,7 @@
 package io.tablecast.projector;
 
+import io.tablecast.workers.WorkerSettings;
+
 import io.tablecast.common.config.ConfigException;
 import io.tablecast.common.config.Env;
 import io.tablecast.common.config.HttpSettings;

@@ -1,5 +1,7 @@
 package io.tablecast.projector;
 
+import io.tablecast.viewstore.FollowActiveGeneration;
+
 import com.azure.core.http.policy.HttpPipelinePolicy;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -11,9 +13,9 @@ import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.RetryCounting;
 import io.tablecast.common.tables.ViewCatalog;
-import io.tablecast.projector.adapter.out.tables.GenerationStorage;
-import io.tablecast.projector.adapter.out.tables.ViewStoreBootstrap;
-import io.tablecast.projector.application.work.WorkSteps;
+import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
+import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
+import io.tablecast.viewstore.application.work.WorkSteps;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;

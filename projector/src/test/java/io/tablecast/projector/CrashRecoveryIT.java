@@ -1,5 +1,8 @@
 package io.tablecast.projector;
 
+import io.tablecast.workers.WorkerService;
+import io.tablecast.workers.WorkerSettings;
+
 import static io.tablecast.projector.testdata.Events.departmentCreated;
 import static io.tablecast.projector.testdata.Events.hired;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -16,10 +19,10 @@ import io.tablecast.common.tables.ViewTable;
 import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeHired;
-import io.tablecast.projector.adapter.queue.ParkedMessages;
-import io.tablecast.projector.adapter.queue.WorkMessages;
-import io.tablecast.projector.domain.SourcePosition;
-import io.tablecast.projector.domain.work.WorkItem;
+import io.tablecast.viewstore.adapter.queue.ParkedMessages;
+import io.tablecast.viewstore.adapter.queue.WorkMessages;
+import io.tablecast.viewstore.domain.SourcePosition;
+import io.tablecast.viewstore.domain.work.WorkItem;
 import io.tablecast.projector.fixtures.HrModel;
 import io.tablecast.projector.fixtures.ModelCheck;
 import io.tablecast.projector.fixtures.Projection;

@@ -1,5 +1,7 @@
 package io.tablecast.projector.application;
 
+import io.tablecast.viewstore.application.FailureClassifier;
+
 import java.util.ArrayList;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;

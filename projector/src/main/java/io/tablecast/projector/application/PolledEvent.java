@@ -1,6 +1,6 @@
 package io.tablecast.projector.application;
 
-import io.tablecast.projector.domain.SourcePosition;
+import io.tablecast.viewstore.domain.SourcePosition;
 import io.tablecast.events.DomainEvent;
 
 /**

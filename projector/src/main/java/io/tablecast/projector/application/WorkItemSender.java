@@ -1,6 +1,6 @@
 package io.tablecast.projector.application;
 
-import io.tablecast.projector.domain.work.WorkItem;
+import io.tablecast.viewstore.domain.work.WorkItem;
 import java.util.List;
 
 /** Port: hands work items to the queue workers; returns once they are durably queued. */

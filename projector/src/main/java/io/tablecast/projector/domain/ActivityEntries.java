@@ -1,5 +1,7 @@
 package io.tablecast.projector.domain;
 
+import io.tablecast.viewstore.domain.ViewEntity;
+
 import io.tablecast.common.tables.ActivityLayout;
 import io.tablecast.events.DepartmentCreated;
 import io.tablecast.events.DepartmentManagerAssigned;

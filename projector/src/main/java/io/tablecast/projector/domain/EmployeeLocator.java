@@ -1,5 +1,7 @@
 package io.tablecast.projector.domain;
 
+import io.tablecast.viewstore.domain.ViewEntity;
+
 import static io.tablecast.common.tables.EmployeesLayout.AGE;
 import static io.tablecast.common.tables.EmployeesLayout.EMAIL;
 import static io.tablecast.common.tables.EmployeesLayout.EMPLOYEE_ID;

@@ -1,6 +1,8 @@
 package io.tablecast.projector.application;
 
-import io.tablecast.projector.domain.SourcePosition;
+import io.tablecast.viewstore.application.FailureClassifier;
+
+import io.tablecast.viewstore.domain.SourcePosition;
 import static io.tablecast.projector.testdata.Events.departmentCreated;
 import static io.tablecast.projector.testdata.Events.hired;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,6 +1,8 @@
 package io.tablecast.projector.application;
 
-import io.tablecast.projector.domain.SourcePosition;
+import io.tablecast.viewstore.application.FailureClassifier;
+
+import io.tablecast.viewstore.domain.SourcePosition;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.events.DomainEvent;

@@ -1,5 +1,8 @@
 package io.tablecast.projector.domain;
 
+import io.tablecast.viewstore.domain.DepartmentPartition;
+import io.tablecast.viewstore.domain.ViewEntity;
+
 import static io.tablecast.projector.testdata.Events.changed;
 import static io.tablecast.projector.testdata.Events.departmentCreated;
 import static io.tablecast.projector.testdata.Events.hired;

@@ -1,5 +1,7 @@
 package io.tablecast.projector.domain;
 
+import io.tablecast.viewstore.domain.ViewEntity;
+
 import static io.tablecast.projector.testdata.Events.archived;
 import static io.tablecast.projector.testdata.Events.changed;
 import static io.tablecast.projector.testdata.Events.hired;

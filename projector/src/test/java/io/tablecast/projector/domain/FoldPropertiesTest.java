@@ -1,5 +1,10 @@
 package io.tablecast.projector.domain;
 
+import io.tablecast.viewstore.domain.BatchPlan;
+import io.tablecast.viewstore.domain.DepartmentPartition;
+import io.tablecast.viewstore.domain.RowChange;
+import io.tablecast.viewstore.domain.ViewEntity;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.events.DomainEvent;

@@ -1,5 +1,10 @@
 package io.tablecast.projector.domain;
 
+import io.tablecast.viewstore.domain.DepartmentPartition;
+import io.tablecast.viewstore.domain.LastNameShards;
+import io.tablecast.viewstore.domain.TruthRows;
+import io.tablecast.viewstore.domain.ViewEntity;
+
 import static io.tablecast.projector.testdata.Events.archived;
 import static io.tablecast.projector.testdata.Events.changed;
 import static io.tablecast.projector.testdata.Events.departmentCreated;

@@ -1,12 +1,14 @@
 package io.tablecast.projector.domain.work;
 
+import io.tablecast.viewstore.domain.work.WorkItem;
+
 import io.tablecast.events.DepartmentManagerAssigned;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeArchived;
 import io.tablecast.events.EmployeeDetailsChanged;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeTransferred;
-import io.tablecast.projector.domain.SourcePosition;
+import io.tablecast.viewstore.domain.SourcePosition;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,5 +1,8 @@
 package io.tablecast.projector.domain.work;
 
+import io.tablecast.viewstore.domain.work.WorkItem;
+import io.tablecast.workers.domain.work.EmployeeWork;
+
 import static io.tablecast.projector.testdata.Events.archived;
 import static io.tablecast.projector.testdata.Events.changed;
 import static io.tablecast.projector.testdata.Events.hired;
@@ -10,9 +13,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.projector.domain.EmployeeLocator;
-import io.tablecast.projector.domain.SourcePosition;
-import io.tablecast.projector.domain.TruthRows;
-import io.tablecast.projector.domain.ViewEntity;
+import io.tablecast.viewstore.domain.SourcePosition;
+import io.tablecast.viewstore.domain.TruthRows;
+import io.tablecast.viewstore.domain.ViewEntity;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,5 +1,7 @@
 package io.tablecast.projector.domain.work;
 
+import io.tablecast.viewstore.domain.work.WorkerState;
+
 import static io.tablecast.projector.testdata.Events.archived;
 import static io.tablecast.projector.testdata.Events.changed;
 import static io.tablecast.projector.testdata.Events.hired;
@@ -8,10 +10,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.projector.domain.EmployeeLocator;
-import io.tablecast.projector.domain.ViewEntity;
-import io.tablecast.projector.domain.work.WorkerState.IndexEntries;
-import io.tablecast.projector.domain.work.WorkerState.LastNameEntry;
-import io.tablecast.projector.domain.work.WorkerState.Lease;
+import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.viewstore.domain.work.WorkerState.IndexEntries;
+import io.tablecast.viewstore.domain.work.WorkerState.LastNameEntry;
+import io.tablecast.viewstore.domain.work.WorkerState.Lease;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;

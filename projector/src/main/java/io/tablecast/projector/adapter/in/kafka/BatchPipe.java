@@ -5,7 +5,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.tablecast.projector.adapter.out.kafka.DeadLetters;
 import io.tablecast.projector.application.BatchApplier;
 import io.tablecast.projector.application.CheckpointStore;
-import io.tablecast.projector.application.FailureClassifier;
+import io.tablecast.viewstore.application.FailureClassifier;
 import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.projector.application.PartitionRef;
 import io.tablecast.schemas.EventSerde;

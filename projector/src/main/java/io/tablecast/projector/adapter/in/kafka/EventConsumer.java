@@ -6,7 +6,7 @@ import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.projector.adapter.out.kafka.DeadLetters;
 import io.tablecast.projector.application.BatchApplier;
 import io.tablecast.projector.application.CheckpointStore;
-import io.tablecast.projector.application.FailureClassifier;
+import io.tablecast.viewstore.application.FailureClassifier;
 import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.projector.application.PartitionRef;
 import java.time.Clock;

@@ -4,7 +4,7 @@ import io.tablecast.events.DomainEvent;
 import io.tablecast.projector.application.Checkpoint;
 import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.projector.application.PolledEvent;
-import io.tablecast.projector.domain.SourcePosition;
+import io.tablecast.viewstore.domain.SourcePosition;
 import io.tablecast.schemas.EventSerde;
 import io.tablecast.schemas.UndecodableEventException;
 import java.util.ArrayList;

@@ -1,17 +1,21 @@
 package io.tablecast.projector.adapter.out.tables;
 
+import io.tablecast.viewstore.adapter.out.tables.Egts;
+import io.tablecast.viewstore.adapter.out.tables.RowReader;
+import io.tablecast.viewstore.adapter.out.tables.TableResponses;
+
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableTransactionFailedException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.tablecast.events.DomainEvent;
-import io.tablecast.projector.adapter.out.tables.TableRows.Read;
+import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
 import io.tablecast.projector.application.PartitionStore;
-import io.tablecast.projector.domain.BatchPlan;
-import io.tablecast.projector.domain.RowChange;
-import io.tablecast.projector.domain.RowsNeeded;
-import io.tablecast.projector.domain.ViewEntity;
+import io.tablecast.viewstore.domain.BatchPlan;
+import io.tablecast.viewstore.domain.RowChange;
+import io.tablecast.viewstore.domain.RowsNeeded;
+import io.tablecast.viewstore.domain.ViewEntity;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;

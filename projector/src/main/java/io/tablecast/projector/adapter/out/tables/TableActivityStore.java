@@ -1,5 +1,7 @@
 package io.tablecast.projector.adapter.out.tables;
 
+import io.tablecast.viewstore.adapter.out.tables.TableRows;
+
 import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
 
 import com.azure.core.util.Context;

@@ -1,5 +1,8 @@
 package io.tablecast.projector.adapter.out.tables;
 
+import io.tablecast.viewstore.adapter.out.tables.TableResponses;
+import io.tablecast.viewstore.adapter.out.tables.TableRows;
+
 import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
 
 import com.azure.core.http.rest.Response;
@@ -13,10 +16,10 @@ import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeId;
-import io.tablecast.projector.adapter.out.tables.TableRows.Read;
+import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
 import io.tablecast.projector.application.LocatorStore;
 import io.tablecast.projector.domain.EmployeeLocator;
-import io.tablecast.projector.domain.ViewEntity;
+import io.tablecast.viewstore.domain.ViewEntity;
 import java.util.List;
 import java.util.Optional;
 

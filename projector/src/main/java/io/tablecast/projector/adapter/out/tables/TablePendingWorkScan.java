@@ -1,5 +1,8 @@
 package io.tablecast.projector.adapter.out.tables;
 
+import io.tablecast.viewstore.adapter.out.tables.TableRows;
+import io.tablecast.viewstore.adapter.out.tables.WorkerStateRows;
+
 import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
 
 import com.azure.core.exception.HttpResponseException;
@@ -14,9 +17,9 @@ import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.projector.application.work.PendingWorkScan;
-import io.tablecast.projector.domain.ViewEntity;
-import io.tablecast.projector.domain.work.WorkItem;
-import io.tablecast.projector.domain.work.WorkerState;
+import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.viewstore.domain.work.WorkItem;
+import io.tablecast.viewstore.domain.work.WorkerState;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -11,7 +11,7 @@ import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.projector.ProjectorMain;
 import io.tablecast.projector.ProjectorService;
-import io.tablecast.projector.adapter.queue.WorkMessages;
+import io.tablecast.viewstore.adapter.queue.WorkMessages;
 import io.tablecast.projector.fixtures.Projection;
 import io.tablecast.projector.fixtures.ProjectionExtension;
 import io.tablecast.projector.fixtures.TableContents;

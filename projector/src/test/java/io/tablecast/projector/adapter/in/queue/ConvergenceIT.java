@@ -2,7 +2,7 @@ package io.tablecast.projector.adapter.in.queue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablecast.projector.application.work.WorkSteps.Step;
+import io.tablecast.viewstore.application.work.WorkSteps.Step;
 import io.tablecast.projector.fixtures.ConvergenceRun;
 import io.tablecast.testkit.EmbeddedRuntime;
 import io.tablecast.testkit.TablecastRuntimeExtension;

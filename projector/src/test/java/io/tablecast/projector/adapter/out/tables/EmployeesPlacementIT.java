@@ -1,5 +1,9 @@
 package io.tablecast.projector.adapter.out.tables;
 
+import io.tablecast.viewstore.adapter.out.tables.EmployeesPlacement;
+import io.tablecast.viewstore.adapter.out.tables.RowReader;
+import io.tablecast.viewstore.adapter.out.tables.TableRows;
+
 import static io.tablecast.projector.testdata.Events.changed;
 import static io.tablecast.projector.testdata.Events.hired;
 import static io.tablecast.projector.testdata.Events.transferred;
@@ -15,8 +19,8 @@ import io.tablecast.common.tables.ViewTable;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.projector.domain.EmployeeLocator;
-import io.tablecast.projector.domain.TruthRows;
-import io.tablecast.projector.domain.ViewEntity;
+import io.tablecast.viewstore.domain.TruthRows;
+import io.tablecast.viewstore.domain.ViewEntity;
 import io.tablecast.testkit.EmbeddedRuntime;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import java.util.List;

@@ -1,0 +1,40 @@
+package io.tablecast.operations.application.audit;
+
+import io.tablecast.common.tables.ViewTable;
+import io.tablecast.operations.domain.audit.AuditRow;
+import io.tablecast.viewstore.domain.audit.LastNameEntry;
+import io.tablecast.viewstore.domain.work.WorkerState;
+import java.util.EnumMap;
+import java.util.Map;
+
+/** The expected rows as {@code verify} compares them: canonical lines into a sorter, counted per table. */
+final class CanonicalLines implements ExpectedRows {
+
+  private final ExternalSorter lines;
+  private final Map<ViewTable, Long> counts = new EnumMap<>(ViewTable.class);
+
+  CanonicalLines(ExternalSorter lines) {
+    this.lines = lines;
+  }
+
+  @Override
+  public void row(AuditRow row) {
+    lines.add(AuditRecords.line(row));
+    counts.merge(row.table(), 1L, Long::sum);
+  }
+
+  @Override
+  public void lastName(LastNameEntry entry) {
+    lines.add(AuditRecords.line(entry, ""));
+    counts.merge(ViewTable.EMPLOYEES_BY_LAST_NAME, 1L, Long::sum);
+  }
+
+  /** Internal state (SPEC §3): a rebuilt generation may hold different properties, so it is not compared. */
+  @Override
+  public void workerState(String locatorPartition, WorkerState state) {}
+
+  /** Expected entities per table; employees listed for {@code EmployeesByLastName}. */
+  Map<ViewTable, Long> counts() {
+    return counts;
+  }
+}

@@ -1,0 +1,33 @@
+package io.tablecast.operations.application.audit;
+
+import io.tablecast.common.tables.ViewTable;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One difference between a view table and the views recomputed from the log.
+ *
+ * @param rowKey the entity's RowKey; for {@code EmployeesByLastName}, {@code <DepartmentId>_*},
+ *     the shards of one department, which are compared as one set of ids
+ * @param details for {@link Kind#DIFFERENT}, one line per differing property (or the missing and
+ *     extra ids); otherwise empty
+ */
+public record Difference(ViewTable table, String partitionKey, String rowKey, Kind kind, List<String> details) {
+
+  public enum Kind {
+    /** Expected from the log, absent from the table. */
+    MISSING,
+    /** In the table, not expected from the log. */
+    EXTRA,
+    /** In both, with different properties. */
+    DIFFERENT;
+
+    public String label() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  public Difference {
+    details = List.copyOf(details);
+  }
+}

@@ -1,0 +1,35 @@
+package io.tablecast.operations.application.audit;
+
+import io.tablecast.common.tables.ViewTable;
+import io.tablecast.operations.domain.audit.AuditRow;
+import io.tablecast.viewstore.domain.work.WorkerState;
+import java.util.Map;
+
+/**
+ * Port: writes rows into the empty tables of a new generation, grouped as the store takes them
+ * best (Entity Group Transactions per partition), in the background. Writing a row that is
+ * already there replaces it, so a load that is redone is harmless. Called from one thread.
+ */
+public interface RowWriter extends AutoCloseable {
+
+  void write(AuditRow row);
+
+  /** The workers' state row of one employee, in the row form the workers read. */
+  void writeWorkerState(String locatorPartition, WorkerState state);
+
+  /**
+   * Waits until every row written so far is stored.
+   *
+   * @throws RuntimeException the first failure of any write, after the store's own retries
+   */
+  void flush();
+
+  /** Rows stored so far. */
+  long stored();
+
+  /** Rows stored so far, per table. */
+  Map<ViewTable, Long> storedByTable();
+
+  @Override
+  void close();
+}

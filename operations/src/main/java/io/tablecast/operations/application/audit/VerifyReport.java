@@ -1,0 +1,25 @@
+package io.tablecast.operations.application.audit;
+
+import io.tablecast.common.tables.ViewTable;
+import java.util.Map;
+
+/**
+ * The outcome of {@code verify}: the events read, and per table how many entities were expected,
+ * found and different ({@code EmployeesByLastName}: employees listed, and sets of ids that differ).
+ *
+ * @param checkpointsMoved the projector applied events during the audit, so differences may be
+ *     work in flight rather than drift
+ */
+public record VerifyReport(long eventsRead, Map<ViewTable, Long> expected, Map<ViewTable, Long> found,
+    Map<ViewTable, Long> differences, boolean checkpointsMoved) {
+
+  public VerifyReport {
+    expected = Map.copyOf(expected);
+    found = Map.copyOf(found);
+    differences = Map.copyOf(differences);
+  }
+
+  public long totalDifferences() {
+    return differences.values().stream().mapToLong(Long::longValue).sum();
+  }
+}

@@ -1,0 +1,93 @@
+package io.tablecast.operations.domain.audit;
+
+import static io.tablecast.common.tables.EmployeesLayout.DEPARTMENT;
+import static io.tablecast.common.tables.EmployeesLayout.EMPLOYEE_COUNT;
+import static io.tablecast.common.tables.EmployeesLayout.MANAGER_ID;
+import static io.tablecast.common.tables.EmployeesLayout.TYPE_DEPARTMENT;
+
+import io.tablecast.common.tables.IndexLayout;
+import io.tablecast.common.tables.ViewTable;
+import io.tablecast.events.DepartmentEvent;
+import io.tablecast.viewstore.domain.DepartmentPartition;
+import io.tablecast.viewstore.domain.TruthRows;
+import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.viewstore.domain.work.ManagerFields;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The department summaries that {@code Employees} must hold at quiescence: each department's own
+ * fold ({@link DepartmentPartition}), with {@code EmployeeCount} counting its active employees and
+ * the manager fields following the manager's current details ({@link ManagerFields}). Pure.
+ *
+ * <p>Memory is O(departments): the summaries, one count and one manager locator per department.
+ * Departments are folded first; employees are then {@link #count counted} one at a time.
+ */
+public final class DepartmentAudit {
+
+  private final Map<String, ViewEntity> summaries = new TreeMap<>();
+  private final Map<String, Integer> counts = new HashMap<>();
+  private final Map<String, ViewEntity> managers = new HashMap<>();
+
+  /**
+   * Folds one department event into its summary, version-guarded as the projector does; leaves
+   * the summary as it was, and says why, when the store would refuse the summary it makes.
+   */
+  public Optional<String> apply(DepartmentEvent event) {
+    String department = event.departmentId().value();
+    Map<String, ViewEntity> current = summaries.containsKey(department) ? Map.of(DEPARTMENT, summaries.get(department)) : Map.of();
+    ViewEntity next = DepartmentPartition.fold(current, List.of(event)).get(DEPARTMENT);
+    Optional<String> violation = StorageLimits.violation(AuditRow.of(ViewTable.EMPLOYEES, department, next));
+    if (violation.isEmpty()) {
+      summaries.put(department, next);
+    }
+    return violation;
+  }
+
+  /** Takes one employee's final locator into the counts, and as a manager's current details. */
+  public void count(ViewEntity locator) {
+    if (TruthRows.isActive(locator)) {
+      counts.merge(locator.string(IndexLayout.DEPARTMENT_ID), 1, Integer::sum);
+    }
+    String id = TruthRows.id(locator).canonical();
+    if (summaries.values().stream().anyMatch(s -> ManagerFields.managedBy(s, id))) {
+      managers.put(id, locator);
+    }
+  }
+
+  /** The departments whose summary names {@code employeeId} as manager. */
+  public Set<String> managedBy(String employeeId) {
+    Set<String> managed = new TreeSet<>();
+    summaries.forEach((department, summary) -> {
+      if (ManagerFields.managedBy(summary, employeeId)) {
+        managed.add(department);
+      }
+    });
+    return managed;
+  }
+
+  /**
+   * One summary per department, plus a placeholder (no name, version 0, as the projector creates
+   * it) for a department that has active employees but no event of its own.
+   */
+  public List<AuditRow> summaries() {
+    Map<String, ViewEntity> all = new TreeMap<>(summaries);
+    counts.keySet().forEach(d -> all.computeIfAbsent(d, k -> ViewEntity.of(DEPARTMENT, TYPE_DEPARTMENT).with(ViewEntity.VERSION, 0L)));
+    List<AuditRow> rows = new ArrayList<>();
+    all.forEach((department, summary) -> rows.add(AuditRow.of(ViewTable.EMPLOYEES, department, complete(department, summary))));
+    return rows;
+  }
+
+  private ViewEntity complete(String department, ViewEntity summary) {
+    ViewEntity counted = summary.with(EMPLOYEE_COUNT, counts.getOrDefault(department, 0));
+    return Optional.ofNullable(counted.string(MANAGER_ID)).map(managers::get)
+        .map(manager -> ManagerFields.follow(counted, TruthRows.id(manager).canonical(), manager))
+        .orElse(counted);
+  }
+}

@@ -1,0 +1,80 @@
+package io.tablecast.operations.domain.audit;
+
+import io.tablecast.viewstore.domain.audit.LastNameEntry;
+
+import static io.tablecast.common.tables.EmployeesLayout.EMAIL;
+import static io.tablecast.common.tables.EmployeesLayout.LAST_NAME;
+import static io.tablecast.common.tables.IndexLayout.DEPARTMENT_ID;
+
+import io.tablecast.common.tables.IndexLayout;
+import io.tablecast.common.tables.Keys;
+import io.tablecast.common.tables.ViewTable;
+import io.tablecast.events.EmployeeEvent;
+import io.tablecast.projector.domain.ActivityEntries;
+import io.tablecast.projector.domain.EmployeeLocator;
+import io.tablecast.viewstore.domain.TruthRows;
+import io.tablecast.viewstore.domain.ViewEntity;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What the views must hold for one employee at quiescence, from that employee's events alone,
+ * with the production folds (SPEC §3, §9). Pure.
+ *
+ * <ul>
+ *   <li>{@code EmployeeIndex}: the locator ({@link EmployeeLocator#fold}), and while active the
+ *       entry under its address.
+ *   <li>{@code Employees}: while active, the {@code empid_} row and its {@code email_} copy in
+ *       the employee's department.
+ *   <li>{@code ArchivedEmployees}: once archived, the copy in the department it left.
+ *   <li>{@code EmployeeActivity}: one row per event.
+ *   <li>{@code EmployeesByLastName}: while active, the employee under its last name and
+ *       department.
+ * </ul>
+ */
+public final class EmployeeAudit {
+
+  /** The expected rows of one employee, and its final locator for the department summaries. */
+  public record Expected(Optional<ViewEntity> locator, List<AuditRow> rows, Optional<LastNameEntry> lastName) {}
+
+  private EmployeeAudit() {}
+
+  /** @param events every event of one employee, in version order (duplicates allowed) */
+  public static Expected of(String employeeId, List<? extends EmployeeEvent> events) {
+    Optional<ViewEntity> locator = EmployeeLocator.fold(Optional.empty(), events);
+    List<AuditRow> rows = new ArrayList<>(locator.map(EmployeeAudit::stateRows).orElse(List.of()));
+    rows.addAll(activity(employeeId, events));
+    Optional<LastNameEntry> lastName = locator.filter(TruthRows::isActive).map(l -> new LastNameEntry(
+        Keys.key(l.string(LAST_NAME).toLowerCase(Locale.ROOT)), l.string(DEPARTMENT_ID), employeeId));
+    return new Expected(locator, rows, lastName);
+  }
+
+  private static List<AuditRow> stateRows(ViewEntity locator) {
+    String department = locator.string(DEPARTMENT_ID);
+    List<AuditRow> rows = new ArrayList<>();
+    rows.add(AuditRow.of(ViewTable.EMPLOYEE_INDEX, IndexLayout.locatorPartition(TruthRows.id(locator)), locator));
+    if (TruthRows.isActive(locator)) {
+      ViewEntity employee = TruthRows.employee(locator);
+      rows.add(AuditRow.of(ViewTable.EMPLOYEES, department, employee));
+      rows.add(AuditRow.of(ViewTable.EMPLOYEES, department, TruthRows.emailCopy(employee)));
+      rows.add(AuditRow.of(ViewTable.EMPLOYEE_INDEX, IndexLayout.emailPartition(locator.string(EMAIL)), TruthRows.emailEntry(locator)));
+    } else {
+      rows.add(AuditRow.of(ViewTable.ARCHIVED_EMPLOYEES, department, TruthRows.archived(locator)));
+    }
+    return rows;
+  }
+
+  /** One row per event; a redelivered event has the same RowKey and is listed once. */
+  private static List<AuditRow> activity(String employeeId, List<? extends EmployeeEvent> events) {
+    Map<String, AuditRow> rows = new LinkedHashMap<>();
+    for (EmployeeEvent event : events) {
+      AuditRow row = AuditRow.of(ViewTable.EMPLOYEE_ACTIVITY, employeeId, ActivityEntries.of(event));
+      rows.putIfAbsent(row.rowKey(), row);
+    }
+    return List.copyOf(rows.values());
+  }
+}

@@ -1,0 +1,53 @@
+package io.tablecast.viewstore.adapter.out.tables;
+
+import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
+
+import com.azure.core.util.Context;
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.TableEntityUpdateMode;
+import io.tablecast.common.tables.EmployeesLayout;
+import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
+import io.tablecast.viewstore.application.work.WorkDeferred;
+import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.viewstore.domain.work.ManagerFields;
+import java.util.Collection;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The manager fan-out: each department summary that names the manager gets its current details
+ * ({@link ManagerFields}), by a conditional replace of the summary as read.
+ */
+public final class DepartmentManagers {
+
+  private static final int MAX_CONFLICTS = 20;
+
+  private final TableClient table;
+
+  public DepartmentManagers(TableClient table) {
+    this.table = table;
+  }
+
+  public Set<String> follow(String managerId, ViewEntity truth, Collection<String> departments) {
+    Set<String> stillManaged = new TreeSet<>();
+    for (String department : departments) {
+      TableResponses.retryingRaces(MAX_CONFLICTS, () -> {
+        Optional<Read> summary = Optional.ofNullable(
+            RowReader.read(table, department, Set.of(EmployeesLayout.DEPARTMENT)).get(EmployeesLayout.DEPARTMENT));
+        if (summary.isEmpty() || !ManagerFields.managedBy(summary.get().row(), managerId)) {
+          return;
+        }
+        ViewEntity after = ManagerFields.follow(summary.get().row(), managerId, truth);
+        if (!after.equals(summary.get().row())) {
+          table.updateEntityWithResponse(TableRows.toTable(department, after, summary.get().etag()),
+              TableEntityUpdateMode.REPLACE, true, NO_TIMEOUT, Context.NONE);
+        }
+        if (ManagerFields.managedBy(after, managerId)) {
+          stillManaged.add(department);
+        }
+      }, () -> new WorkDeferred("department '" + department + "' kept changing"));
+    }
+    return stillManaged;
+  }
+}

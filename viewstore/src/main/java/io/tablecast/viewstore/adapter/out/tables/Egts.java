@@ -1,0 +1,90 @@
+package io.tablecast.viewstore.adapter.out.tables;
+
+import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
+
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.TableTransactionAction;
+import com.azure.data.tables.models.TableTransactionActionType;
+import com.azure.data.tables.models.TableTransactionFailedException;
+import io.tablecast.common.tables.EgtGuard;
+import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
+import io.tablecast.viewstore.application.work.WorkDeferred;
+import io.tablecast.viewstore.domain.BatchPlan;
+import io.tablecast.viewstore.domain.RowChange;
+import io.tablecast.viewstore.domain.ViewEntity;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Submits row changes as Entity Group Transactions with optimistic concurrency: an insert fails
+ * if the row appeared, a replace or delete carries the ETag the row was read with.
+ */
+public final class Egts {
+
+  private static final int MAX_CONFLICTS = 50;
+
+  private Egts() {}
+
+  /** Submits one EGT of {@code changes} (at most 100, one partition); nothing for none. */
+  public static void submit(TableClient table, String partitionKey, List<RowChange> changes, Map<String, Read> read) {
+    if (changes.isEmpty()) {
+      return;
+    }
+    List<TableTransactionAction> actions = changes.stream().map(c -> action(partitionKey, c, read)).toList();
+    EgtGuard.check(actions);
+    table.submitTransactionWithResponse(actions, NO_TIMEOUT, null);
+  }
+
+  /**
+   * Read-modify-write of one partition in as many EGTs as needed: {@code read} the rows, plan
+   * the first EGT of what remains, submit it; on a lost race read again and plan again.
+   *
+   * @param plan from the rows read, the first EGT and how many of the remaining steps it covers
+   * @param steps how many steps there are in all
+   */
+  static void readModifyWrite(TableClient table, String partitionKey, int steps,
+      Function<Integer, Map<String, Read>> read, PlanFrom plan) {
+    int done = 0;
+    int conflicts = 0;
+    while (done < steps) {
+      Map<String, Read> rows = read.apply(done);
+      BatchPlan next = plan.plan(done, rowsOf(rows));
+      try {
+        submit(table, partitionKey, next.changes(), rows);
+        done += next.eventCount();
+      } catch (TableTransactionFailedException e) {
+        if (!TableResponses.lostRace(e)) {
+          throw e;
+        }
+        if (++conflicts > MAX_CONFLICTS) {
+          throw new WorkDeferred("partition '" + partitionKey + "' of " + table.getTableName() + " kept changing");
+        }
+      }
+    }
+  }
+
+  /** Plans the first EGT of the steps from {@code done} on, given the rows as read. */
+  @FunctionalInterface
+  interface PlanFrom {
+    BatchPlan plan(int done, Map<String, ViewEntity> rows);
+  }
+
+  static TableTransactionAction action(String partitionKey, RowChange change, Map<String, Read> read) {
+    if (change instanceof RowChange.Insert) {
+      return new TableTransactionAction(
+          TableTransactionActionType.CREATE, TableRows.toTable(partitionKey, change.row(), null));
+    }
+    TableTransactionActionType type = change instanceof RowChange.Delete
+        ? TableTransactionActionType.DELETE
+        : TableTransactionActionType.UPDATE_REPLACE;
+    return new TableTransactionAction(type, TableRows.toTable(partitionKey, change.row(), read.get(change.rowKey()).etag()), true);
+  }
+
+  public static Map<String, ViewEntity> rowsOf(Map<String, Read> read) {
+    Map<String, ViewEntity> rows = new LinkedHashMap<>();
+    read.forEach((key, value) -> rows.put(key, value.row()));
+    return rows;
+  }
+}

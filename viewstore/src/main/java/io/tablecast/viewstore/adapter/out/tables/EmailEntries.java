@@ -1,0 +1,91 @@
+package io.tablecast.viewstore.adapter.out.tables;
+
+import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
+
+import io.tablecast.viewstore.domain.EmailClaims;
+import com.azure.core.util.Context;
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.TableEntityUpdateMode;
+import com.azure.data.tables.models.TableServiceException;
+import io.tablecast.common.tables.EmployeesLayout;
+import io.tablecast.common.tables.IndexLayout;
+import io.tablecast.events.EmployeeId;
+import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
+import io.tablecast.viewstore.application.work.WorkDeferred;
+import io.tablecast.viewstore.domain.ViewEntity;
+import java.util.Collection;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The {@code email_} entries of {@code EmployeeIndex}: who holds an address. Each change is a
+ * conditional single-entity write; a lost race reads the entry again and decides again by
+ * {@link EmailClaims}. An entry likely to be new is inserted without a read: the insert fails
+ * if one exists, and the read follows only then.
+ */
+public final class EmailEntries {
+
+  private static final int MAX_CONFLICTS = 20;
+
+  private final TableClient table;
+
+  public EmailEntries(TableClient table) {
+    this.table = table;
+  }
+
+  public void remove(EmployeeId employee, Collection<String> emails) {
+    for (String email : Set.copyOf(emails)) {
+      String partition = partition(email);
+      retryingRaces(partition, () -> {
+        Optional<Read> entry = read(partition);
+        if (entry.isPresent() && EmailClaims.owns(entry.get().row(), employee.canonical())) {
+          table.deleteEntityWithResponse(TableRows.toTable(partition, entry.get().row(), entry.get().etag()), true, NO_TIMEOUT, Context.NONE);
+        }
+      });
+    }
+  }
+
+  public void put(ViewEntity entry, boolean probablyAbsent) {
+    String partition = partition(entry.string(EmployeesLayout.EMAIL));
+    if (probablyAbsent && inserted(partition, entry)) {
+      return;
+    }
+    retryingRaces(partition, () -> {
+      Optional<Read> current = read(partition);
+      if (!EmailClaims.mayWrite(current.map(Read::row), entry)) {
+        return;
+      }
+      if (current.isEmpty()) {
+        table.createEntityWithResponse(TableRows.toTable(partition, entry, null), NO_TIMEOUT, Context.NONE);
+      } else {
+        table.updateEntityWithResponse(TableRows.toTable(partition, entry, current.get().etag()),
+            TableEntityUpdateMode.REPLACE, true, NO_TIMEOUT, Context.NONE);
+      }
+    });
+  }
+
+  /** Inserts the entry where none exists; false if one does, which must then be read and decided on. */
+  private boolean inserted(String partition, ViewEntity entry) {
+    try {
+      table.createEntityWithResponse(TableRows.toTable(partition, entry, null), NO_TIMEOUT, Context.NONE);
+      return true;
+    } catch (TableServiceException e) {
+      if (!TableResponses.lostRace(e)) {
+        throw e;
+      }
+      return false;
+    }
+  }
+
+  private Optional<Read> read(String partition) {
+    return Optional.ofNullable(RowReader.read(table, partition, Set.of(IndexLayout.ROW)).get(IndexLayout.ROW));
+  }
+
+  private static String partition(String email) {
+    return IndexLayout.emailPartition(email);
+  }
+
+  private static void retryingRaces(String partition, Runnable attempt) {
+    TableResponses.retryingRaces(MAX_CONFLICTS, attempt, () -> new WorkDeferred("email entry '" + partition + "' kept changing"));
+  }
+}

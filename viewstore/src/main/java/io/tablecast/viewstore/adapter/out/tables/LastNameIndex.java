@@ -1,0 +1,73 @@
+package io.tablecast.viewstore.adapter.out.tables;
+
+import com.azure.data.tables.TableClient;
+import io.tablecast.common.tables.Keys;
+import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
+import io.tablecast.viewstore.domain.BatchPlan;
+import io.tablecast.viewstore.domain.LastNameShards;
+import io.tablecast.viewstore.domain.ViewEntity;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code EmployeesByLastName}: the index entities of the guide's option #3, one partition per
+ * last name, sharded by department ({@link LastNameShards}). Updated with ETags: read the shards
+ * of every department touched, change them, and write them back in one EGT whose replaces and
+ * deletes carry {@code If-Match}; on a lost race, read again.
+ */
+public final class LastNameIndex {
+
+  private final TableClient table;
+
+  public LastNameIndex(TableClient table) {
+    this.table = table;
+  }
+
+  /** @param lastName lower-cased, as the index keys it */
+  public void update(String lastName, Map<String, Set<String>> addByDepartment, Map<String, Set<String>> removeByDepartment) {
+    String partition = Keys.key(lastName);
+    Set<String> touched = new LinkedHashSet<>(addByDepartment.keySet());
+    touched.addAll(removeByDepartment.keySet());
+    List<String> departments = new ArrayList<>(touched);
+    Egts.readModifyWrite(table, partition, departments.size(),
+        done -> read(partition, departments.subList(done, departments.size())),
+        (done, current) -> BatchPlan.firstFitting(current, departments.size() - done, n -> {
+          Map<String, ViewEntity> rows = new LinkedHashMap<>(current);
+          for (String department : departments.subList(done, done + n)) {
+            Map<String, ViewEntity> shards = shardsOf(rows, department);
+            shards.keySet().forEach(rows::remove);
+            rows.putAll(LastNameShards.update(department, shards,
+                addByDepartment.getOrDefault(department, Set.of()), removeByDepartment.getOrDefault(department, Set.of())));
+          }
+          return rows;
+        }));
+  }
+
+  /** Every shard of the departments: point reads from {@code _00} up to the first missing one. */
+  private Map<String, Read> read(String partition, List<String> departments) {
+    Map<String, Read> rows = new LinkedHashMap<>();
+    for (String department : departments) {
+      for (int shard = 0; shard < LastNameShards.MAX_SHARDS; shard++) {
+        String rowKey = LastNameShards.rowKey(department, shard);
+        Read read = RowReader.read(table, partition, Set.of(rowKey)).get(rowKey);
+        if (read == null) {
+          break;
+        }
+        rows.put(rowKey, read);
+      }
+    }
+    return rows;
+  }
+
+  private static Map<String, ViewEntity> shardsOf(Map<String, ViewEntity> rows, String department) {
+    Map<String, ViewEntity> shards = new LinkedHashMap<>();
+    for (int shard = 0; rows.containsKey(LastNameShards.rowKey(department, shard)); shard++) {
+      shards.put(LastNameShards.rowKey(department, shard), rows.get(LastNameShards.rowKey(department, shard)));
+    }
+    return shards;
+  }
+}

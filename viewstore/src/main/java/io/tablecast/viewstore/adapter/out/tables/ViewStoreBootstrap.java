@@ -1,0 +1,32 @@
+package io.tablecast.viewstore.adapter.out.tables;
+
+import io.tablecast.common.config.Namespace;
+import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.CatalogState;
+import io.tablecast.common.tables.CatalogTables;
+import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tables.ViewCatalog;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Makes a fresh storage account usable: the {@code ViewCatalog} row (generation 1 on first
+ * start), {@code ProjectorCheckpoints}, and the tables and queues of the active generation.
+ * Idempotent; every projector instance runs it at start.
+ */
+public final class ViewStoreBootstrap {
+
+  private static final Logger log = LoggerFactory.getLogger(ViewStoreBootstrap.class);
+
+  private ViewStoreBootstrap() {}
+
+  /** Returns the active generation, with its tables and queues in place. */
+  public static Generation ensure(AzureClients azure, Namespace namespace) {
+    CatalogState catalog = new ViewCatalog(azure.tableService(), namespace).initialize();
+    Generation active = new Generation(namespace, catalog.activeGeneration());
+    azure.tableService().createTableIfNotExists(new CatalogTables(namespace).projectorCheckpoints());
+    new GenerationStorage(azure).create(active);
+    log.info("View store ready: active generation {}", active.number());
+    return active;
+  }
+}

@@ -1,0 +1,118 @@
+package io.tablecast.viewstore.domain;
+
+import io.tablecast.common.tables.LastNameLayout;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The index entities of one last name in one department (the guide's index entities pattern,
+ * option #3; SPEC §3): RowKeys {@code <DepartmentId>_00}, {@code _01}, … each holding a sorted,
+ * comma-separated list of at most {@value #SHARD_SIZE} 8-digit ids and their {@code Count}. Pure:
+ * shards in, shards out.
+ *
+ * <p>An id joins the first shard with room and leaves wherever it is. The shards stay
+ * <em>contiguous</em>: when a shard empties and is not the last, the last shard's ids move into
+ * it and the last shard is deleted. So a reader finds every shard by point reads from
+ * {@code _00} up to the first that does not exist, with no range query.
+ */
+public final class LastNameShards {
+
+  public static final int SHARD_SIZE = 1_000;
+  public static final int MAX_SHARDS = 100;
+  public static final String TYPE = LastNameLayout.TYPE;
+  public static final String EMPLOYEE_IDS = LastNameLayout.EMPLOYEE_IDS;
+  public static final String COUNT = LastNameLayout.COUNT;
+
+  private LastNameShards() {}
+
+  public static String rowKey(String departmentId, int shard) {
+    return LastNameLayout.rowKey(departmentId, shard);
+  }
+
+  /**
+   * The shards after removing {@code remove} and adding {@code add}, given the contiguous shards
+   * as read (absent shards are simply missing from the map).
+   *
+   * @throws IllegalStateException when the ids would need more than {@value #MAX_SHARDS} shards
+   */
+  public static Map<String, ViewEntity> update(
+      String departmentId, Map<String, ViewEntity> shards, Collection<String> add, Collection<String> remove) {
+    List<TreeSet<String>> lists = new ArrayList<>();
+    for (int shard = 0; shards.containsKey(rowKey(departmentId, shard)); shard++) {
+      lists.add(ids(shards.get(rowKey(departmentId, shard))));
+    }
+    lists.forEach(ids -> ids.removeAll(remove));
+    for (String id : add) {
+      if (lists.stream().noneMatch(ids -> ids.contains(id))) {
+        roomFor(departmentId, lists).add(id);
+      }
+    }
+    compact(lists);
+    Map<String, ViewEntity> next = new LinkedHashMap<>();
+    for (int shard = 0; shard < lists.size(); shard++) {
+      String rowKey = rowKey(departmentId, shard);
+      ViewEntity before = shards.get(rowKey);
+      ViewEntity after = entity(rowKey, lists.get(shard));
+      next.put(rowKey, before != null && ids(before).equals(lists.get(shard)) ? before : after);
+    }
+    return next;
+  }
+
+  public static Map<String, ViewEntity> add(String departmentId, Map<String, ViewEntity> shards, String id) {
+    return update(departmentId, shards, Set.of(id), Set.of());
+  }
+
+  public static Map<String, ViewEntity> remove(String departmentId, Map<String, ViewEntity> shards, String id) {
+    return update(departmentId, shards, Set.of(), Set.of(id));
+  }
+
+  private static TreeSet<String> roomFor(String departmentId, List<TreeSet<String>> lists) {
+    for (TreeSet<String> ids : lists) {
+      if (ids.size() < SHARD_SIZE) {
+        return ids;
+      }
+    }
+    if (lists.size() == MAX_SHARDS) {
+      throw new IllegalStateException(
+          "More than " + SHARD_SIZE * MAX_SHARDS + " employees with one last name in department " + departmentId);
+    }
+    TreeSet<String> fresh = new TreeSet<>();
+    lists.add(fresh);
+    return fresh;
+  }
+
+  /** Fills every empty shard with the last one's ids, so the shards stay numbered without gaps. */
+  private static void compact(List<TreeSet<String>> lists) {
+    for (int shard = 0; shard < lists.size(); ) {
+      if (!lists.get(shard).isEmpty()) {
+        shard++;
+      } else if (shard == lists.size() - 1) {
+        lists.remove(shard);
+      } else {
+        lists.set(shard, lists.remove(lists.size() - 1));
+      }
+    }
+  }
+
+  public static TreeSet<String> ids(ViewEntity shard) {
+    String list = shard.string(EMPLOYEE_IDS);
+    return list == null || list.isEmpty() ? new TreeSet<>() : new TreeSet<>(Arrays.asList(list.split(",")));
+  }
+
+  private static ViewEntity entity(String rowKey, TreeSet<String> ids) {
+    return ViewEntity.of(rowKey, TYPE).with(EMPLOYEE_IDS, String.join(",", ids)).with(COUNT, ids.size());
+  }
+
+  /** Every id listed in the shards. */
+  public static List<String> allIds(Map<String, ViewEntity> shards) {
+    List<String> all = new ArrayList<>();
+    shards.values().forEach(s -> all.addAll(ids(s)));
+    return all;
+  }
+}

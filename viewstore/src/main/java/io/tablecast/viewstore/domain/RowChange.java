@@ -1,0 +1,69 @@
+package io.tablecast.viewstore.domain;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/** One write that turns the current rows into the desired ones. */
+public sealed interface RowChange {
+
+  String rowKey();
+
+  /** The row as written, or as it was for a delete. */
+  ViewEntity row();
+
+  /** The row did not exist: insert it, failing if it now does. */
+  record Insert(ViewEntity after) implements RowChange {
+    public String rowKey() {
+      return after.rowKey();
+    }
+
+    public ViewEntity row() {
+      return after;
+    }
+  }
+
+  /** The row existed and changed: replace it, if it is still the one that was read. */
+  record Replace(ViewEntity before, ViewEntity after) implements RowChange {
+    public String rowKey() {
+      return after.rowKey();
+    }
+
+    public ViewEntity row() {
+      return after;
+    }
+  }
+
+  /** The row existed and must go: delete it, if it is still the one that was read. */
+  record Delete(ViewEntity before) implements RowChange {
+    public String rowKey() {
+      return before.rowKey();
+    }
+
+    public ViewEntity row() {
+      return before;
+    }
+  }
+
+  /** The changes from {@code current} to {@code desired}; unchanged rows produce none. */
+  public static List<RowChange> diff(Map<String, ViewEntity> current, Map<String, ViewEntity> desired) {
+    List<RowChange> changes = new ArrayList<>();
+    desired.forEach(
+        (rowKey, after) -> {
+          ViewEntity before = current.get(rowKey);
+          if (before == null) {
+            changes.add(new Insert(after));
+          } else if (!Objects.equals(before, after)) {
+            changes.add(new Replace(before, after));
+          }
+        });
+    current.forEach(
+        (rowKey, before) -> {
+          if (!desired.containsKey(rowKey)) {
+            changes.add(new Delete(before));
+          }
+        });
+    return changes;
+  }
+}

@@ -1,0 +1,83 @@
+package io.tablecast.viewstore.domain.work;
+
+import io.tablecast.common.tables.WorkQueue;
+import io.tablecast.viewstore.domain.SourcePosition;
+import java.util.Optional;
+
+/**
+ * A cross-partition step for the queue workers (SPEC §4). Items are triggers, not orders: a
+ * worker reconciles against the authoritative state (the locator) whatever the item says, so
+ * duplicated, reordered or late items converge. Each carries the version of the event that
+ * caused it and, when the projector queued it, where that event is in the log: a worker that
+ * finds the locator older than the item waits while the projector has not passed that position
+ * (docs/work-items.md, "Work that arrives before its truth"). The JSON form is documented in
+ * docs/work-items.md.
+ */
+public sealed interface WorkItem {
+
+  /** The queue of the item's kind. */
+  WorkQueue queue();
+
+  /** The version of the aggregate (employee, or department for a manager) after the event. */
+  long version();
+
+  /**
+   * Where the causing event is in the log; {@code null} for items re-queued after a crash, which
+   * have no one event behind them.
+   */
+  SourcePosition source();
+
+  /** {@link #source()}, if known. */
+  default Optional<SourcePosition> origin() {
+    return Optional.ofNullable(source());
+  }
+
+  /** Move an archived employee from Current to Archive (the guide's archive flow). */
+  record ArchiveEmployee(String employeeId, String departmentId, long version, SourcePosition source) implements WorkItem {
+    public ArchiveEmployee(String employeeId, String departmentId, long version) {
+      this(employeeId, departmentId, version, null);
+    }
+
+    @Override
+    public WorkQueue queue() {
+      return WorkQueue.ARCHIVE;
+    }
+  }
+
+  /** Move an employee between department partitions, then fix the indexes. */
+  record TransferEmployee(String employeeId, String fromDepartmentId, String toDepartmentId, long version, SourcePosition source)
+      implements WorkItem {
+    public TransferEmployee(String employeeId, String fromDepartmentId, String toDepartmentId, long version) {
+      this(employeeId, fromDepartmentId, toDepartmentId, version, null);
+    }
+
+    @Override
+    public WorkQueue queue() {
+      return WorkQueue.TRANSFER;
+    }
+  }
+
+  /** Bring the email and last-name indexes, and any managed department, in line with the employee. */
+  record ReindexEmployee(String employeeId, long version, SourcePosition source) implements WorkItem {
+    public ReindexEmployee(String employeeId, long version) {
+      this(employeeId, version, null);
+    }
+
+    @Override
+    public WorkQueue queue() {
+      return WorkQueue.INDEX_MAINTENANCE;
+    }
+  }
+
+  /** Record that an employee manages a department, for the manager fan-out; the version is the department's. */
+  record ManagerAssigned(String departmentId, String managerId, long version, SourcePosition source) implements WorkItem {
+    public ManagerAssigned(String departmentId, String managerId, long version) {
+      this(departmentId, managerId, version, null);
+    }
+
+    @Override
+    public WorkQueue queue() {
+      return WorkQueue.INDEX_MAINTENANCE;
+    }
+  }
+}

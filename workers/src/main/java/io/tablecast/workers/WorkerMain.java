@@ -1,0 +1,14 @@
+package io.tablecast.workers;
+
+import io.tablecast.common.config.Env;
+import io.tablecast.common.lifecycle.Lifecycle;
+
+/** Runs the queue workers deployable alone, configured from the environment (see README). */
+public final class WorkerMain {
+
+  private WorkerMain() {}
+
+  public static void main(String[] args) throws InterruptedException {
+    Lifecycle.runUntilStopped("worker", WorkerService.start(WorkerService.Config.fromEnv(Env.system())));
+  }
+}

@@ -1,0 +1,75 @@
+package io.tablecast.workers;
+
+import io.tablecast.viewstore.FollowActiveGeneration;
+
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.tablecast.common.config.Env;
+import io.tablecast.common.config.HttpSettings;
+import io.tablecast.common.config.Namespace;
+import io.tablecast.common.config.StorageSettings;
+import io.tablecast.common.http.Health;
+import io.tablecast.common.http.HttpService;
+import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tables.RetryCounting;
+import io.tablecast.common.tables.ViewCatalog;
+import io.tablecast.workers.adapter.in.queue.Workers;
+import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
+import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
+import io.tablecast.viewstore.application.work.WorkSteps;
+import java.net.URI;
+import java.util.Map;
+
+/**
+ * The queue workers as their own deployable, for scaling them apart from the projector: any
+ * number of these may run beside the projector's own workers (SPEC §4, competing consumers).
+ * They follow {@code ViewCatalog} flips to the next generation. {@code /health} is DOWN when a
+ * worker thread has died.
+ */
+public final class WorkerService implements AutoCloseable {
+
+  public static final int DEFAULT_PORT = 8084;
+
+  private final FollowActiveGeneration<Workers> workers;
+  private final HttpService http;
+
+  private WorkerService(FollowActiveGeneration<Workers> workers, HttpService http) {
+    this.workers = workers;
+    this.http = http;
+  }
+
+  /**
+   * @param http where {@code /health} and {@code /metrics} listen ({@code TABLECAST_WORKER_PORT},
+   *     default 8084)
+   */
+  public record Config(Namespace namespace, StorageSettings storage, HttpSettings http, WorkerSettings workers) {
+    public static Config fromEnv(Env env) {
+      WorkerSettings settings = WorkerSettings.fromEnv(env);
+      return new Config(env.namespace(), StorageSettings.fromEnv(env), HttpSettings.fromEnv(env, "TABLECAST_WORKER_PORT", DEFAULT_PORT),
+          settings.perQueue() == 0 ? settings.withPerQueue(1) : settings);
+    }
+  }
+
+  public static WorkerService start(Config config) {
+    PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    AzureClients azure = new AzureClients(config.storage(), RetryCounting.policies(metrics));
+    Generation active = ViewStoreBootstrap.ensure(azure, config.namespace());
+    FollowActiveGeneration<Workers> workers = new FollowActiveGeneration<>(
+        new ViewCatalog(azure.tableService(), config.namespace()), config.namespace(), new GenerationStorage(azure), active,
+        generation -> Workers.start(azure, generation, config.workers(), metrics, WorkSteps.NONE));
+    HttpService http = HttpService.start("worker", config.http(), metrics, () -> new Health(workers.current().alive(),
+        Map.of("generation", workers.generation().number(), "workers", workers.current().size())), () -> { });
+    return new WorkerService(workers, http);
+  }
+
+  public URI uri() {
+    return http.uri();
+  }
+
+  @Override
+  public void close() {
+    http.close();
+    workers.close();
+  }
+}

@@ -1,0 +1,68 @@
+package io.tablecast.workers.adapter.in.queue;
+
+import com.azure.core.http.HttpPipelineCallContext;
+import com.azure.core.http.HttpPipelineNextPolicy;
+import com.azure.core.http.HttpPipelineNextSyncPolicy;
+import com.azure.core.http.HttpResponse;
+import com.azure.core.http.policy.HttpPipelinePolicy;
+import com.google.common.util.concurrent.RateLimiter;
+import java.util.function.BooleanSupplier;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * Index work gives way to the views: while the projector beside the workers is behind the log,
+ * every storage request of the workers (table and queue alike, retries included) waits for its
+ * turn, at most {@link #REQUESTS_PER_SECOND} a second for all the workers of the process, and each
+ * worker receives one message at a time. The storage account's requests then go to the department
+ * views first, and index work never comes in bursts that would hold them up; it never stops either,
+ * and goes on at full speed once the projector has caught up. A partition the projector has paused
+ * does not count as behind.
+ *
+ * <p>A pipeline policy of the workers' own clients ({@code AzureClients.with}); their calls are
+ * synchronous and run on the worker's thread, which is the one that waits.
+ */
+final class GiveWay implements HttpPipelinePolicy {
+
+  /** A tenth of what one Azurite serves; a small share of a real storage account. */
+  static final double REQUESTS_PER_SECOND = 100;
+
+  private final BooleanSupplier viewsBehind;
+  private final RateLimiter pace;
+
+  GiveWay(BooleanSupplier viewsBehind) {
+    this(viewsBehind, REQUESTS_PER_SECOND);
+  }
+
+  GiveWay(BooleanSupplier viewsBehind, double requestsPerSecond) {
+    this.viewsBehind = viewsBehind;
+    this.pace = RateLimiter.create(requestsPerSecond);
+  }
+
+  /** Whether the views are behind: the workers then take a single message at a time. */
+  boolean viewsBehind() {
+    return viewsBehind.getAsBoolean();
+  }
+
+  /** Returns at once while the views are not behind; otherwise when this request's turn has come. */
+  void awaitTurn() {
+    if (viewsBehind.getAsBoolean()) {
+      pace.acquire();
+    }
+  }
+
+  @Override
+  public HttpResponse processSync(HttpPipelineCallContext context, HttpPipelineNextSyncPolicy next) {
+    awaitTurn();
+    return next.processSync();
+  }
+
+  /** Asynchronous calls (none of the workers' own) wait off the event loop, and only while paced. */
+  @Override
+  public Mono<HttpResponse> process(HttpPipelineCallContext context, HttpPipelineNextPolicy next) {
+    if (!viewsBehind.getAsBoolean()) {
+      return next.process();
+    }
+    return Mono.fromRunnable(pace::acquire).subscribeOn(Schedulers.boundedElastic()).then(next.process());
+  }
+}

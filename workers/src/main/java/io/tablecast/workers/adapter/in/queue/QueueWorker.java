@@ -1,0 +1,223 @@
+package io.tablecast.workers.adapter.in.queue;
+
+import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
+
+import com.azure.core.util.Context;
+import com.azure.storage.queue.QueueClient;
+import com.azure.storage.queue.models.QueueMessageItem;
+import io.tablecast.common.concurrent.Doorbell;
+import io.tablecast.workers.WorkerSettings;
+import io.tablecast.viewstore.adapter.queue.ParkedMessages;
+import io.tablecast.common.tables.QueueErrors;
+import io.tablecast.viewstore.adapter.queue.WorkMessages;
+import io.tablecast.viewstore.adapter.queue.WorkMessages.Failure;
+import io.tablecast.viewstore.adapter.queue.WorkMessages.Message;
+import io.tablecast.viewstore.application.FailureClassifier;
+import io.tablecast.viewstore.application.work.WorkDeferred;
+import io.tablecast.workers.application.work.WorkReconciler;
+import io.tablecast.workers.application.work.WorkRefused;
+import io.tablecast.viewstore.application.work.WorkSteps;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A competing consumer of one work queue (SPEC §4). For each message: receive it, which hides
+ * it for the visibility timeout; reconcile what its items ask; delete it last. So a worker that
+ * dies leaves its message to reappear for another.
+ *
+ * <p>When an attempt fails, the message is updated with the reason and hidden for a growing
+ * backoff. A message of several items that fails for good is split, one message per item, so
+ * that the good items complete and only the bad one ends in the poison queue. A message
+ * received more than {@code maxDequeues} times is parked in the poison queue, its copy written
+ * before it is deleted, unless its last failure was transient (storage unreachable, another
+ * worker busy on the same employee): that one is sent again as a fresh message, because an
+ * outage must not park good work.
+ */
+final class QueueWorker implements Runnable {
+
+  private static final Logger log = LoggerFactory.getLogger(QueueWorker.class);
+  private static final int MAX_BATCH = 16;
+  /** The time one message may take, to size a receive: every message of a batch must start well within its visibility timeout. */
+  private static final long SECONDS_PER_MESSAGE = 2;
+  private static final long MAX_IDLE_MILLIS = 1_000;
+
+  private final String name;
+  private final QueueClient queue;
+  private final QueueClient poison;
+  private final WorkReconciler reconciler;
+  private final WorkerSettings settings;
+  private final FailureClassifier failures;
+  private final WorkerMetrics metrics;
+  private final WorkSteps steps;
+  private final Clock clock;
+  private final GiveWay giveWay;
+  private final Doorbell arrivals;
+  private volatile boolean running = true;
+
+  QueueWorker(String name, QueueClient queue, QueueClient poison, WorkReconciler reconciler, WorkerSettings settings,
+      FailureClassifier failures, WorkerMetrics metrics, WorkSteps steps, Clock clock, GiveWay giveWay, Doorbell arrivals) {
+    this.giveWay = giveWay;
+    this.arrivals = arrivals;
+    this.name = name;
+    this.queue = queue;
+    this.poison = poison;
+    this.reconciler = reconciler;
+    this.settings = settings;
+    this.failures = failures;
+    this.metrics = metrics;
+    this.steps = steps;
+    this.clock = clock;
+  }
+
+  @Override
+  public void run() {
+    long idle = 50;
+    while (running) {
+      try {
+        int batch = giveWay.viewsBehind() ? 1 : batchSize();
+        List<QueueMessageItem> received = queue.receiveMessages(batch, settings.visibilityTimeout(), NO_TIMEOUT, Context.NONE)
+            .stream().toList();
+        long receivedNanos = System.nanoTime();
+        received.forEach(message -> handle(message, receivedNanos));
+        idle = received.isEmpty() ? Math.min(MAX_IDLE_MILLIS, idle * 2) : 50;
+        if (received.isEmpty() && arrivals.await(idle)) {
+          idle = 50;
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      } catch (RuntimeException e) {
+        if (failures.isTransient(e)) {
+          log.debug("Worker {} could not reach its queue {}: {}", name, queue.getQueueName(), failures.describe(e)); // the outage is logged once
+        } else {
+          log.warn("Worker {} could not reach its queue {}: {}", name, queue.getQueueName(), failures.describe(e));
+        }
+        sleepQuietly(MAX_IDLE_MILLIS);
+      }
+    }
+  }
+
+  /**
+   * Messages per receive: 16 with the default 2-minute visibility timeout, fewer with a short one.
+   * A message that waits in a batch past its visibility timeout reappears for another worker
+   * while this one still holds it, and both then spend attempts on it.
+   */
+  private int batchSize() {
+    return (int) Math.max(1, Math.min(MAX_BATCH, settings.visibilityTimeout().toSeconds() / SECONDS_PER_MESSAGE / 2));
+  }
+
+  void stop() {
+    running = false;
+  }
+
+  private void handle(QueueMessageItem received, long receivedNanos) {
+    String text = received.getBody().toString();
+    Message message;
+    try {
+      message = WorkMessages.read(text);
+    } catch (IllegalArgumentException e) {
+      park(received, text, "unreadable message: " + e.getMessage());
+      return;
+    }
+    try {
+      steps.reached(WorkSteps.Step.RECEIVED);
+      if (received.getDequeueCount() > settings.maxDequeues()) {
+        expire(received, text, message);
+        return;
+      }
+      reconciler.reconcile(message.items(), receivedNanos);
+      delete(received);
+      metrics.done(message.items());
+    } catch (WorkSteps.Abandoned e) {
+      log.debug("Worker {} abandoned message {} ({})", name, received.getMessageId(), e.getMessage());
+    } catch (RuntimeException e) {
+      failed(received, message, e);
+    }
+  }
+
+  private void failed(QueueMessageItem received, Message message, RuntimeException e) {
+    boolean permanent = e instanceof WorkRefused || !(e instanceof WorkDeferred) && !failures.isTransient(e);
+    Failure failure = new Failure(describe(e), permanent);
+    metrics.failed(message.items(), permanent);
+    if (permanent && message.items().size() > 1) {
+      log.warn("Message {} on {} failed for good ({}); splitting its {} items", received.getMessageId(), queue.getQueueName(),
+          failure.reason(), message.items().size());
+      message.failed(failure).split().forEach(part -> send(queue, WorkMessages.write(part)));
+      delete(received);
+      return;
+    }
+    Duration backoff = settings.backoffAfter(received.getDequeueCount());
+    if (permanent) {
+      log.info("Message {} on {} failed ({}), attempt {}; trying again in {} ms", received.getMessageId(), queue.getQueueName(),
+          failure.reason(), received.getDequeueCount(), backoff.toMillis());
+    } else {
+      // Work that waits (another worker, the projector, the storage service) is expected, not news.
+      log.debug("Message {} on {} deferred ({}), attempt {}; trying again in {} ms", received.getMessageId(), queue.getQueueName(),
+          failure.reason(), received.getDequeueCount(), backoff.toMillis());
+    }
+    update(received, WorkMessages.write(message.failed(failure)), backoff);
+  }
+
+  /** Received too often: parked, unless the last failure was transient, when it is sent again fresh. */
+  private void expire(QueueMessageItem received, String text, Message message) {
+    if (message.lastFailure().filter(f -> !f.permanent()).isPresent()) {
+      send(queue, text);
+      delete(received);
+      return;
+    }
+    String reason = message.lastFailure().map(Failure::reason)
+        .orElse("received " + received.getDequeueCount() + " times and never finished: its worker stopped each time");
+    park(received, text, reason);
+  }
+
+  /** The poison copy is written first, then the message deleted: it is never lost. */
+  private void park(QueueMessageItem received, String text, String reason) {
+    send(poison, ParkedMessages.write(new ParkedMessages.Parked(queue.getQueueName(), reason, clock.instant(),
+        received.getDequeueCount(), text)));
+    delete(received);
+    metrics.parked();
+    log.warn("Parked message {} of {} in {}: {}", received.getMessageId(), queue.getQueueName(), poison.getQueueName(), reason);
+  }
+
+  private static void send(QueueClient target, String text) {
+    target.sendMessageWithResponse(text, null, null, NO_TIMEOUT, Context.NONE);
+  }
+
+  /** Deletes with this receipt; gone already, or received again by another worker: nothing to do. */
+  private void delete(QueueMessageItem received) {
+    try {
+      queue.deleteMessageWithResponse(received.getMessageId(), received.getPopReceipt(), NO_TIMEOUT, Context.NONE);
+    } catch (RuntimeException e) {
+      if (!QueueErrors.lostHold(e)) {
+        throw e;
+      }
+      log.debug("Message {} was taken by another worker before its delete", received.getMessageId());
+    }
+  }
+
+  private void update(QueueMessageItem received, String text, Duration visibility) {
+    try {
+      queue.updateMessageWithResponse(received.getMessageId(), received.getPopReceipt(), text, visibility, NO_TIMEOUT, Context.NONE);
+    } catch (RuntimeException e) {
+      if (!QueueErrors.lostHold(e)) {
+        throw e;
+      }
+      log.debug("Message {} was taken by another worker before its update", received.getMessageId());
+    }
+  }
+
+  private String describe(RuntimeException e) {
+    return e instanceof WorkRefused || e instanceof WorkDeferred ? e.getMessage() : failures.describe(e);
+  }
+
+  private static void sleepQuietly(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

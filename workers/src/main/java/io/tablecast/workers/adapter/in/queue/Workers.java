@@ -1,0 +1,109 @@
+package io.tablecast.workers.adapter.in.queue;
+
+import com.azure.storage.queue.QueueClient;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.tablecast.common.concurrent.DaemonThreads;
+import io.tablecast.common.concurrent.Doorbell;
+import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tables.WorkQueue;
+import io.tablecast.workers.WorkerSettings;
+import io.tablecast.viewstore.adapter.out.tables.AzureFailures;
+import io.tablecast.workers.adapter.out.tables.TableWorkerStores;
+import io.tablecast.workers.application.work.LeaseOwners;
+import io.tablecast.workers.application.work.WorkReconciler;
+import io.tablecast.viewstore.application.work.WorkSteps;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The queue workers of one generation in this process: {@code perQueue} competing workers on
+ * each work queue, sharing one pool for their storage requests.
+ */
+public final class Workers implements AutoCloseable {
+
+  private static final int IO_THREADS = 8;
+
+  private final List<QueueWorker> workers = new ArrayList<>();
+  private final List<Thread> threads = new ArrayList<>();
+  private final ExecutorService io;
+
+  private Workers(ExecutorService io) {
+    this.io = io;
+  }
+
+  public static Workers start(AzureClients azure, Generation generation, WorkerSettings settings, MeterRegistry metrics, WorkSteps steps) {
+    return start(azure, generation, settings, Optional.empty(), metrics, steps);
+  }
+
+  /**
+   * @param deadInstance the worker instance of a run known to be dead, whose leases are void
+   *     ({@link LeaseOwners})
+   */
+  public static Workers start(AzureClients azure, Generation generation, WorkerSettings settings, Optional<String> deadInstance,
+      MeterRegistry metrics, WorkSteps steps) {
+    return start(azure, generation, settings, deadInstance, metrics, steps, () -> false, queue -> new Doorbell());
+  }
+
+  /**
+   * @param viewsBehind whether the projector beside these workers is behind the log: the workers
+   *     then give way, so that the views' own writes get the storage first
+   * @param arrivals per queue, rung by the projector beside these workers when it has sent work:
+   *     an idle worker then receives at once instead of at its next poll
+   */
+  public static Workers start(AzureClients azure, Generation generation, WorkerSettings settings, Optional<String> deadInstance,
+      MeterRegistry metrics, WorkSteps steps, BooleanSupplier viewsBehind, Function<WorkQueue, Doorbell> arrivals) {
+    Workers started = new Workers(Executors.newFixedThreadPool(IO_THREADS, DaemonThreads.named("worker-io")));
+    GiveWay giveWay = new GiveWay(viewsBehind);
+    AzureClients paced = azure.with(giveWay);
+    WorkReconciler reconciler = new WorkReconciler(new TableWorkerStores(paced, generation),
+        new LeaseOwners(settings.instance(), deadInstance), started.io, Clock.systemUTC(), settings.lease(), steps);
+    for (WorkQueue kind : WorkQueue.values()) {
+      QueueClient queue = paced.queue(generation.queue(kind));
+      QueueClient poison = paced.queue(generation.poisonQueue(kind));
+      WorkerMetrics counters = new WorkerMetrics(metrics, kind.baseName());
+      for (int n = 1; n <= settings.perQueue(); n++) {
+        String name = kind.baseName() + "-" + n;
+        QueueWorker worker = new QueueWorker(name, queue, poison, reconciler, settings, AzureFailures.INSTANCE, counters, steps, Clock.systemUTC(),
+            giveWay, arrivals.apply(kind));
+        Thread thread = new Thread(worker, "worker-" + name);
+        thread.setDaemon(true);
+        started.workers.add(worker);
+        started.threads.add(thread);
+      }
+    }
+    started.threads.forEach(Thread::start);
+    return started;
+  }
+
+  /** How many workers run here. */
+  public int size() {
+    return workers.size();
+  }
+
+  /** Whether every worker thread is still running. */
+  public boolean alive() {
+    return threads.stream().allMatch(Thread::isAlive);
+  }
+
+  /** Stops the workers after their current message; a message cut short reappears for others. */
+  @Override
+  public void close() {
+    workers.forEach(QueueWorker::stop);
+    for (Thread thread : threads) {
+      try {
+        thread.join(TimeUnit.SECONDS.toMillis(30));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    io.shutdown();
+  }
+}

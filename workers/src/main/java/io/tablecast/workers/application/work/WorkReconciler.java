@@ -1,0 +1,183 @@
+package io.tablecast.workers.application.work;
+
+import io.tablecast.viewstore.application.work.WorkDeferred;
+import io.tablecast.viewstore.application.work.WorkSteps;
+
+import static io.tablecast.viewstore.application.work.WorkSteps.Step.ARCHIVED;
+import static io.tablecast.viewstore.application.work.WorkSteps.Step.COMMITTED;
+import static io.tablecast.viewstore.application.work.WorkSteps.Step.EMAILS_INDEXED;
+import static io.tablecast.viewstore.application.work.WorkSteps.Step.LAST_NAMES_INDEXED;
+import static io.tablecast.viewstore.application.work.WorkSteps.Step.LEASED;
+import static io.tablecast.viewstore.application.work.WorkSteps.Step.MANAGERS_FOLLOWED;
+import static io.tablecast.viewstore.application.work.WorkSteps.Step.PLACED_IN_TARGETS;
+import static io.tablecast.viewstore.application.work.WorkSteps.Step.REMOVED_FROM_SOURCES;
+import static io.tablecast.viewstore.application.work.WorkSteps.Step.STATES_READ;
+import static io.tablecast.viewstore.application.work.WorkSteps.Step.TRUTHS_READ;
+
+import io.tablecast.common.concurrent.Parallel;
+import io.tablecast.events.EmployeeId;
+import io.tablecast.workers.application.work.WorkerStores.Stored;
+import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.workers.domain.work.EmployeeWork;
+import io.tablecast.viewstore.domain.work.WorkItem;
+import io.tablecast.viewstore.domain.work.WorkerState;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Does what one queue message asks, for all its items together (SPEC §4), following the guide's
+ * eventually consistent transactions pattern: read the workers' state of each employee, then the
+ * truth (its locator); take the employee's lease and write the intent; then, step by step and
+ * batched across the message's employees, archive, place the rows in their department, remove
+ * them from the others, fix the email and last-name indexes and the managed departments; commit.
+ *
+ * <p>Every step reconciles against the truth, so duplicated, reordered and late items converge.
+ * The lease makes a worker the only one changing an employee's entries; a worker that runs past
+ * a third of its lease stops before its next write ({@link WorkDeferred}), so one that stalls
+ * can never write after its lease has passed to another.
+ */
+public final class WorkReconciler {
+
+  private static final Logger log = LoggerFactory.getLogger(WorkReconciler.class);
+  private static final List<WorkSteps.Step> WRITE_STEPS =
+      List.of(ARCHIVED, PLACED_IN_TARGETS, REMOVED_FROM_SOURCES, EMAILS_INDEXED, LAST_NAMES_INDEXED, MANAGERS_FOLLOWED);
+
+  private final WorkerStores stores;
+  private final LeaseOwners owners;
+  private final ExecutorService pool;
+  private final Clock clock;
+  private final Duration lease;
+  private final WorkSteps steps;
+  private final BatchedSteps writes;
+
+  public WorkReconciler(WorkerStores stores, LeaseOwners owners, ExecutorService pool, Clock clock, Duration lease, WorkSteps steps) {
+    this.stores = stores;
+    this.owners = owners;
+    this.pool = pool;
+    this.clock = clock;
+    this.lease = lease;
+    this.steps = steps;
+    this.writes = new BatchedSteps(stores, pool);
+  }
+
+  /**
+   * Reconciles every employee the items name. Returns once all is done.
+   *
+   * @param receivedNanos when the message was received ({@link System#nanoTime()}): the fence
+   *     counts from then, so that a worker that sat on a message it has lost to another does not
+   *     start writing late
+   * @throws WorkRefused if an item can never be done
+   * @throws WorkDeferred if it cannot be done now: another worker holds an employee, or the
+   *     projector has not yet applied the event an item was caused by
+   */
+  public void reconcile(List<WorkItem> items, long receivedNanos) {
+    Map<EmployeeId, EmployeeWork> work;
+    try {
+      work = EmployeeWork.of(items);
+    } catch (IllegalArgumentException e) {
+      throw new WorkRefused(e.getMessage());
+    }
+    List<EmployeeId> employees = List.copyOf(work.keySet());
+    List<Stored<WorkerState>> states = Parallel.map(pool, employees, stores::state);
+    steps.reached(STATES_READ);
+    List<Optional<ViewEntity>> truths = Parallel.map(pool, employees, stores::truth);
+    steps.reached(TRUTHS_READ);
+    Attempt attempt = new Attempt(owners.newAttempt(), receivedNanos);
+    List<EmployeeTask> tasks = new ArrayList<>();
+    for (int i = 0; i < employees.size(); i++) {
+      EmployeeId employee = employees.get(i);
+      Stored<WorkerState> state = states.get(i);
+      EmployeeWork asked = work.get(employee);
+      if (owners.heldByOther(state.value(), attempt.owner(), clock.instant())) {
+        throw new WorkDeferred("employee " + employee.canonical() + " is being worked on by another worker");
+      }
+      if (truths.get(i).isEmpty() && asked.onlyManages()) {
+        // Not projected yet: remember the departments; the hire's work item follows them.
+        stores.saveState(employee, state, state.value().managing(asked.managedDepartments()));
+        continue;
+      }
+      if (asked.aheadOf(truths.get(i))) {
+        awaitTruth(employee, asked, truths.get(i));
+      }
+      ViewEntity truth = truths.get(i).orElseThrow(() -> new WorkRefused("employee " + employee.canonical() + " has no locator"
+          + asked.source().map(s -> ", and the projector has passed its event at " + s).orElse("")));
+      EmployeeTask task = new EmployeeTask(employee, asked, truth, state, stores);
+      if (!task.nothingToDo()) {
+        tasks.add(task);
+      }
+    }
+    if (!tasks.isEmpty()) {
+      run(tasks, attempt);
+    }
+  }
+
+  /**
+   * Work that arrives before its truth waits: while the projector has not passed the event an
+   * item was caused by, a missing or older locator may still be written (it is applying the log
+   * again after the store lost writes). Once it has passed it, the truth is final: the work goes on
+   * with the locator as it is, or is refused if there is none.
+   */
+  private void awaitTruth(EmployeeId employee, EmployeeWork asked, Optional<ViewEntity> truth) {
+    if (asked.source().filter(source -> !stores.projected(source)).isPresent()) {
+      throw new WorkDeferred("waiting for the projector to apply version " + asked.version() + " of employee " + employee.canonical()
+          + " (the locator is at " + truth.map(t -> "version " + t.version()).orElse("none") + ", the event at " + asked.source().get() + ")");
+    }
+  }
+
+  private void run(List<EmployeeTask> tasks, Attempt attempt) {
+    attempt.checkFence(this.lease);
+    // Milliseconds, as the table stores them: a write retried after a lost response must find itself equal.
+    WorkerState.Lease lease = new WorkerState.Lease(attempt.owner(), clock.instant().plus(this.lease).truncatedTo(ChronoUnit.MILLIS));
+    List<EmployeeTask> leased = new ArrayList<>();
+    try {
+      Parallel.each(pool, tasks, t -> {
+        t.take(lease);
+        synchronized (leased) {
+          leased.add(t);
+        }
+      });
+      steps.reached(LEASED);
+      for (WorkSteps.Step step : WRITE_STEPS) {
+        attempt.checkFence(this.lease);
+        writes.perform(step, tasks);
+        steps.reached(step);
+      }
+      attempt.checkFence(this.lease);
+      Parallel.each(pool, tasks, EmployeeTask::commit);
+      steps.reached(COMMITTED);
+    } catch (WorkSteps.Abandoned e) {
+      throw e; // as after a crash: the leases stay taken until they expire
+    } catch (RuntimeException e) {
+      release(leased);
+      throw e;
+    }
+  }
+
+  /** Gives back the leases of a failed attempt, keeping the intents; best effort, the lease expires anyway. */
+  private void release(List<EmployeeTask> leased) {
+    for (EmployeeTask task : leased) {
+      try {
+        task.release(clock.instant().truncatedTo(ChronoUnit.MILLIS));
+      } catch (RuntimeException e) {
+        log.debug("Could not release the lease on employee {}: {}", task.employee().canonical(), e.toString());
+      }
+    }
+  }
+
+  /** One attempt at a message: who it is, and when it started, for the fence. */
+  private record Attempt(String owner, long startedNanos) {
+    void checkFence(Duration lease) {
+      if (System.nanoTime() - startedNanos > lease.toNanos() / 3) {
+        throw new WorkDeferred("the worker used up a third of its lease of " + lease + "; stopping before the next write");
+      }
+    }
+  }
+}
