@@ -3,6 +3,7 @@ package io.tablecast.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.tablecast.app.fixtures.DevModeProcess;
 import io.tablecast.testkit.ChildJvm;
 import io.tablecast.testkit.ChildJvms;
@@ -12,11 +13,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -38,6 +42,8 @@ class DevModeIT {
   private static final Duration REFUSAL = Duration.ofSeconds(15);
   /** How long a stop may take, whatever state the dependencies are in (about 30 s, plus slack). */
   private static final Duration STOP = Duration.ofSeconds(40);
+  /** How long a read may take to show a write: the projector, then the queue workers for the indexes. */
+  private static final Duration READ = Duration.ofSeconds(30);
   private static final String UNCLEAN = "did not stop cleanly; re-applying what the store lost and re-queuing pending work.";
 
   @TempDir Path dir;
@@ -48,22 +54,18 @@ class DevModeIT {
     Path dataDir = dir.resolve(".tablecast");
 
     DevModeProcess first = start(jvms, dataDir, offset, "first");
-    HttpTestClient commands = new HttpTestClient(first.commands());
-    HttpTestClient views = new HttpTestClient(first.views());
-    assertThat(commands.postJson("/departments", "{\"departmentId\":\"Sales\",\"name\":\"Sales\"}").status()).isEqualTo(201);
-    assertThat(commands.postJson("/employees", """
-        {"employeeId":"42","departmentId":"Sales","firstName":"Ann","lastName":"Lee","email":"ann@example.com","age":34}""")
-        .status()).isEqualTo(201);
-    await().atMost(Duration.ofSeconds(30)).until(() -> views.get("/departments/Sales/employees/42").status() == 200);
+    runTheReadmesWalkthrough(first);
 
     stop(first, "INT");
     assertThat(record(dataDir)).extracting(RunRecord::pid, RunRecord::stoppedCleanly).containsExactly(first.jvm().jvm().pid(), true);
 
     DevModeProcess second = start(jvms, dataDir, offset, "second");
     assertThat(second.jvm().output()).noneMatch(line -> line.contains(UNCLEAN));
-    Response employee = new HttpTestClient(second.views()).get("/departments/Sales/employees/42");
+    // The walkthrough ends with employee 42 archived.
+    Response employee = new HttpTestClient(second.views()).get("/archive/departments/Sales/employees/42");
     assertThat(employee.status()).isEqualTo(200);
     assertThat(employee.json().get("email").asText()).isEqualTo("ann@example.com");
+    assertThat(employee.json().get("lastName").asText()).isEqualTo("Lee-Park");
     // The command processor restored its state: the department still exists.
     assertThat(new HttpTestClient(second.commands()).postJson("/departments", "{\"departmentId\":\"Sales\",\"name\":\"Sales\"}")
         .status()).isEqualTo(409);
@@ -161,6 +163,42 @@ class DevModeIT {
     log.info("dev mode exited {} ms after SIGTERM", (System.nanoTime() - terminated) / 1_000_000);
     awaitGone(secondProcesses);
     assertThat(record(dataDir).stoppedCleanly()).isFalse();
+  }
+
+  /**
+   * Runs every curl line of the README's "Try it" section, in order, on this run's ports. A command
+   * answers 2xx, or exactly the status the README shows below it; a read answers 200 with something
+   * in it, within {@link #READ}, as the views follow the commands asynchronously.
+   */
+  private static void runTheReadmesWalkthrough(DevModeProcess dev) {
+    HttpTestClient http = new HttpTestClient(dev.commands());
+    Map<String, URI> servers = Map.of("localhost:8081", dev.commands(), "localhost:8082", dev.views());
+    for (ReadmeCurl.Step step : ReadmeCurl.tryIt()) {
+      long started = System.nanoTime();
+      Supplier<Response> send = () -> http.send(step.call().request(servers));
+      if (step.shownStatus().isPresent()) {
+        answersAsShown(send.get(), step);
+      } else if (step.call().method().equals("GET")) {
+        await(step.line()).atMost(READ).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> readsSomething(send.get(), step));
+      } else {
+        assertThat(send.get().status()).as(step.line()).isBetween(200, 299);
+      }
+      log.info("README line answered in {} ms: {}", (System.nanoTime() - started) / 1_000_000, step.line());
+    }
+  }
+
+  private static void answersAsShown(Response response, ReadmeCurl.Step step) {
+    assertThat(response.status()).as("%s answered %s", step.line(), response.raw().body()).isEqualTo(step.shownStatus().getAsInt());
+    if (response.status() >= 400) {
+      assertThat(response.contentType()).as(step.line()).startsWith("application/problem+json");
+    }
+  }
+
+  /** A 200 with a non-empty body: an object with fields, or a list with items. */
+  private static void readsSomething(Response response, ReadmeCurl.Step step) {
+    assertThat(response.status()).as("%s answered %s", step.line(), response.raw().body()).isEqualTo(200);
+    JsonNode body = response.json();
+    assertThat(body.has("items") ? body.get("items") : body).as("%s answered %s", step.line(), body).isNotEmpty();
   }
 
   private DevModeProcess start(ChildJvms.Launcher jvms, Path dataDir, int offset, String name) {
