@@ -4,14 +4,14 @@
 # Testcontainers tests use it unchanged:
 #
 #   eclipse-temurin:17-jre                          Debian bookworm + openjdk-17-jre-headless
-#   apache/kafka:4.1.1                              the Kafka jars of the Maven build (app/target/lib) on that JRE
+#   apache/kafka:4.1.1                              the Kafka jars of the Maven build (devmode/target/lib) on that JRE
 #   mcr.microsoft.com/azure-storage/azurite:3.35.0  Debian nodejs + the azurite package of `npm ci`
 #
 # The Debian base comes from debootstrap (root needed) and `docker import`. An image that exists
 # already is kept, stand-in or real; --rebuild builds the stand-ins again. Override the names
 # with JRE_IMAGE, KAFKA_IMAGE and AZURITE_IMAGE, as for compose.
 #
-# Needs: docker, debootstrap, the Maven build (`mvn package`, for app/target/lib) and `npm ci`.
+# Needs: docker, debootstrap, the Maven build (`mvn package`, for devmode/target/lib) and `npm ci`.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -48,10 +48,10 @@ if have "$JRE_IMAGE"; then say "$JRE_IMAGE: present"; else
   timed build --build-arg BASE_IMAGE="$BASE_IMAGE" -t "$JRE_IMAGE" docker/standins/temurin; fi
 
 if have "$KAFKA_IMAGE"; then say "$KAFKA_IMAGE: present"; else
-  [[ -d app/target/lib ]] || { say "app/target/lib is missing: run 'mvn package -DskipTests' first"; exit 1; }
-  say "$KAFKA_IMAGE: stand-in from the Kafka jars in app/target/lib"
+  [[ -d devmode/target/lib ]] || { say "devmode/target/lib is missing: run 'mvn package -DskipTests' first"; exit 1; }
+  say "$KAFKA_IMAGE: stand-in from the Kafka jars in devmode/target/lib"
   timed build --build-arg JRE_IMAGE="$JRE_IMAGE" -f docker/standins/kafka/Dockerfile -t "$KAFKA_IMAGE" - \
-    < <(tar -c app/target/lib docker/standins/kafka); fi
+    < <(tar -c devmode/target/lib docker/standins/kafka); fi
 
 if have "$AZURITE_IMAGE"; then say "$AZURITE_IMAGE: present"; else
   [[ -f node_modules/azurite/package.json ]] || { say "node_modules/azurite is missing: run 'npm ci' first"; exit 1; }

@@ -22,7 +22,7 @@ class DemoLoadIT {
   private static final int EMPLOYEES = 60;
 
   private static int load(Pipeline pipeline) {
-    return new CommandLine(new TablecastCli()).execute("demo-load", "--employees", String.valueOf(EMPLOYEES),
+    return TablecastCli.commandLine().execute("demo-load", "--employees", String.valueOf(EMPLOYEES),
         "--commands", pipeline.commands().base().toString(), "--views", pipeline.views().base().toString());
   }
 

@@ -14,7 +14,7 @@ import io.tablecast.viewstore.adapter.queue.ParkedMessages;
 import io.tablecast.viewstore.adapter.queue.ParkedMessages.Parked;
 import io.tablecast.testkit.ChildJvm;
 import io.tablecast.testkit.ChildJvms;
-import io.tablecast.testkit.EmbeddedRuntime;
+import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import java.nio.file.Path;
 import java.time.Duration;

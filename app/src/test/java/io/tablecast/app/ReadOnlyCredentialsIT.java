@@ -10,7 +10,7 @@ import com.azure.storage.queue.models.QueueStorageException;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.ReadOnlySas;
-import io.tablecast.testkit.EmbeddedRuntime;
+import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;

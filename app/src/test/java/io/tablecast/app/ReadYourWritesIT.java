@@ -17,7 +17,7 @@ import io.tablecast.common.kafka.ConsistencyToken.AggregateVersion;
 import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.ReadOnlySas;
 import io.tablecast.common.tables.ViewTable;
-import io.tablecast.testkit.EmbeddedRuntime;
+import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.testkit.HttpTestClient;
 import io.tablecast.testkit.HttpTestClient.Response;
 import io.tablecast.testkit.TablecastRuntimeExtension;

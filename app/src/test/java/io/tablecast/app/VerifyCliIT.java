@@ -15,7 +15,7 @@ import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.testkit.ChildJvm;
 import io.tablecast.testkit.ChildJvms;
-import io.tablecast.testkit.EmbeddedRuntime;
+import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,5 +1,9 @@
 package io.tablecast.testkit;
 
+import io.tablecast.embedded.Azurite;
+import io.tablecast.embedded.FreePorts;
+import io.tablecast.embedded.Readiness;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

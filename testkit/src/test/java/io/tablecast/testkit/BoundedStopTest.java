@@ -1,5 +1,7 @@
 package io.tablecast.testkit;
 
+import io.tablecast.embedded.BoundedStop;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;

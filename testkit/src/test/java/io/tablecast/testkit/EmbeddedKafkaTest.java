@@ -1,5 +1,7 @@
 package io.tablecast.testkit;
 
+import io.tablecast.embedded.EmbeddedKafka;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
 package io.tablecast.testkit;
 
+import io.tablecast.embedded.EmbeddedRuntime;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,8 @@
 package io.tablecast.testkit;
 
+import io.tablecast.embedded.FreePorts;
+import io.tablecast.embedded.Readiness;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;

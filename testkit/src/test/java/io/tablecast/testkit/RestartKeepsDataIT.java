@@ -1,5 +1,8 @@
 package io.tablecast.testkit;
 
+import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.embedded.RuntimeOptions;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.data.tables.TableClient;

@@ -1,5 +1,11 @@
 package io.tablecast.testkit;
 
+import io.tablecast.embedded.DependencyFailure;
+import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.embedded.KafkaProbe;
+import io.tablecast.embedded.RuntimeOptions;
+import io.tablecast.embedded.RuntimeWatchdog;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;

@@ -12,7 +12,7 @@ import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.operations.domain.audit.AuditRow;
-import io.tablecast.testkit.EmbeddedRuntime;
+import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import java.util.List;
 import java.util.Map;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.viewstore.application.work.WorkSteps.Step;
 import io.tablecast.projector.fixtures.ConvergenceRun;
-import io.tablecast.testkit.EmbeddedRuntime;
+import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import java.util.ArrayList;
 import java.util.EnumMap;

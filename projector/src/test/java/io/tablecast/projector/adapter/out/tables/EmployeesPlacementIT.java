@@ -21,7 +21,7 @@ import io.tablecast.events.EmployeeId;
 import io.tablecast.projector.domain.EmployeeLocator;
 import io.tablecast.viewstore.domain.TruthRows;
 import io.tablecast.viewstore.domain.ViewEntity;
-import io.tablecast.testkit.EmbeddedRuntime;
+import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import java.util.List;
 import java.util.Map;

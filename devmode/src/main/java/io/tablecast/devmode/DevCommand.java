@@ -1,0 +1,103 @@
+package io.tablecast.devmode;
+
+import io.tablecast.embedded.DependencyFailure;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code tablecast dev}: the whole pipeline on this machine, in one process tree.
+ *
+ * <p>What its user sees:
+ *
+ * <ul>
+ *   <li>One dev mode per data directory. A second start there, or a start whose port is taken,
+ *       prints one line on stderr saying which instance (data directory, pid) or which port
+ *       (and what it is for) is in the way, and exits with 1 at once, having changed nothing.
+ *   <li>After a run that did not stop cleanly, one line saying so; the projector then recovers.
+ *   <li>If Azurite or the Kafka broker dies or stops answering, one line on stderr saying which
+ *       (pid, exit code, log), then everything stops and the exit code is 1.
+ *   <li>Ctrl-C or SIGTERM stops the services, then Kafka and Azurite, within about 30 s.
+ * </ul>
+ */
+@Command(
+    name = "dev",
+    mixinStandardHelpOptions = true,
+    description = "Runs Kafka, Azurite and the commands, projector and views services locally.")
+final class DevCommand implements Callable<Integer> {
+
+  @Option(
+      names = "--data-dir",
+      defaultValue = ".tablecast",
+      description = "Where Kafka, Azurite and the command processor keep their data (default: ${DEFAULT-VALUE}).")
+  Path dataDir;
+
+  @Option(
+      names = "--port-offset",
+      defaultValue = "0",
+      description = "Added to every port (Kafka 9092/9093, Azurite 10000-10002, services 8081-8083), "
+          + "to run beside something that uses them (default: ${DEFAULT-VALUE}).")
+  int portOffset;
+
+  /** Set once a dependency has failed: the JVM is on its way out with exit code 1. */
+  private volatile boolean exiting;
+
+  @Override
+  public Integer call() throws InterruptedException {
+    PrintStream out = System.out;
+    DevPorts ports;
+    DataDirLock lock;
+    try {
+      ports = new DevPorts(portOffset);
+      lock = claim(dataDir, ports);
+    } catch (StartRefused e) {
+      System.err.println(e.getMessage());
+      return 1;
+    }
+    out.println("Starting Tablecast in dev mode (data in " + lock.dataDir() + ") ...");
+    lock.crashedRun().ifPresent(crash -> out.println(crash.notice()));
+    DevMode dev;
+    try {
+      dev = DevMode.start(lock, ports, this::dependencyFailed);
+    } catch (RuntimeException e) {
+      if (exiting) {
+        new CountDownLatch(1).await(); // the start failed because a dependency died: already said
+      }
+      throw e;
+    }
+    out.println();
+    out.println("Tablecast is running:");
+    out.println("  commands   " + dev.commandsUri() + "   POST /departments, POST /employees");
+    out.println("  views      " + dev.viewsUri() + "   GET /departments/{dept}, GET /departments/{dept}/employees/{id}");
+    out.println("  projector  " + dev.projectorUri() + "/health");
+    out.println("  kafka      " + dev.bootstrapServers());
+    out.println("  azurite    " + dev.tableEndpoint() + " (tables), " + dev.queueEndpoint() + " (queues)");
+    out.println("Press Ctrl-C to stop.");
+    new CountDownLatch(1).await(); // dev mode's shutdown hook stops everything
+    return 0;
+  }
+
+  /** The data directory's lock first, so that a refused start touches nothing; then the ports. */
+  private static DataDirLock claim(Path dataDir, DevPorts ports) {
+    DataDirLock lock = DataDirLock.acquire(dataDir);
+    try {
+      ports.checkFree();
+      return lock;
+    } catch (StartRefused e) {
+      lock.close();
+      throw e;
+    }
+  }
+
+  /** Says which dependency failed, then exits with 1; the shutdown hook stops the rest. */
+  private void dependencyFailed(DependencyFailure failure) {
+    exiting = true;
+    System.err.println(failure.message() + "; stopping dev mode.");
+    // Not on the watchdog's thread: exit() waits for the hooks, and the hook stops the watchdog.
+    Thread exit = new Thread(() -> System.exit(1), "dev-mode-exit");
+    exit.start();
+  }
+}

@@ -1,0 +1,174 @@
+package io.tablecast.devmode;
+
+import io.tablecast.commands.CommandsConfig;
+import io.tablecast.commands.CommandsService;
+import io.tablecast.common.config.HttpSettings;
+import io.tablecast.common.config.KafkaSettings;
+import io.tablecast.common.config.Namespace;
+import io.tablecast.common.config.StorageSettings;
+import io.tablecast.common.tables.ReadOnlySas;
+import io.tablecast.projector.ProjectorConfig;
+import io.tablecast.projector.ProjectorService;
+import io.tablecast.projector.Recovery;
+import io.tablecast.workers.WorkerSettings;
+import io.tablecast.embedded.DependencyFailure;
+import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.embedded.RuntimeOptions;
+import io.tablecast.embedded.ShutdownHooks;
+import io.tablecast.views.ViewsConfig;
+import io.tablecast.views.ViewsService;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The embedded runtime plus the three services, wired to each other, in a data directory that
+ * this process has locked ({@link DataDirLock}).
+ *
+ * <p>Guarantees:
+ *
+ * <ul>
+ *   <li>The services stop before the runtime, however the stop comes (close, Ctrl-C, SIGTERM), and
+ *       the stop ends within about 30 s: every step has a deadline ({@link EmbeddedRuntime}).
+ *   <li>The run's record says "running" from before anything starts. Only a stop in which every
+ *       step finished in time, Azurite saved its data and no dependency had failed marks it
+ *       "stopped", as its very last step; the next start treats any other end as a crash.
+ *   <li>The projector's queue workers run as this run's own instance id, which the record keeps;
+ *       after a crash the projector recovers ({@link Recovery#afterCrashOf}) the crashed run's.
+ *   <li>A dependency that dies or stops answering while dev mode runs is reported, once, to the
+ *       listener given to {@link #start}; the stop that should follow is the caller's to begin.
+ * </ul>
+ */
+final class DevMode implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(DevMode.class);
+
+  private final DataDirLock lock;
+  private final RunRecord run;
+  private final EmbeddedRuntime runtime;
+  private final AtomicBoolean dependencyFailed;
+  private final DevPorts ports;
+  private final Thread shutdownHook;
+  private boolean stopped;
+
+  private DevMode(DataDirLock lock, RunRecord run, EmbeddedRuntime runtime, AtomicBoolean dependencyFailed, DevPorts ports) {
+    this.lock = lock;
+    this.run = run;
+    this.runtime = runtime;
+    this.dependencyFailed = dependencyFailed;
+    this.ports = ports;
+    this.shutdownHook = new Thread(this::stop, "dev-mode-shutdown");
+  }
+
+  /**
+   * Starts Kafka, Azurite and the services on {@code ports}, in the data directory of {@code
+   * lock}, and owns the lock from then on. When the start fails, whatever started is stopped, the
+   * lock is released, and the record is left as the next start should find it.
+   */
+  static DevMode start(DataDirLock lock, DevPorts ports, Consumer<DependencyFailure> onFailure) {
+    Recovery recovery = lock.crashedRun().map(CrashedRun::recovery).orElse(Recovery.NONE);
+    RunRecord run = RunRecord.running(WorkerSettings.newInstance());
+    lock.write(run);
+    log.info("Dev mode runs as pid {}, its queue workers as instance {}; recovery at start: {}",
+        run.pid(), run.workerInstance(), recovery);
+    AtomicBoolean dependencyFailed = new AtomicBoolean();
+    EmbeddedRuntime runtime = null;
+    try {
+      runtime = EmbeddedRuntime.start(new RuntimeOptions(lock.dataDir().resolve("runtime"), ports.runtime()));
+      runtime.watch(failure -> {
+        dependencyFailed.set(true);
+        onFailure.accept(failure);
+      });
+      startServices(runtime, lock, ports, run.workerInstance(), recovery);
+    } catch (RuntimeException e) {
+      if (runtime != null) {
+        runtime.close();
+      }
+      // A crash before this run stays to be recovered; else this run's own end counts.
+      boolean clean = runtime != null && runtime.stoppedCleanly() && !dependencyFailed.get();
+      if (lock.crashedRun().isPresent() || runtime == null) {
+        lock.restorePrevious();
+      } else if (clean) {
+        lock.write(run.stopped());
+      }
+      lock.close();
+      throw e;
+    }
+    DevMode dev = new DevMode(lock, run, runtime, dependencyFailed, ports);
+    Runtime.getRuntime().addShutdownHook(dev.shutdownHook);
+    runtime.handOverShutdown();
+    return dev;
+  }
+
+  private static void startServices(EmbeddedRuntime runtime, DataDirLock lock, DevPorts ports, String workerInstance, Recovery recovery) {
+    KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), 3);
+    StorageSettings storage = StorageSettings.ofConnectionString(runtime.storageConnectionString());
+    ProjectorConfig projector = ProjectorConfig.of(Namespace.NONE, kafka, storage, new HttpSettings("127.0.0.1", ports.projector()));
+    // One projector per data directory: a static member of its group, which a restart takes over at once.
+    projector = projector.withWorkers(projector.workers().withInstance(workerInstance)).withRecovery(recovery).withInstanceId("dev");
+    runtime.closeFirst("projector service", ProjectorService.start(projector));
+    runtime.closeFirst("commands service", CommandsService.start(new CommandsConfig(Namespace.NONE, kafka,
+        new HttpSettings("127.0.0.1", ports.commands()), lock.dataDir().resolve("streams"), Duration.ofSeconds(10), "dev")));
+    runtime.closeFirst("views service", ViewsService.start(ViewsConfig.of(Namespace.NONE,
+        ReadOnlySas.issue(runtime.storageConnectionString(), Duration.ofDays(365)), kafka,
+        new HttpSettings("127.0.0.1", ports.views()))));
+  }
+
+  URI commandsUri() {
+    return localhost(ports.commands());
+  }
+
+  URI viewsUri() {
+    return localhost(ports.views());
+  }
+
+  URI projectorUri() {
+    return localhost(ports.projector());
+  }
+
+  private static URI localhost(int port) {
+    return URI.create("http://127.0.0.1:" + port);
+  }
+
+  String bootstrapServers() {
+    return runtime.bootstrapServers();
+  }
+
+  String tableEndpoint() {
+    return runtime.azurite().tableEndpoint();
+  }
+
+  String queueEndpoint() {
+    return runtime.azurite().queueEndpoint();
+  }
+
+  /** Stops the services, then Kafka and Azurite, then records how the run ended. Idempotent. */
+  @Override
+  public void close() {
+    stop();
+    ShutdownHooks.removeAfterClose(shutdownHook);
+  }
+
+  private synchronized void stop() {
+    if (stopped) {
+      return;
+    }
+    stopped = true;
+    runtime.close();
+    try {
+      if (runtime.stoppedCleanly() && !dependencyFailed.get()) {
+        lock.write(run.stopped()); // the very last step: everything before it finished
+        log.info("Dev mode stopped cleanly");
+      } else {
+        log.info("Dev mode did not stop cleanly; the next start recovers what the store may have lost");
+      }
+      lock.close();
+    } catch (UncheckedIOException e) {
+      log.warn("Could not record the end of the run: {}; the next start will recover as after a crash", e.getCause().toString());
+    }
+  }
+}

@@ -1,0 +1,156 @@
+package io.tablecast.devmode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tablecast.devmode.fixtures.AckedHr;
+import io.tablecast.devmode.fixtures.AckedHrCheck;
+import io.tablecast.devmode.fixtures.DevModeProcess;
+import io.tablecast.devmode.fixtures.FileTrees;
+import io.tablecast.devmode.fixtures.HrClients;
+import io.tablecast.common.config.Env;
+import io.tablecast.common.config.KafkaSettings;
+import io.tablecast.common.config.StorageSettings;
+import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.Generation;
+import io.tablecast.operations.Verification;
+import io.tablecast.operations.application.audit.Difference;
+import io.tablecast.operations.application.audit.Verifier;
+import io.tablecast.operations.application.audit.VerifyReport;
+import io.tablecast.testkit.ChildJvms;
+import io.tablecast.testkit.HttpTestClient;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code kill -9} of the whole of dev mode, as a power cut, the OOM killer or a closed laptop
+ * would do it, at moments chosen by seeds, some right after a burst of department creations:
+ * Azurite loses the last seconds of its tables and of its queues, each on its own, while Kafka
+ * keeps every acknowledged event. Clients keep sending throughout, each command with an
+ * Idempotency-Key, again until it gets a definite answer. After each restart, and at the end,
+ * everything acknowledged is in every view and index, nothing is parked, {@code /status} shows
+ * no lag and no stall, and {@code verify} finds no difference.
+ */
+@ExtendWith(ChildJvms.class)
+class CrashIT {
+
+  private static final Logger log = LoggerFactory.getLogger(CrashIT.class);
+  private static final int SEEDS = Integer.getInteger("crash.seeds", 10);
+  private static final int CLIENTS = 6;
+  private static final Duration CONVERGE = Duration.ofMinutes(2);
+
+  @Test
+  void aKillNineOfDevModeAtAnyMomentLosesNothingThatWasAcknowledged(ChildJvms.Launcher jvms, @TempDir Path dir) throws Exception {
+    int offset = DevModeProcess.freePortOffset();
+    Path data = dir.resolve(".tablecast");
+    AckedHr acked = new AckedHr();
+    AtomicReference<DevModeProcess> run = new AtomicReference<>(DevModeProcess.start(jvms, dir.resolve("run-0.out"), data, offset));
+    try (HrClients clients = new HrClients(() -> run.get().commands(), acked)) {
+      clients.departmentBurst(3);
+      clients.start(CLIENTS, 42);
+      for (int seed = 1; seed <= SEEDS; seed++) {
+        Random random = new Random(seed);
+        Thread.sleep(1_000 + random.nextInt(4_000));
+        if (seed % 2 == 0) {
+          clients.departmentBurst(3); // and the kill right after their acknowledgements
+        }
+        run.get().killAll();
+        log.info("Kill {} of {} after {} commands sent", seed, SEEDS, clients.sent());
+        run.set(DevModeProcess.start(jvms, dir.resolve("run-" + seed + ".out"), data, offset));
+        clients.pause();
+        awaitViewsShowEverythingAcknowledged(acked, run.get(), "after kill " + seed);
+        clients.resume();
+      }
+    }
+    awaitViewsShowEverythingAcknowledged(acked, run.get(), "at the end");
+    assertThat(acked.rejections()).as("valid commands refused").isEmpty();
+    assertQuiescentWithNothingParked(new HttpTestClient(run.get().views()));
+    assertThat(verify(run.get())).as("verify's differences").isEmpty();
+  }
+
+  @Test
+  void aStoreRestoredFromAnOlderCopyCatchesUpWithTheLog(ChildJvms.Launcher jvms, @TempDir Path dir) throws Exception {
+    int offset = DevModeProcess.freePortOffset();
+    Path data = dir.resolve(".tablecast");
+    Path azurite = data.resolve("runtime").resolve("azurite");
+    Path backup = dir.resolve("azurite-backup");
+    AckedHr acked = new AckedHr();
+    AtomicReference<DevModeProcess> run = new AtomicReference<>(DevModeProcess.start(jvms, dir.resolve("first.out"), data, offset));
+    try (HrClients clients = new HrClients(() -> run.get().commands(), acked)) {
+      clients.departmentBurst(3);
+      clients.start(CLIENTS, 7);
+      Thread.sleep(3_000);
+      clients.pause();
+      awaitViewsShowEverythingAcknowledged(acked, run.get(), "before the backup");
+      run.get().stop();
+      FileTrees.copy(azurite, backup); // the backup: tables, checkpoints and queues as they were
+
+      run.set(DevModeProcess.start(jvms, dir.resolve("second.out"), data, offset));
+      clients.resume();
+      Thread.sleep(3_000);
+      clients.pause();
+      awaitViewsShowEverythingAcknowledged(acked, run.get(), "after the backup");
+      run.get().stop();
+    }
+    FileTrees.replace(azurite, backup); // older tables and checkpoints; Kafka keeps the newer log and offsets
+
+    run.set(DevModeProcess.start(jvms, dir.resolve("restored.out"), data, offset));
+    awaitViewsShowEverythingAcknowledged(acked, run.get(), "after the restore");
+    assertQuiescentWithNothingParked(new HttpTestClient(run.get().views()));
+    assertThat(verify(run.get())).as("verify's differences").isEmpty();
+    run.get().stop();
+  }
+
+  private static void awaitViewsShowEverythingAcknowledged(AckedHr acked, DevModeProcess run, String when) {
+    AckedHrCheck check = new AckedHrCheck(acked, new HttpTestClient(run.views()));
+    List<String> last = new ArrayList<>();
+    long started = System.nanoTime();
+    try {
+      await(when).atMost(CONVERGE).pollInterval(Duration.ofSeconds(1)).until(() -> {
+        last.clear();
+        last.addAll(check.differences());
+        return last.isEmpty();
+      });
+    } catch (org.awaitility.core.ConditionTimeoutException e) {
+      throw new AssertionError(when + ", the views still differ from what was acknowledged: " + AckedHrCheck.summary(last), e);
+    }
+    log.info("{}: {} departments and {} employees as acknowledged, seen in {} ms", when, acked.departments().size(),
+        acked.employees().size(), (System.nanoTime() - started) / 1_000_000);
+  }
+
+  private static void assertQuiescentWithNothingParked(HttpTestClient views) {
+    await("quiescence").atMost(CONVERGE).untilAsserted(() -> {
+      JsonNode status = views.get("/status").json();
+      assertThat(status.at("/projector/stalled").asBoolean()).isFalse();
+      status.at("/projector/partitions").forEach(p -> assertThat(p.get("lag").asLong()).as(p.toString()).isZero());
+      status.at("/queues").forEach(q -> assertThat(q.get("poisonDepth").asLong()).as(q.toString()).isZero());
+      assertThat(status.get("dlqCount").asLong()).isZero();
+    });
+  }
+
+  private static List<String> verify(DevModeProcess run) {
+    Env env = Env.of(run.env());
+    AzureClients azure = new AzureClients(StorageSettings.fromEnv(env));
+    Generation generation = Verification.activeGeneration(azure, env.namespace());
+    List<String> differences = new ArrayList<>();
+    VerifyReport report = Verification.verifier(KafkaSettings.fromEnv(env), azure, generation, Verifier.Settings.defaults(), (step, count) -> { })
+        .verify(difference -> differences.add(line(difference)));
+    log.info("verify read {} events: {} difference(s)", report.eventsRead(), report.totalDifferences());
+    assertThat(report.eventsRead()).isPositive();
+    return differences;
+  }
+
+  private static String line(Difference d) {
+    return d.table() + " " + d.partitionKey() + " " + d.rowKey() + " " + d.kind() + " " + d.details();
+  }
+}

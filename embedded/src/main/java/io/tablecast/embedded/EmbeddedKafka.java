@@ -1,0 +1,186 @@
+package io.tablecast.embedded;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Properties;
+import kafka.server.KafkaConfig;
+import kafka.server.KafkaRaftServer;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.utils.Time;
+import org.apache.kafka.metadata.storage.Formatter;
+import org.apache.kafka.server.common.MetadataVersion;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A real single-node Kafka broker (KRaft, combined broker + controller) running in this JVM.
+ *
+ * <p>Guarantees:
+ *
+ * <ul>
+ *   <li>It listens on 127.0.0.1 only, on the two ports given by the caller (PLAINTEXT for
+ *       clients, CONTROLLER for KRaft). {@link #start} returns once the broker serves clients.
+ *   <li>Transactions work (Kafka Streams {@code exactly_once_v2} included): the internal topics
+ *       have replication factor 1 and min ISR 1.
+ *   <li>The data directory is formatted once, when it has no {@code meta.properties}. Starting
+ *       again on the same directory and ports keeps the cluster id, topics, records and offsets.
+ *   <li>Topics are never created implicitly ({@code auto.create.topics.enable=false}): a
+ *       misspelt or un-namespaced topic name fails loudly instead of creating a stray topic.
+ *       Create topics with the Admin client; Kafka Streams creates its internal topics itself.
+ *   <li>New topics get 3 partitions unless the creator says otherwise.
+ *   <li>It stops without a controlled shutdown: one node has no other broker to hand its
+ *       leaders to, and Kafka's controlled shutdown can wait 5 minutes for a controller's approval.
+ *       Its registration lives {@link #SESSION} without heartbeats, so a start after any stop, a
+ *       {@code kill -9} included, waits at most that long for the old one to expire.
+ * </ul>
+ *
+ * <p>The broker logs through SLF4J; tests quiet {@code kafka}, {@code org.apache.kafka} and
+ * {@code state.change.logger} to WARN.
+ */
+public final class EmbeddedKafka implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(EmbeddedKafka.class);
+  private static final int NODE_ID = 1;
+  private static final String CONTROLLER_LISTENER = "CONTROLLER";
+  /** How long the broker's registration outlives its last heartbeat (Kafka's default: 9 s). */
+  static final Duration SESSION = Duration.ofSeconds(2);
+
+  private final Path dataDir;
+  private final int port;
+  private final KafkaRaftServer server;
+  private boolean closed;
+
+  private EmbeddedKafka(Path dataDir, int port, KafkaRaftServer server) {
+    this.dataDir = dataDir;
+    this.port = port;
+    this.server = server;
+  }
+
+  /**
+   * Formats {@code dataDir} if needed and starts the broker; returns once it serves clients
+   * (about 5 s warm, 8 s cold).
+   *
+   * @param dataDir the broker's log directory, created if absent
+   * @param port the PLAINTEXT (client) port on 127.0.0.1
+   * @param controllerPort the KRaft controller port on 127.0.0.1
+   */
+  public static EmbeddedKafka start(Path dataDir, int port, int controllerPort) {
+    Objects.requireNonNull(dataDir, "'dataDir' cannot be null.");
+    Path dir = dataDir.toAbsolutePath().normalize();
+    Properties props = brokerProperties(dir, port, controllerPort);
+    formatIfNeeded(dir);
+    KafkaRaftServer server = new KafkaRaftServer(KafkaConfig.fromProps(props), Time.SYSTEM);
+    try {
+      server.startup();
+    } catch (RuntimeException e) {
+      server.shutdown();
+      server.awaitShutdown();
+      throw new IllegalStateException(
+          "Kafka failed to start on 127.0.0.1:" + port + " with data in " + dir, e);
+    }
+    return new EmbeddedKafka(dir, port, server);
+  }
+
+  /** The broker's configuration: single node, loopback only, small internal topics. */
+  public static Properties brokerProperties(Path dataDir, int port, int controllerPort) {
+    Properties p = new Properties();
+    p.put("process.roles", "broker,controller");
+    p.put("node.id", String.valueOf(NODE_ID));
+    p.put("controller.quorum.voters", NODE_ID + "@127.0.0.1:" + controllerPort);
+    p.put("listeners",
+        "PLAINTEXT://127.0.0.1:" + port + "," + CONTROLLER_LISTENER + "://127.0.0.1:" + controllerPort);
+    p.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port);
+    p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT");
+    p.put("inter.broker.listener.name", "PLAINTEXT");
+    p.put("controller.listener.names", CONTROLLER_LISTENER);
+    p.put("log.dirs", dataDir.toString());
+    // One node: every internal topic has one replica; fewer partitions start faster.
+    p.put("offsets.topic.replication.factor", "1");
+    p.put("offsets.topic.num.partitions", "5");
+    p.put("transaction.state.log.replication.factor", "1");
+    p.put("transaction.state.log.min.isr", "1");
+    p.put("transaction.state.log.num.partitions", "4");
+    p.put("share.coordinator.state.topic.replication.factor", "1");
+    p.put("share.coordinator.state.topic.min.isr", "1");
+    p.put("share.coordinator.state.topic.num.partitions", "3");
+    p.put("default.replication.factor", "1");
+    p.put("min.insync.replicas", "1");
+    p.put("num.partitions", "3");
+    p.put("auto.create.topics.enable", "false");
+    // Consumer groups (and Streams) join at once instead of waiting 3 s for more members.
+    p.put("group.initial.rebalance.delay.ms", "0");
+    // A dev box: the log cleaner's 128 MiB default buffer is far more than the few compacted
+    // internal topics need.
+    p.put("log.cleaner.dedupe.buffer.size", String.valueOf(16 * 1024 * 1024));
+    // No controlled shutdown, and a short broker session: see the class comment.
+    p.put("controlled.shutdown.enable", "false");
+    p.put("broker.session.timeout.ms", String.valueOf(SESSION.toMillis()));
+    p.put("broker.heartbeat.interval.ms", String.valueOf(SESSION.toMillis() / 4));
+    return p;
+  }
+
+  /** The equivalent of {@code kafka-storage.sh format}, done once per data directory. */
+  private static void formatIfNeeded(Path dir) {
+    if (Files.exists(dir.resolve("meta.properties"))) {
+      return;
+    }
+    ByteArrayOutputStream output = new ByteArrayOutputStream();
+    String clusterId = Uuid.randomUuid().toString();
+    try (PrintStream out = new PrintStream(output, true, StandardCharsets.UTF_8)) {
+      Files.createDirectories(dir);
+      new Formatter()
+          .setPrintStream(out)
+          .setNodeId(NODE_ID)
+          .setClusterId(clusterId)
+          .setControllerListenerName(CONTROLLER_LISTENER)
+          .setMetadataLogDirectory(dir.toString())
+          .setDirectories(List.of(dir.toString()))
+          .setReleaseVersion(MetadataVersion.LATEST_PRODUCTION)
+          .run();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not create the Kafka data directory " + dir, e);
+    } catch (Exception e) {
+      throw new IllegalStateException("Could not format the Kafka data directory " + dir, e);
+    }
+    log.info("Formatted Kafka storage in {} (cluster id {}): {}",
+        dir, clusterId, output.toString(StandardCharsets.UTF_8).strip());
+  }
+
+  /** {@code 127.0.0.1:<port>}, for clients' {@code bootstrap.servers}. */
+  public String bootstrapServers() {
+    return "127.0.0.1:" + port;
+  }
+
+  /** The PLAINTEXT (client) port on 127.0.0.1. */
+  public int port() {
+    return port;
+  }
+
+  /** The broker's log directory. */
+  public Path dataDir() {
+    return dataDir;
+  }
+
+  /**
+   * Stops the broker, without a controlled shutdown, and waits until it has stopped (about 1 s).
+   * The controller and the Raft client have no deadline of their own, so {@link EmbeddedRuntime}
+   * bounds the whole stop. Idempotent.
+   */
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    server.shutdown();
+    server.awaitShutdown();
+  }
+}
