@@ -25,6 +25,7 @@ import io.tablecast.operations.application.audit.Verifier;
 import io.tablecast.operations.application.audit.VerifyProgress;
 import io.tablecast.operations.rebuild.Rebuild;
 import io.tablecast.operations.rebuild.RebuildStatus;
+import io.tablecast.testkit.LongRun;
 import io.tablecast.testkit.ChildJvm;
 import io.tablecast.testkit.ChildJvms;
 import io.tablecast.testkit.EventTopicWriter;
@@ -82,6 +83,7 @@ class RebuildIT {
   }
 
   @Test
+  @LongRun
   void aRebuildKilledMidLoadLoadsTheSameLogAgainAndFinishes(Pipeline pipeline, ChildJvms.Launcher jvms, @TempDir Path dir) {
     write(pipeline, HrHistory.generate(11, 4, 3_000, HrHistory.Mix.TYPICAL));
     awaitQuiescence(pipeline);

@@ -18,6 +18,7 @@ import io.tablecast.operations.Verification;
 import io.tablecast.operations.application.audit.Difference;
 import io.tablecast.operations.application.audit.Verifier;
 import io.tablecast.operations.application.audit.VerifyReport;
+import io.tablecast.testkit.LongRun;
 import io.tablecast.testkit.ChildJvms;
 import io.tablecast.testkit.HttpTestClient;
 import java.nio.file.Path;
@@ -42,6 +43,7 @@ import org.slf4j.LoggerFactory;
  * no lag and no stall, and {@code verify} finds no difference.
  */
 @ExtendWith(ChildJvms.class)
+@LongRun
 class CrashIT {
 
   private static final Logger log = LoggerFactory.getLogger(CrashIT.class);

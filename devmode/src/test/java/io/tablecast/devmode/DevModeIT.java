@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tablecast.devmode.fixtures.DevModeProcess;
+import io.tablecast.testkit.LongRun;
 import io.tablecast.testkit.ChildJvm;
 import io.tablecast.testkit.ChildJvms;
 import io.tablecast.testkit.HttpTestClient;
@@ -74,6 +75,7 @@ class DevModeIT {
   }
 
   @Test
+  @LongRun
   void aSecondStartIsRefusedInOneLineWhileTheFirstRunsAndTheStartAfterAKill9OfTheFirstRecoversIt(ChildJvms.Launcher jvms) {
     int offset = DevModeProcess.freePortOffset();
     Path dataDir = dir.resolve(".tablecast");
@@ -131,6 +133,7 @@ class DevModeIT {
   }
 
   @Test
+  @LongRun
   void whenAzuriteDiesDevModeSaysSoInOneLineStopsWithinBoundsAndTheNextStartRecovers(ChildJvms.Launcher jvms) {
     int offset = DevModeProcess.freePortOffset();
     Path dataDir = dir.resolve(".tablecast");

@@ -1,6 +1,5 @@
 package io.tablecast.projector;
 
-import io.tablecast.viewstore.FollowActiveGeneration;
 
 import com.azure.core.http.policy.HttpPipelinePolicy;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -10,6 +9,7 @@ import io.tablecast.common.http.HttpService;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.kafka.TopicProvisioner;
 import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.FollowActiveGeneration;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.RetryCounting;
 import io.tablecast.common.tables.ViewCatalog;
@@ -52,10 +52,11 @@ public final class ProjectorService implements AutoCloseable {
     policies.addAll(extraPolicies);
     AzureClients azure = new AzureClients(config.storage(), policies);
     TopicProvisioner.ensureTopics(config.kafka(), TopicNames.of(config.namespace()).all());
-    Generation active = ViewStoreBootstrap.ensure(azure, config.namespace());
+    ViewStoreBootstrap.ensure(azure, config.namespace());
     FollowActiveGeneration<GenerationPipeline> pipeline = new FollowActiveGeneration<>(
-        new ViewCatalog(azure.tableService(), config.namespace()), config.namespace(), new GenerationStorage(azure), active,
-        generation -> GenerationPipeline.start(config, azure, generation, metrics, steps));
+        new ViewCatalog(azure.tableService(), config.namespace()), config.namespace(), "projector",
+        generation -> GenerationPipeline.start(config, azure, generation, metrics, steps),
+        new GenerationStorage(azure).onceCreated());
     HttpService http = HttpService.start("projector", config.http(), metrics,
         () -> new Health(pipeline.current().healthy(), pipeline.current().details()), () -> { });
     return new ProjectorService(pipeline, http);

@@ -28,6 +28,7 @@ import io.tablecast.projector.fixtures.ModelCheck;
 import io.tablecast.projector.fixtures.Projection;
 import io.tablecast.projector.fixtures.ProjectionExtension;
 import io.tablecast.projector.fixtures.StoreSnapshot;
+import io.tablecast.testkit.LongRun;
 import io.tablecast.testkit.HrHistory;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import java.time.Duration;
@@ -48,6 +49,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * the log and nothing parked that could be done.
  */
 @ExtendWith({TablecastRuntimeExtension.class, ProjectionExtension.class})
+@LongRun
 class CrashRecoveryIT {
 
   private static final WorkerSettings FAST = Projection.FAST_WORKERS;

@@ -1,6 +1,5 @@
 package io.tablecast.workers;
 
-import io.tablecast.viewstore.FollowActiveGeneration;
 
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -11,6 +10,7 @@ import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.http.Health;
 import io.tablecast.common.http.HttpService;
 import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.FollowActiveGeneration;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.RetryCounting;
 import io.tablecast.common.tables.ViewCatalog;
@@ -54,10 +54,11 @@ public final class WorkerService implements AutoCloseable {
   public static WorkerService start(Config config) {
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     AzureClients azure = new AzureClients(config.storage(), RetryCounting.policies(metrics));
-    Generation active = ViewStoreBootstrap.ensure(azure, config.namespace());
+    ViewStoreBootstrap.ensure(azure, config.namespace());
     FollowActiveGeneration<Workers> workers = new FollowActiveGeneration<>(
-        new ViewCatalog(azure.tableService(), config.namespace()), config.namespace(), new GenerationStorage(azure), active,
-        generation -> Workers.start(azure, generation, config.workers(), metrics, WorkSteps.NONE));
+        new ViewCatalog(azure.tableService(), config.namespace()), config.namespace(), "workers",
+        generation -> Workers.start(azure, generation, config.workers(), metrics, WorkSteps.NONE),
+        new GenerationStorage(azure).onceCreated());
     HttpService http = HttpService.start("worker", config.http(), metrics, () -> new Health(workers.current().alive(),
         Map.of("generation", workers.generation().number(), "workers", workers.current().size())), () -> { });
     return new WorkerService(workers, http);

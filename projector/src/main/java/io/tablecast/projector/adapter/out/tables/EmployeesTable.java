@@ -1,17 +1,15 @@
 package io.tablecast.projector.adapter.out.tables;
 
-import io.tablecast.viewstore.adapter.out.tables.Egts;
-import io.tablecast.viewstore.adapter.out.tables.RowReader;
-import io.tablecast.viewstore.adapter.out.tables.TableResponses;
-
 import com.azure.data.tables.TableClient;
-import com.azure.data.tables.models.TableTransactionFailedException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.tablecast.events.DomainEvent;
-import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
 import io.tablecast.projector.application.PartitionStore;
+import io.tablecast.viewstore.adapter.out.tables.Egts;
+import io.tablecast.viewstore.adapter.out.tables.OptimisticWrite;
+import io.tablecast.viewstore.adapter.out.tables.RowReader;
+import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
 import io.tablecast.viewstore.domain.BatchPlan;
 import io.tablecast.viewstore.domain.RowChange;
 import io.tablecast.viewstore.domain.RowsNeeded;
@@ -41,7 +39,6 @@ import org.slf4j.LoggerFactory;
 public final class EmployeesTable implements PartitionStore {
 
   private static final Logger log = LoggerFactory.getLogger(EmployeesTable.class);
-  private static final int MAX_CONFLICTS = 50;
 
   private final TableClient table;
   private final DistributionSummary batchSizes;
@@ -58,24 +55,25 @@ public final class EmployeesTable implements PartitionStore {
   @Override
   public void apply(String partitionKey, List<DomainEvent> events) {
     List<DomainEvent> remaining = events;
-    int attempts = 0;
-    boolean optimistic = true;
     while (!remaining.isEmpty()) {
-      Map<String, Read> read = optimistic ? readOptimistically(partitionKey, remaining) : readRows(partitionKey, remaining);
-      BatchPlan plan = BatchPlan.first(rows(read), remaining);
-      try {
-        submit(partitionKey, plan.changes(), read);
-        remaining = remaining.subList(plan.eventCount(), remaining.size());
-        optimistic = true;
-      } catch (TableTransactionFailedException e) {
-        if (!TableResponses.lostRace(e) || ++attempts > MAX_CONFLICTS) {
-          throw e;
-        }
-        conflicts.increment();
-        optimistic = false;
-        log.debug("EGT on partition {} lost a race; reading again", partitionKey);
-      }
+      List<DomainEvent> steps = remaining;
+      BatchPlan written = OptimisticWrite.apply(
+          lostRaces -> read(partitionKey, steps, lostRaces),
+          read -> BatchPlan.first(rows(read), steps),
+          (read, plan) -> submit(partitionKey, plan.changes(), read),
+          lost -> lost);
+      remaining = remaining.subList(written.eventCount(), remaining.size());
     }
+  }
+
+  /** The rows that {@code events} need: as few as may do at first, all of them after a lost race. */
+  private Map<String, Read> read(String partitionKey, List<DomainEvent> events, int lostRaces) {
+    if (lostRaces == 0) {
+      return readOptimistically(partitionKey, events);
+    }
+    conflicts.increment();
+    log.debug("EGT on partition {} lost a race; reading again", partitionKey);
+    return readRows(partitionKey, events);
   }
 
   private Map<String, Read> readOptimistically(String partitionKey, List<DomainEvent> events) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tablecast.viewstore.application.work.WorkSteps.Step;
 import io.tablecast.projector.fixtures.ConvergenceRun;
 import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.testkit.LongRun;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -31,6 +32,7 @@ import org.slf4j.LoggerFactory;
  * profile runs 500); {@code -Dconvergence.seed=S} replays seed S alone, as a failure prints it.
  */
 @ExtendWith(TablecastRuntimeExtension.class)
+@LongRun
 class ConvergenceIT {
 
   private static final Logger log = LoggerFactory.getLogger(ConvergenceIT.class);

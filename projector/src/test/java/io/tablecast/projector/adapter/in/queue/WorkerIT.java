@@ -27,6 +27,7 @@ import io.tablecast.projector.fixtures.ModelCheck;
 import io.tablecast.projector.fixtures.Projection;
 import io.tablecast.projector.fixtures.ProjectionExtension;
 import io.tablecast.projector.fixtures.ViewTables;
+import io.tablecast.testkit.LongRun;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -178,6 +179,7 @@ class WorkerIT {
   }
 
   @Test
+  @LongRun
   void tenThousandEmployeesWithOneLastNameInOneDepartmentStayCorrectAndAreAllFoundOrganisationWide(Projection projection) {
     List<DomainEvent> log = new ArrayList<>(List.of(departmentCreated("Sales", "Sales"), departmentCreated("Ops", "Ops")));
     for (int id = 1; id <= 10_000; id++) {

@@ -21,8 +21,6 @@ import java.util.TreeSet;
  */
 public final class DepartmentManagers {
 
-  private static final int MAX_CONFLICTS = 20;
-
   private final TableClient table;
 
   public DepartmentManagers(TableClient table) {
@@ -32,21 +30,18 @@ public final class DepartmentManagers {
   public Set<String> follow(String managerId, ViewEntity truth, Collection<String> departments) {
     Set<String> stillManaged = new TreeSet<>();
     for (String department : departments) {
-      TableResponses.retryingRaces(MAX_CONFLICTS, () -> {
-        Optional<Read> summary = Optional.ofNullable(
-            RowReader.read(table, department, Set.of(EmployeesLayout.DEPARTMENT)).get(EmployeesLayout.DEPARTMENT));
-        if (summary.isEmpty() || !ManagerFields.managedBy(summary.get().row(), managerId)) {
-          return;
-        }
-        ViewEntity after = ManagerFields.follow(summary.get().row(), managerId, truth);
-        if (!after.equals(summary.get().row())) {
-          table.updateEntityWithResponse(TableRows.toTable(department, after, summary.get().etag()),
-              TableEntityUpdateMode.REPLACE, true, NO_TIMEOUT, Context.NONE);
-        }
-        if (ManagerFields.managedBy(after, managerId)) {
-          stillManaged.add(department);
-        }
-      }, () -> new WorkDeferred("department '" + department + "' kept changing"));
+      Optional<ViewEntity> after = OptimisticWrite.apply(
+          conflicts -> Optional.ofNullable(
+              RowReader.read(table, department, Set.of(EmployeesLayout.DEPARTMENT)).get(EmployeesLayout.DEPARTMENT)),
+          summary -> summary.filter(s -> ManagerFields.managedBy(s.row(), managerId))
+              .map(s -> ManagerFields.follow(s.row(), managerId, truth)),
+          (summary, followed) -> followed.filter(row -> !row.equals(summary.get().row())).ifPresent(row ->
+              table.updateEntityWithResponse(TableRows.toTable(department, row, summary.get().etag()),
+                  TableEntityUpdateMode.REPLACE, true, NO_TIMEOUT, Context.NONE)),
+          lost -> new WorkDeferred("department '" + department + "' kept changing"));
+      if (after.filter(row -> ManagerFields.managedBy(row, managerId)).isPresent()) {
+        stillManaged.add(department);
+      }
     }
     return stillManaged;
   }

@@ -23,8 +23,6 @@ import java.util.function.Function;
  */
 public final class Egts {
 
-  private static final int MAX_CONFLICTS = 50;
-
   private Egts() {}
 
   /** Submits one EGT of {@code changes} (at most 100, one partition); nothing for none. */
@@ -47,21 +45,14 @@ public final class Egts {
   static void readModifyWrite(TableClient table, String partitionKey, int steps,
       Function<Integer, Map<String, Read>> read, PlanFrom plan) {
     int done = 0;
-    int conflicts = 0;
     while (done < steps) {
-      Map<String, Read> rows = read.apply(done);
-      BatchPlan next = plan.plan(done, rowsOf(rows));
-      try {
-        submit(table, partitionKey, next.changes(), rows);
-        done += next.eventCount();
-      } catch (TableTransactionFailedException e) {
-        if (!TableResponses.lostRace(e)) {
-          throw e;
-        }
-        if (++conflicts > MAX_CONFLICTS) {
-          throw new WorkDeferred("partition '" + partitionKey + "' of " + table.getTableName() + " kept changing");
-        }
-      }
+      int from = done;
+      BatchPlan written = OptimisticWrite.apply(
+          conflicts -> read.apply(from),
+          rows -> plan.plan(from, rowsOf(rows)),
+          (rows, next) -> submit(table, partitionKey, next.changes(), rows),
+          lost -> new WorkDeferred("partition '" + partitionKey + "' of " + table.getTableName() + " kept changing"));
+      done += written.eventCount();
     }
   }
 

@@ -25,8 +25,6 @@ import java.util.Set;
  */
 public final class EmailEntries {
 
-  private static final int MAX_CONFLICTS = 20;
-
   private final TableClient table;
 
   public EmailEntries(TableClient table) {
@@ -36,12 +34,12 @@ public final class EmailEntries {
   public void remove(EmployeeId employee, Collection<String> emails) {
     for (String email : Set.copyOf(emails)) {
       String partition = partition(email);
-      retryingRaces(partition, () -> {
-        Optional<Read> entry = read(partition);
-        if (entry.isPresent() && EmailClaims.owns(entry.get().row(), employee.canonical())) {
-          table.deleteEntityWithResponse(TableRows.toTable(partition, entry.get().row(), entry.get().etag()), true, NO_TIMEOUT, Context.NONE);
-        }
-      });
+      OptimisticWrite.apply(
+          conflicts -> read(partition),
+          entry -> entry.filter(e -> EmailClaims.owns(e.row(), employee.canonical())),
+          (entry, owned) -> owned.ifPresent(e ->
+              table.deleteEntityWithResponse(TableRows.toTable(partition, e.row(), e.etag()), true, NO_TIMEOUT, Context.NONE)),
+          lost -> keptChanging(partition));
     }
   }
 
@@ -50,18 +48,24 @@ public final class EmailEntries {
     if (probablyAbsent && inserted(partition, entry)) {
       return;
     }
-    retryingRaces(partition, () -> {
-      Optional<Read> current = read(partition);
-      if (!EmailClaims.mayWrite(current.map(Read::row), entry)) {
-        return;
-      }
-      if (current.isEmpty()) {
-        table.createEntityWithResponse(TableRows.toTable(partition, entry, null), NO_TIMEOUT, Context.NONE);
-      } else {
-        table.updateEntityWithResponse(TableRows.toTable(partition, entry, current.get().etag()),
-            TableEntityUpdateMode.REPLACE, true, NO_TIMEOUT, Context.NONE);
-      }
-    });
+    OptimisticWrite.apply(
+        conflicts -> read(partition),
+        current -> EmailClaims.mayWrite(current.map(Read::row), entry),
+        (current, mayWrite) -> {
+          if (mayWrite) {
+            write(partition, entry, current);
+          }
+        },
+        lost -> keptChanging(partition));
+  }
+
+  private void write(String partition, ViewEntity entry, Optional<Read> current) {
+    if (current.isEmpty()) {
+      table.createEntityWithResponse(TableRows.toTable(partition, entry, null), NO_TIMEOUT, Context.NONE);
+    } else {
+      table.updateEntityWithResponse(TableRows.toTable(partition, entry, current.get().etag()),
+          TableEntityUpdateMode.REPLACE, true, NO_TIMEOUT, Context.NONE);
+    }
   }
 
   /** Inserts the entry where none exists; false if one does, which must then be read and decided on. */
@@ -85,7 +89,7 @@ public final class EmailEntries {
     return IndexLayout.emailPartition(email);
   }
 
-  private static void retryingRaces(String partition, Runnable attempt) {
-    TableResponses.retryingRaces(MAX_CONFLICTS, attempt, () -> new WorkDeferred("email entry '" + partition + "' kept changing"));
+  private static WorkDeferred keptChanging(String partition) {
+    return new WorkDeferred("email entry '" + partition + "' kept changing");
   }
 }

@@ -13,6 +13,7 @@ import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.CheckpointRows;
 import io.tablecast.common.tables.EgtGuard;
+import io.tablecast.common.tables.FollowActiveGeneration;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.WorkQueue;
 import java.util.ArrayList;
@@ -37,6 +38,14 @@ public final class GenerationStorage {
   }
 
   /** Creates whatever of the generation is missing. Idempotent. */
+  /** Moves a follower of the catalog once the next generation's tables and queues exist (it creates any missing). */
+  public FollowActiveGeneration.MoveWhen onceCreated() {
+    return (from, to) -> {
+      create(to);
+      return true;
+    };
+  }
+
   public void create(Generation generation) {
     generation.tables().forEach(azure.tableService()::createTableIfNotExists);
     queues(generation).forEach(name -> azure.queue(name).createIfNotExists());

@@ -5,7 +5,6 @@ import com.azure.data.tables.models.TableErrorCode;
 import com.azure.data.tables.models.TableServiceError;
 import com.azure.data.tables.models.TableServiceException;
 import java.util.Set;
-import java.util.function.Supplier;
 
 /**
  * What the Tables service's answers mean for optimistic concurrency, read the same way from the
@@ -49,25 +48,5 @@ public final class TableResponses {
     }
     long quotes = etag.chars().filter(c -> c == '"').count();
     return quotes % 2 == 1 ? etag + "\"" : etag;
-  }
-
-  /**
-   * Runs a read-decide-write {@code attempt} until it does not lose a race, at most {@code
-   * maxConflicts} times more; then throws what {@code tooMany} gives.
-   */
-  static void retryingRaces(int maxConflicts, Runnable attempt, Supplier<RuntimeException> tooMany) {
-    for (int conflicts = 0; ; conflicts++) {
-      try {
-        attempt.run();
-        return;
-      } catch (TableServiceException e) {
-        if (!lostRace(e)) {
-          throw e;
-        }
-        if (conflicts >= maxConflicts) {
-          throw tooMany.get();
-        }
-      }
-    }
   }
 }

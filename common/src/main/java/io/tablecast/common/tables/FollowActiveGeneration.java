@@ -1,0 +1,113 @@
+package io.tablecast.common.tables;
+
+import io.tablecast.common.concurrent.DaemonThreads;
+import io.tablecast.common.config.Namespace;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs something for the generation that {@code ViewCatalog} names as active, and moves it to the
+ * next one when a rebuild flips the catalog (SPEC §6), without a restart: the live projector and
+ * workers continue writing there, and the views service reads there. The catalog is read every
+ * {@link #EVERY}; a failed read keeps the current generation and is logged.
+ *
+ * @param <T> what runs for one generation; closed when the follower moves on or closes
+ */
+public final class FollowActiveGeneration<T extends AutoCloseable> implements AutoCloseable {
+
+  public static final Duration EVERY = Duration.ofSeconds(2);
+  private static final Logger log = LoggerFactory.getLogger(FollowActiveGeneration.class);
+
+  /** Whether to move from one generation to the next now; asked on every read until it says yes. */
+  @FunctionalInterface
+  public interface MoveWhen {
+    MoveWhen AT_ONCE = (from, to) -> true;
+
+    boolean ready(Generation from, Generation to);
+  }
+
+  private final ViewCatalog catalog;
+  private final Namespace namespace;
+  private final Function<Generation, T> start;
+  private final MoveWhen moveWhen;
+  private final String name;
+  private final ScheduledExecutorService checker;
+  private volatile CatalogState state;
+  private volatile Generation generation;
+  private volatile T current;
+
+  /**
+   * Reads the catalog and starts {@code start} on its active generation.
+   *
+   * @param name what follows, for the logs and the thread ("projector", "views")
+   */
+  public FollowActiveGeneration(ViewCatalog catalog, Namespace namespace, String name, Function<Generation, T> start, MoveWhen moveWhen) {
+    this.catalog = catalog;
+    this.namespace = namespace;
+    this.name = name;
+    this.start = start;
+    this.moveWhen = moveWhen;
+    this.state = catalog.read();
+    this.generation = new Generation(namespace, state.activeGeneration());
+    this.current = start.apply(generation);
+    this.checker = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named(name + "-follows-view-catalog"));
+    checker.scheduleWithFixedDelay(this::check, EVERY.toMillis(), EVERY.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  public T current() {
+    return current;
+  }
+
+  public Generation generation() {
+    return generation;
+  }
+
+  /** The catalog as last read: the active generation and a rebuild's pending one. */
+  public CatalogState state() {
+    return state;
+  }
+
+  private void check() {
+    try {
+      state = catalog.read();
+      Generation next = new Generation(namespace, state.activeGeneration());
+      if (next.number() == generation.number() || !moveWhen.ready(generation, next)) {
+        return;
+      }
+      log.info("View catalog flipped: {} moves from generation {} to {}", name, generation.number(), next.number());
+      closeQuietly(current);
+      generation = next;
+      current = start.apply(next);
+    } catch (RuntimeException e) {
+      if (StorageErrors.unavailable(e)) {
+        log.debug("Could not read the view catalog ({}); {} stays on generation {}", e.toString(), name, generation.number());
+      } else {
+        log.warn("Could not follow the view catalog; {} stays on generation {}", name, generation.number(), e);
+      }
+    }
+  }
+
+  private void closeQuietly(AutoCloseable closeable) {
+    try {
+      closeable.close();
+    } catch (Exception e) {
+      log.warn("Could not close {}'s work on the previous generation cleanly", name, e);
+    }
+  }
+
+  @Override
+  public void close() {
+    checker.shutdownNow();
+    try {
+      checker.awaitTermination(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    closeQuietly(current);
+  }
+}
