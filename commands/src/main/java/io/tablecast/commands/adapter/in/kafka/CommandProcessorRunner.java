@@ -1,7 +1,7 @@
 package io.tablecast.commands.adapter.in.kafka;
 
 import io.tablecast.commands.application.ReplicatedFacts;
-import io.tablecast.common.kafka.TopicNames;
+import io.tablecast.commands.adapter.out.kafka.schema.CommandTopics;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -34,7 +34,7 @@ public final class CommandProcessorRunner implements AutoCloseable {
   }
 
   /** Starts the processor and waits until it runs, so that the API never accepts commands early. */
-  public static CommandProcessorRunner start(ProcessorSettings settings, TopicNames topics, Clock clock) {
+  public static CommandProcessorRunner start(ProcessorSettings settings, CommandTopics topics, Clock clock) {
     KafkaStreams streams = new KafkaStreams(CommandTopology.build(topics, clock), properties(settings));
     streams.setUncaughtExceptionHandler(
         e -> {
