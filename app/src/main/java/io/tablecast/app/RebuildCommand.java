@@ -25,9 +25,9 @@ import picocli.CommandLine.Option;
     name = "rebuild",
     mixinStandardHelpOptions = true,
     description = {
-        "Projects the whole event log into a new generation of the views while the live one keeps serving,",
-        "flips ViewCatalog to it once it has caught up and its queues are drained, and deletes the old",
-        "generation after a grace period. Resumes a rebuild that was stopped. Configured from the environment."})
+        "Projects the whole event log into a new generation of the views while the live one keeps serving.",
+        "Flips ViewCatalog to the new generation once it has caught up and its queues are drained, and deletes the old "
+            + "generation after a grace period. Resumes a rebuild that was stopped. Configured from the environment."})
 final class RebuildCommand implements Callable<Integer> {
 
   static final int STOPPED = 130;
