@@ -59,8 +59,8 @@ final class RebuildCommand implements Callable<Integer> {
       awaitQuietly(done);
     }, "rebuild-stop");
     Runtime.getRuntime().addShutdownHook(hook);
-    try {
-      Rebuild.Outcome outcome = rebuild.run(new Rebuild.Options(dryRun, grace, Duration.ofSeconds(1)), new ProgressBar(System.out));
+    try (ProgressBar progress = new ProgressBar(System.out)) {
+      Rebuild.Outcome outcome = rebuild.run(new Rebuild.Options(dryRun, grace, Duration.ofSeconds(1)), progress);
       return switch (outcome) {
         case FLIPPED, BUILT -> 0;
         case STOPPED -> STOPPED;
