@@ -15,8 +15,9 @@ import picocli.CommandLine.Command;
     name = "abort",
     mixinStandardHelpOptions = true,
     description = {
-        "Drops the pending generation of a rebuild: withdraws it from ViewCatalog, waits for the rebuilds working",
-        "on it to stop, then deletes its tables, queues, checkpoints and consumer group. The live views are untouched."})
+        "Drops the pending generation of a rebuild.",
+        "Withdraws it from ViewCatalog, waits for the rebuilds working on it to stop, then deletes its tables, queues, "
+            + "checkpoints and consumer group. The live views are untouched."})
 final class AbortCommand implements Callable<Integer> {
 
   @Override

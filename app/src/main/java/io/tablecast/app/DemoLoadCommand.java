@@ -27,23 +27,24 @@ import picocli.CommandLine.Option;
     name = "demo-load",
     mixinStandardHelpOptions = true,
     description = {
-        "Creates 5 departments, hires employees, assigns managers, then renames, transfers and archives some,",
-        "all through the commands API. Waits until the views show the expected counts, then prints URLs to try.",
-        "Safe to run again: every command carries an Idempotency-Key."})
+        "Creates 5 departments, hires employees, assigns managers, then renames, transfers and archives some, "
+            + "all through the commands API.",
+        "Waits until the views show the expected counts, then prints URLs to try. "
+            + "Safe to run again: every command carries an Idempotency-Key."})
 final class DemoLoadCommand implements Callable<Integer> {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  @Option(names = "--commands", defaultValue = "http://127.0.0.1:8081", description = "The commands service (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--commands", paramLabel = "<url>", defaultValue = "http://127.0.0.1:8081", description = "The commands API (default: ${DEFAULT-VALUE}).")
   URI commands;
 
-  @Option(names = "--views", defaultValue = "http://127.0.0.1:8082", description = "The views service (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--views", paramLabel = "<url>", defaultValue = "http://127.0.0.1:8082", description = "The views API (default: ${DEFAULT-VALUE}).")
   URI views;
 
-  @Option(names = "--public-views", description = "The views service as the user reaches it, for the printed URLs (default: --views).")
+  @Option(names = "--public-views", paramLabel = "<url>", description = "The views API as the user reaches it, for the printed URLs (default: --views).")
   URI publicViews;
 
-  @Option(names = "--employees", defaultValue = "300", description = "Employees to hire, at least 5 (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--employees", paramLabel = "<count>", defaultValue = "300", description = "Employees to hire, at least 5 (default: ${DEFAULT-VALUE}).")
   int employees;
 
   @Option(names = "--timeout", defaultValue = "PT3M", description = "How long to wait for the services and then for the views (default: ${DEFAULT-VALUE}).")

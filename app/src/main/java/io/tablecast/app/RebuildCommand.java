@@ -25,9 +25,9 @@ import picocli.CommandLine.Option;
     name = "rebuild",
     mixinStandardHelpOptions = true,
     description = {
-        "Projects the whole event log into a new generation of the views while the live one keeps serving,",
-        "flips ViewCatalog to it once it has caught up and its queues are drained, and deletes the old",
-        "generation after a grace period. Resumes a rebuild that was stopped. Configured from the environment."})
+        "Projects the whole event log into a new generation of the views while the live one keeps serving.",
+        "Flips ViewCatalog to the new generation once it has caught up and its queues are drained, and deletes the old "
+            + "generation after a grace period. Resumes a rebuild that was stopped. Configured from the environment."})
 final class RebuildCommand implements Callable<Integer> {
 
   static final int STOPPED = 130;
@@ -59,8 +59,8 @@ final class RebuildCommand implements Callable<Integer> {
       awaitQuietly(done);
     }, "rebuild-stop");
     Runtime.getRuntime().addShutdownHook(hook);
-    try {
-      Rebuild.Outcome outcome = rebuild.run(new Rebuild.Options(dryRun, grace, Duration.ofSeconds(1)), new ProgressBar(System.out));
+    try (ProgressBar progress = new ProgressBar(System.out)) {
+      Rebuild.Outcome outcome = rebuild.run(new Rebuild.Options(dryRun, grace, Duration.ofSeconds(1)), progress);
       return switch (outcome) {
         case FLIPPED, BUILT -> 0;
         case STOPPED -> STOPPED;

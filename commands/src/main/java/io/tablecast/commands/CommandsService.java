@@ -4,8 +4,10 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.tablecast.commands.adapter.in.http.CommandsApi;
 import io.tablecast.commands.adapter.in.kafka.CommandProcessorRunner;
+import io.tablecast.commands.adapter.in.kafka.ProcessorSettings;
 import io.tablecast.commands.adapter.out.kafka.KafkaCommandPublisher;
 import io.tablecast.commands.adapter.out.kafka.KafkaOutcomeListener;
+import io.tablecast.commands.adapter.out.kafka.schema.CommandTopics;
 import io.tablecast.commands.application.CommandService;
 import io.tablecast.common.http.Health;
 import io.tablecast.common.http.HttpService;
@@ -37,10 +39,12 @@ public final class CommandsService implements AutoCloseable {
   }
 
   public static CommandsService start(CommandsConfig config) {
-    TopicNames topics = TopicNames.of(config.namespace());
-    TopicProvisioner.ensureTopics(config.kafka(), topics.all());
-    CommandProcessorRunner processor = CommandProcessorRunner.start(config, topics, Clock.systemUTC());
-    KafkaOutcomeListener outcomes = new KafkaOutcomeListener(config.kafka(), topics);
+    TopicNames names = TopicNames.of(config.namespace());
+    TopicProvisioner.ensureTopics(config.kafka(), names.all());
+    CommandTopics topics = CommandTopics.of(names);
+    CommandProcessorRunner processor = CommandProcessorRunner.start(
+        new ProcessorSettings(config.namespace(), config.kafka(), config.stateDir(), config.instanceId()), topics, Clock.systemUTC());
+    KafkaOutcomeListener outcomes = new KafkaOutcomeListener(config.kafka(), topics.results());
     KafkaCommandPublisher publisher = new KafkaCommandPublisher(config.kafka(), topics.commands());
     CommandService service = new CommandService(publisher, outcomes, processor.facts(), Clock.systemUTC(), config.commandTimeout());
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);

@@ -18,6 +18,12 @@ class DependencyRulesTest {
   static final ArchRule applicationKnowsNoAdapter = ArchitectureRules.APPLICATION_KNOWS_NO_ADAPTER;
 
   @ArchTest
+  static final ArchRule adaptersDoNotImportOtherAdapters = ArchitectureRules.ADAPTERS_DO_NOT_IMPORT_OTHER_ADAPTERS;
+
+  @ArchTest
+  static final ArchRule noPackageCycles = ArchitectureRules.noCycles("io.tablecast.commands");
+
+  @ArchTest
   static final ArchRule generatedInternalRecordsStayInTheSchemaAdapter =
       noClasses().that().resideOutsideOfPackage("..adapter.out.kafka.schema..")
           .should().dependOnClassesThat().resideInAPackage("io.tablecast.internal.avro..")

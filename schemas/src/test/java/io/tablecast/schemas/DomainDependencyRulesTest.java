@@ -1,6 +1,7 @@
 package io.tablecast.schemas;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -29,5 +30,11 @@ class DomainDependencyRulesTest {
         .that().resideOutsideOfPackages("io.tablecast.events.avro..", "io.tablecast.schemas..")
         .should().dependOnClassesThat().resideInAPackage("io.tablecast.events.avro..")
         .check(MAIN_CLASSES);
+  }
+
+  /** The rule of testkit's {@code ArchitectureRules.noCycles}, which this module cannot depend on. */
+  @Test
+  void noTwoPackagesDependOnEachOther() {
+    slices().matching("io.tablecast.(**)").should().beFreeOfCycles().check(MAIN_CLASSES);
   }
 }

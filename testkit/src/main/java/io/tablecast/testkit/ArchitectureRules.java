@@ -1,12 +1,17 @@
 package io.tablecast.testkit;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 
 /**
  * The dependency rules of ports and adapters, shared by every deployable's architecture test:
- * the domain knows no infrastructure, and the application layer knows no adapter.
+ * the domain knows no infrastructure, the application layer knows no adapter, adapters of one
+ * technology know none of another, and no two packages depend on each other.
  */
 public final class ArchitectureRules {
 
@@ -26,4 +31,40 @@ public final class ArchitectureRules {
           .should().dependOnClassesThat().resideInAnyPackage(
               "..adapter..", "com.azure..", "io.javalin..", "org.apache.kafka.streams..")
           .because("adapters implement the application's ports, not the other way round");
+
+  /**
+   * The adapters of one technology ({@code adapter.in.http}, {@code adapter.*.kafka}, {@code
+   * adapter.out.tables}, ...) depend on no adapter of another. The in and out adapters of one
+   * technology may share its wire format (the command side's Kafka records are written by one and
+   * read by the other), and any adapter may use a package directly under {@code adapter} (such as
+   * {@code adapter.support}).
+   */
+  public static final ArchRule ADAPTERS_DO_NOT_IMPORT_OTHER_ADAPTERS =
+      slices().matching("..adapter.*.(*)..").namingSlices("adapter of $1")
+          .should().notDependOnEachOther()
+          .because("adapters meet only through the application's ports (STYLE 2)");
+
+  /**
+   * No two packages under {@code rootPackage}, the root package itself included, depend on each
+   * other, directly or through others: each package is a slice of its own.
+   */
+  public static ArchRule noCycles(String rootPackage) {
+    return slices().assignedFrom(new PackagesUnder(rootPackage)).should().beFreeOfCycles()
+        .because("a package cycle ties its packages into one: none can be understood, tested or moved alone");
+  }
+
+  /** Assigns each class under a root package to the slice of its own package. */
+  private record PackagesUnder(String root) implements SliceAssignment {
+
+    @Override
+    public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
+      String name = javaClass.getPackageName();
+      return name.equals(root) || name.startsWith(root + ".") ? SliceIdentifier.of(name) : SliceIdentifier.ignore();
+    }
+
+    @Override
+    public String getDescription() {
+      return "the packages under " + root;
+    }
+  }
 }

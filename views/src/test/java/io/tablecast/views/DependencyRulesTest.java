@@ -14,4 +14,10 @@ class DependencyRulesTest {
 
   @ArchTest
   static final ArchRule applicationKnowsNoAdapter = ArchitectureRules.APPLICATION_KNOWS_NO_ADAPTER;
+
+  @ArchTest
+  static final ArchRule adaptersDoNotImportOtherAdapters = ArchitectureRules.ADAPTERS_DO_NOT_IMPORT_OTHER_ADAPTERS;
+
+  @ArchTest
+  static final ArchRule noPackageCycles = ArchitectureRules.noCycles("io.tablecast.views");
 }

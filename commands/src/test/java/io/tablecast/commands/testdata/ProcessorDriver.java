@@ -2,15 +2,15 @@ package io.tablecast.commands.testdata;
 
 import io.tablecast.commands.adapter.in.kafka.CommandTopology;
 import io.tablecast.commands.adapter.out.kafka.CommandResult;
-import io.tablecast.commands.adapter.out.kafka.schema.InternalSerdes;
+import io.tablecast.commands.adapter.out.kafka.schema.CommandTopics;
 import io.tablecast.commands.application.CommandEnvelope;
 import io.tablecast.commands.application.IdempotencyRef;
 import io.tablecast.commands.application.Shortcuts;
 import io.tablecast.commands.domain.Command;
 import io.tablecast.common.config.Namespace;
+import io.tablecast.common.kafka.Topic;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.events.DomainEvent;
-import io.tablecast.schemas.EventSerde;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,8 +21,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.UUID;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
@@ -37,7 +35,7 @@ import org.apache.kafka.streams.test.TestRecord;
 public final class ProcessorDriver implements AutoCloseable {
 
   public static final Instant T0 = Instant.parse("2026-11-25T22:44:37.595Z");
-  private static final TopicNames TOPICS = TopicNames.of(Namespace.NONE);
+  private static final CommandTopics TOPICS = CommandTopics.of(TopicNames.of(Namespace.NONE));
 
   private final MovableClock clock = new MovableClock(T0);
   private final TopologyTestDriver driver;
@@ -57,12 +55,16 @@ public final class ProcessorDriver implements AutoCloseable {
     props.put(StreamsConfig.APPLICATION_ID_CONFIG, "command-topology-test");
     props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
     driver = new TopologyTestDriver(CommandTopology.build(TOPICS, clock), props, T0);
-    commands = driver.createInputTopic(TOPICS.commands(), new StringSerializer(), InternalSerdes.commandEnvelopes().serializer());
-    EventSerde events = new EventSerde();
-    departmentEvents = driver.createOutputTopic(TOPICS.departmentEvents(), new StringDeserializer(), events.deserializer());
-    employeeEvents = driver.createOutputTopic(TOPICS.employeeEvents(), new StringDeserializer(), events.deserializer());
-    results = driver.createOutputTopic(TOPICS.commandResults(), new StringDeserializer(), InternalSerdes.commandResults().deserializer());
-    nextSteps = driver.createOutputTopic(TOPICS.commands(), new StringDeserializer(), InternalSerdes.commandEnvelopes().deserializer());
+    commands = driver.createInputTopic(TOPICS.commands().name(), TOPICS.commands().keySerde().serializer(),
+        TOPICS.commands().valueSerde().serializer());
+    departmentEvents = output(TOPICS.events().departments());
+    employeeEvents = output(TOPICS.events().employees());
+    results = output(TOPICS.results());
+    nextSteps = output(TOPICS.commands());
+  }
+
+  private <K, V> TestOutputTopic<K, V> output(Topic<K, V> topic) {
+    return driver.createOutputTopic(topic.name(), topic.keySerde().deserializer(), topic.valueSerde().deserializer());
   }
 
   /** Sends a command and returns its id. */

@@ -18,7 +18,6 @@ import java.io.UncheckedIOException;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,16 +49,6 @@ public final class JsonBodies {
   public static <T> T read(Context ctx, Class<T> type) {
     requireJsonContentType(ctx);
     return parseObject(readBounded(ctx), type);
-  }
-
-  /** For commands whose body is optional: no bytes at all means no body, whatever the headers. */
-  public static <T> Optional<T> readIfPresent(Context ctx, Class<T> type) {
-    byte[] body = readBounded(ctx);
-    if (body.length == 0) {
-      return Optional.empty();
-    }
-    requireJsonContentType(ctx);
-    return Optional.of(parseObject(body, type));
   }
 
   /**

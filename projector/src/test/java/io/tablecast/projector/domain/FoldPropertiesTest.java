@@ -22,7 +22,8 @@ import net.jqwik.api.Provide;
 
 /**
  * Properties of the fold over random histories of one department: redelivery changes nothing,
- * and the partition-local invariants hold after every prefix and after every planned EGT.
+ * the partition-local invariants hold after every prefix and after every planned EGT, and the
+ * planner cuts the same EGTs as folding every prefix afresh would.
  */
 class FoldPropertiesTest {
 
@@ -64,6 +65,25 @@ class FoldPropertiesTest {
       remaining = remaining.subList(plan.eventCount(), remaining.size());
     }
     assertThat(rows).isEqualTo(DepartmentPartition.fold(Map.of(), history));
+  }
+
+  /** The planner folds an event at a time; the plan is the one of folding every prefix afresh. */
+  @Property(tries = 100)
+  void plansTheSameBatchesAsFoldingEveryPrefixAfresh(@ForAll("longHistories") List<DomainEvent> history) {
+    Map<String, ViewEntity> rows = Map.of();
+    List<DomainEvent> remaining = history;
+    while (!remaining.isEmpty()) {
+      Map<String, ViewEntity> current = rows;
+      List<DomainEvent> events = remaining;
+      BatchPlan everyPrefix = BatchPlan.firstFitting(current, events.size(), n -> DepartmentPartition.fold(current, events.subList(0, n)));
+
+      BatchPlan plan = BatchPlan.first(current, events);
+
+      assertThat(plan.eventCount()).isEqualTo(everyPrefix.eventCount());
+      assertThat(plan.changes()).containsExactlyInAnyOrderElementsOf(everyPrefix.changes());
+      rows = apply(rows, plan.changes());
+      remaining = remaining.subList(plan.eventCount(), remaining.size());
+    }
   }
 
   private static Map<String, ViewEntity> apply(Map<String, ViewEntity> rows, List<RowChange> changes) {

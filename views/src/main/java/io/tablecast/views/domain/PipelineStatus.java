@@ -29,9 +29,4 @@ public record PipelineStatus(
     return partitions.stream().anyMatch(p ->
         p.lag() > 0 && p.lastProgressAt().isBefore(limit) || p.heartbeatAt().isBefore(limit));
   }
-
-  /** Every lag 0 and every work queue empty (SPEC §9). */
-  public boolean quiescent() {
-    return partitions.stream().allMatch(p -> p.lag() == 0) && queues.stream().allMatch(q -> q.depth() == 0);
-  }
 }

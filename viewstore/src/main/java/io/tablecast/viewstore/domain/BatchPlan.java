@@ -1,6 +1,7 @@
 package io.tablecast.viewstore.domain;
 
 import io.tablecast.events.DomainEvent;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
@@ -21,9 +22,33 @@ public record BatchPlan(int eventCount, List<RowChange> changes) {
   /** A margin under the 4 MiB limit for the multipart framing and JSON escaping. */
   public static final long MAX_ESTIMATED_BYTES = 3L * 1024 * 1024;
 
-  /** Plans the longest prefix of {@code events} whose changes fit in one EGT. */
+  /**
+   * Plans the longest prefix of {@code events} whose changes fit in one EGT; the first event always
+   * goes, even alone. Linear in the events and the rows they touch: the fold goes an event at a
+   * time, and only the rows an event touched are compared again.
+   */
   public static BatchPlan first(Map<String, ViewEntity> current, List<? extends DomainEvent> events) {
-    return firstFitting(current, events.size(), n -> DepartmentPartition.fold(current, events.subList(0, n)));
+    int fitting = fittingPrefix(current, events);
+    return fitting == 0
+        ? new BatchPlan(0, List.of())
+        : new BatchPlan(fitting, RowChange.diff(current, DepartmentPartition.fold(current, events.subList(0, fitting))));
+  }
+
+  /** How many of the first events fit in one EGT: at least one, unless there are none. */
+  private static int fittingPrefix(Map<String, ViewEntity> current, List<? extends DomainEvent> events) {
+    DepartmentPartition partition = new DepartmentPartition(current);
+    PendingChanges pending = new PendingChanges(current);
+    int fitting = 0;
+    for (DomainEvent event : events) {
+      for (String rowKey : partition.step(event)) {
+        pending.update(rowKey, partition.row(rowKey));
+      }
+      if (fitting > 0 && !pending.fits()) {
+        break;
+      }
+      fitting++;
+    }
+    return fitting;
   }
 
   /**
@@ -48,7 +73,11 @@ public record BatchPlan(int eventCount, List<RowChange> changes) {
   }
 
   static boolean fits(List<RowChange> changes) {
-    return changes.size() <= MAX_OPERATIONS && changes.stream().mapToLong(BatchPlan::estimatedBytes).sum() <= MAX_ESTIMATED_BYTES;
+    return fits(changes.size(), changes.stream().mapToLong(BatchPlan::estimatedBytes).sum());
+  }
+
+  private static boolean fits(int operations, long estimatedBytes) {
+    return operations <= MAX_OPERATIONS && estimatedBytes <= MAX_ESTIMATED_BYTES;
   }
 
   static long estimatedBytes(RowChange change) {
@@ -58,5 +87,32 @@ public record BatchPlan(int eventCount, List<RowChange> changes) {
       bytes += 64 + 2L * p.getKey().length() + (p.getValue() instanceof String s ? 6L * s.length() : 32);
     }
     return bytes;
+  }
+
+  /** The changes from the current rows so far, with their count and size kept as rows change. */
+  private static final class PendingChanges {
+    private final Map<String, ViewEntity> current;
+    private final Map<String, RowChange> byRowKey = new HashMap<>();
+    private long estimatedBytes;
+
+    PendingChanges(Map<String, ViewEntity> current) {
+      this.current = current;
+    }
+
+    /** The row {@code rowKey} is now {@code desired} (null: no row). */
+    void update(String rowKey, ViewEntity desired) {
+      RowChange previous = byRowKey.remove(rowKey);
+      if (previous != null) {
+        estimatedBytes -= estimatedBytes(previous);
+      }
+      RowChange.between(current.get(rowKey), desired).ifPresent(change -> {
+        byRowKey.put(rowKey, change);
+        estimatedBytes += estimatedBytes(change);
+      });
+    }
+
+    boolean fits() {
+      return BatchPlan.fits(byRowKey.size(), estimatedBytes);
+    }
   }
 }

@@ -26,10 +26,12 @@ import io.tablecast.events.EmployeeDetailsChanged;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeTransferred;
 import io.tablecast.events.EventVisitor;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The pure fold of one department partition of {@code Employees}: {@code (current rows, events)
@@ -55,8 +57,10 @@ import java.util.Optional;
 public final class DepartmentPartition implements EventVisitor<Void> {
 
   private final Map<String, ViewEntity> rows;
+  /** The keys of the rows written or deleted since {@link #step} last cleared it. */
+  private final Set<String> touched = new HashSet<>();
 
-  private DepartmentPartition(Map<String, ViewEntity> current) {
+  DepartmentPartition(Map<String, ViewEntity> current) {
     this.rows = new LinkedHashMap<>(current);
   }
 
@@ -99,6 +103,21 @@ public final class DepartmentPartition implements EventVisitor<Void> {
 
   private void apply(DomainEvent event) {
     event.accept(this);
+  }
+
+  /**
+   * Folds one more event and returns the keys of the rows it wrote or deleted (a row written back
+   * as it was may be among them), so that a planner can follow the changes an event at a time.
+   */
+  Set<String> step(DomainEvent event) {
+    touched.clear();
+    apply(event);
+    return Set.copyOf(touched);
+  }
+
+  /** The row as folded so far, or null when there is none. */
+  ViewEntity row(String rowKey) {
+    return rows.get(rowKey);
   }
 
   @Override
@@ -187,7 +206,7 @@ public final class DepartmentPartition implements EventVisitor<Void> {
       String oldCopy = EmployeesLayout.email(before.string(EMAIL));
       ViewEntity copy = rows.get(oldCopy);
       if (copy != null && EmailClaims.owns(copy, before.string(EMPLOYEE_ID))) {
-        rows.remove(oldCopy);
+        remove(oldCopy);
       }
     }
     put(after);
@@ -199,11 +218,11 @@ public final class DepartmentPartition implements EventVisitor<Void> {
 
   /** Deletes the employee row and its email copy, and one from the count. */
   private void removeEmployee(ViewEntity employee) {
-    rows.remove(employee.rowKey());
+    remove(employee.rowKey());
     String copyKey = EmployeesLayout.email(employee.string(EMAIL));
     ViewEntity copy = rows.get(copyKey);
     if (copy != null && EmailClaims.owns(copy, employee.string(EMPLOYEE_ID))) {
-      rows.remove(copyKey);
+      remove(copyKey);
     }
     adjustCount(-1);
   }
@@ -221,6 +240,12 @@ public final class DepartmentPartition implements EventVisitor<Void> {
 
   private void put(ViewEntity row) {
     rows.put(row.rowKey(), row);
+    touched.add(row.rowKey());
+  }
+
+  private void remove(String rowKey) {
+    rows.remove(rowKey);
+    touched.add(rowKey);
   }
 
   private static String eventId(DomainEvent e) {

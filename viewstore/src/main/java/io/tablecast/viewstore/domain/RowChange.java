@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /** One write that turns the current rows into the desired ones. */
 public sealed interface RowChange {
@@ -49,15 +50,7 @@ public sealed interface RowChange {
   /** The changes from {@code current} to {@code desired}; unchanged rows produce none. */
   public static List<RowChange> diff(Map<String, ViewEntity> current, Map<String, ViewEntity> desired) {
     List<RowChange> changes = new ArrayList<>();
-    desired.forEach(
-        (rowKey, after) -> {
-          ViewEntity before = current.get(rowKey);
-          if (before == null) {
-            changes.add(new Insert(after));
-          } else if (!Objects.equals(before, after)) {
-            changes.add(new Replace(before, after));
-          }
-        });
+    desired.forEach((rowKey, after) -> between(current.get(rowKey), after).ifPresent(changes::add));
     current.forEach(
         (rowKey, before) -> {
           if (!desired.containsKey(rowKey)) {
@@ -65,5 +58,16 @@ public sealed interface RowChange {
           }
         });
     return changes;
+  }
+
+  /** The change that turns one row into another; each may be null (no row); none when they are equal. */
+  static Optional<RowChange> between(ViewEntity before, ViewEntity after) {
+    if (Objects.equals(before, after)) {
+      return Optional.empty();
+    }
+    if (before == null) {
+      return Optional.of(new Insert(after));
+    }
+    return Optional.of(after == null ? new Delete(before) : new Replace(before, after));
   }
 }

@@ -1,8 +1,7 @@
 package io.tablecast.commands.adapter.in.kafka;
 
-import io.tablecast.commands.CommandsConfig;
 import io.tablecast.commands.application.ReplicatedFacts;
-import io.tablecast.common.kafka.TopicNames;
+import io.tablecast.commands.adapter.out.kafka.schema.CommandTopics;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,8 +34,8 @@ public final class CommandProcessorRunner implements AutoCloseable {
   }
 
   /** Starts the processor and waits until it runs, so that the API never accepts commands early. */
-  public static CommandProcessorRunner start(CommandsConfig config, TopicNames topics, Clock clock) {
-    KafkaStreams streams = new KafkaStreams(CommandTopology.build(topics, clock), properties(config));
+  public static CommandProcessorRunner start(ProcessorSettings settings, CommandTopics topics, Clock clock) {
+    KafkaStreams streams = new KafkaStreams(CommandTopology.build(topics, clock), properties(settings));
     streams.setUncaughtExceptionHandler(
         e -> {
           log.error("Command processor thread failed; stopping the processor", e);
@@ -48,12 +47,12 @@ public final class CommandProcessorRunner implements AutoCloseable {
     return runner;
   }
 
-  static Properties properties(CommandsConfig config) {
+  static Properties properties(ProcessorSettings settings) {
     Properties p = new Properties();
-    p.put(StreamsConfig.APPLICATION_ID_CONFIG, config.namespace().group("tablecast-command-processor"));
-    p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, config.kafka().bootstrapServers());
+    p.put(StreamsConfig.APPLICATION_ID_CONFIG, settings.namespace().group("tablecast-command-processor"));
+    p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, settings.kafka().bootstrapServers());
     p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
-    p.put(StreamsConfig.STATE_DIR_CONFIG, config.stateDir().toAbsolutePath().toString());
+    p.put(StreamsConfig.STATE_DIR_CONFIG, settings.stateDir().toAbsolutePath().toString());
     p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 5);
     p.put(StreamsConfig.POLL_MS_CONFIG, 2);
     p.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), 1);
@@ -61,7 +60,7 @@ public final class CommandProcessorRunner implements AutoCloseable {
     p.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, LogAndContinueExceptionHandler.class);
     // Static membership: a restarted instance takes its tasks back at once, without a rebalance,
     // and close(leaveGroup) hands them to the others at once on a scale-down.
-    p.put(StreamsConfig.consumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG), config.instanceId());
+    p.put(StreamsConfig.consumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG), settings.instanceId());
     p.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), 10_000);
     p.put(StreamsConfig.consumerPrefix(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG), 2_000);
     return p;

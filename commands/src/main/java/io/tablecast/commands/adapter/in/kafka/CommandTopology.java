@@ -1,22 +1,19 @@
 package io.tablecast.commands.adapter.in.kafka;
 
+import io.tablecast.commands.adapter.out.kafka.schema.CommandTopics;
 import io.tablecast.commands.adapter.out.kafka.schema.InternalSerdes;
-import io.tablecast.commands.application.CommandEnvelope;
 import io.tablecast.commands.application.ReplicatedFacts;
-import io.tablecast.common.kafka.TopicNames;
-import io.tablecast.schemas.EventSerde;
+import io.tablecast.common.kafka.Topic;
 import java.time.Clock;
 import java.util.function.Function;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 import org.apache.kafka.streams.state.Stores;
 
 /**
- * The command processor as a Kafka Streams topology: a static function of the topic names and a
+ * The command processor as a Kafka Streams topology: a static function of the typed topics and a
  * clock, kept apart from configuration so that {@code TopologyTestDriver} can run it.
  *
  * <pre>
@@ -46,28 +43,31 @@ public final class CommandTopology {
 
   private CommandTopology() {}
 
-  public static Topology build(TopicNames topics, Clock clock) {
-    Serde<CommandEnvelope> commands = InternalSerdes.commandEnvelopes();
-    EventSerde events = new EventSerde();
+  public static Topology build(CommandTopics topics, Clock clock) {
     Topology topology = new Topology();
-    topology.addSource(SOURCE, new StringDeserializer(), commands.deserializer(), topics.commands());
+    topology.addSource(SOURCE, topics.commands().keySerde().deserializer(), topics.commands().valueSerde().deserializer(),
+        topics.commands().name());
     topology.addProcessor(PROCESSOR, () -> new CommandProcessor(clock), SOURCE);
     addStore(topology, DEPARTMENTS_STORE, InternalSerdes.departmentStates());
     addStore(topology, EMPLOYEES_STORE, InternalSerdes.employeeStates());
     addStore(topology, EMAILS_STORE, InternalSerdes.emailClaims());
     addStore(topology, IDEMPOTENCY_STORE, InternalSerdes.idempotencyRecords());
-    topology.addSink(DEPARTMENT_EVENTS, topics.departmentEvents(), new StringSerializer(), events.serializer(), PROCESSOR);
-    topology.addSink(EMPLOYEE_EVENTS, topics.employeeEvents(), new StringSerializer(), events.serializer(), PROCESSOR);
-    topology.addSink(
-        RESULTS, topics.commandResults(), new StringSerializer(), InternalSerdes.commandResults().serializer(), PROCESSOR);
-    topology.addSink(NEXT_STEP, topics.commands(), new StringSerializer(), commands.serializer(), PROCESSOR);
-    Replicas.add(topology, topics);
+    addSink(topology, DEPARTMENT_EVENTS, topics.events().departments());
+    addSink(topology, EMPLOYEE_EVENTS, topics.events().employees());
+    addSink(topology, RESULTS, topics.results());
+    addSink(topology, NEXT_STEP, topics.commands());
+    Replicas.add(topology, topics.events());
     return topology;
   }
 
   /** The facts of the topology's replicas, read through {@code stores} (for example a test driver's). */
   public static ReplicatedFacts replicatedFacts(Function<String, ReadOnlyKeyValueStore<String, Object>> stores) {
     return Replicas.facts(stores);
+  }
+
+  /** A sink of the processor, writing with its topic's serdes. */
+  private static <K, V> void addSink(Topology topology, String name, Topic<K, V> topic) {
+    topology.addSink(name, topic.name(), topic.keySerde().serializer(), topic.valueSerde().serializer(), PROCESSOR);
   }
 
   /** A persistent store of the processor, restored from its changelog topic after a restart. */

@@ -3,18 +3,18 @@ package io.tablecast.commands.adapter.in.kafka;
 import io.tablecast.commands.adapter.out.kafka.schema.InternalSerdes;
 import io.tablecast.commands.application.ReplicatedFacts;
 import io.tablecast.commands.domain.EmployeeFacts;
-import io.tablecast.common.kafka.TopicNames;
+import io.tablecast.common.kafka.EventTopics;
+import io.tablecast.common.kafka.Topic;
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeId;
-import io.tablecast.schemas.EventSerde;
 import io.tablecast.schemas.UndecodableEventException;
 import java.util.Optional;
 import java.util.function.Function;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serdes;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -41,16 +41,23 @@ final class Replicas {
 
   private Replicas() {}
 
-  static void add(Topology topology, TopicNames topics) {
+  /**
+   * The values are read as bytes and decoded by the updater with the topic's serde, so that an
+   * undecodable event is skipped there rather than failing the global thread.
+   */
+  static void add(Topology topology, EventTopics topics) {
+    Topic<String, DomainEvent> departments = topics.departments();
     topology.addGlobalStore(
         Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(DEPARTMENTS), Serdes.String(), Serdes.String()).withLoggingDisabled(),
-        "department-replica-source", new StringDeserializer(), new ByteArrayDeserializer(), topics.departmentEvents(),
-        "department-replica-updater", () -> new Updater<String>(DEPARTMENTS, (event, current) -> Optional.of("exists")));
+        "department-replica-source", departments.keySerde().deserializer(), new ByteArrayDeserializer(), departments.name(),
+        "department-replica-updater", () -> new Updater<String>(DEPARTMENTS, departments.valueSerde().deserializer(),
+            (event, current) -> Optional.of("exists")));
+    Topic<String, DomainEvent> employees = topics.employees();
     topology.addGlobalStore(
         Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(EMPLOYEES), Serdes.String(), InternalSerdes.employeeFacts())
             .withLoggingDisabled(),
-        "employee-replica-source", new StringDeserializer(), new ByteArrayDeserializer(), topics.employeeEvents(),
-        "employee-replica-updater", () -> new Updater<EmployeeFacts>(EMPLOYEES,
+        "employee-replica-source", employees.keySerde().deserializer(), new ByteArrayDeserializer(), employees.name(),
+        "employee-replica-updater", () -> new Updater<EmployeeFacts>(EMPLOYEES, employees.valueSerde().deserializer(),
             (event, current) -> event instanceof EmployeeEvent e ? EmployeeFacts.evolve(current, e) : current));
   }
 
@@ -62,12 +69,13 @@ final class Replicas {
   /** Folds each event of a topic into its key's value. */
   private static final class Updater<V> implements Processor<String, byte[], Void, Void> {
     private final String storeName;
+    private final Deserializer<DomainEvent> events;
     private final Evolution<V> evolution;
-    private final EventSerde events = new EventSerde();
     private KeyValueStore<String, V> store;
 
-    Updater(String storeName, Evolution<V> evolution) {
+    Updater(String storeName, Deserializer<DomainEvent> events, Evolution<V> evolution) {
       this.storeName = storeName;
+      this.events = events;
       this.evolution = evolution;
     }
 
@@ -82,7 +90,7 @@ final class Replicas {
         return;
       }
       try {
-        DomainEvent event = events.deserializer().deserialize("", record.headers(), record.value());
+        DomainEvent event = events.deserialize("", record.headers(), record.value());
         evolution.apply(event, Optional.ofNullable(store.get(record.key()))).ifPresent(value -> store.put(record.key(), value));
       } catch (UndecodableEventException e) {
         log.debug("Replica {} skips an undecodable event of key {}: {}", storeName, record.key(), e.getMessage());

@@ -1,9 +1,9 @@
 package io.tablecast.commands.adapter.out.kafka;
 
-import io.tablecast.commands.adapter.out.kafka.schema.InternalSerdes;
 import io.tablecast.commands.application.CommandEnvelope;
 import io.tablecast.commands.application.CommandPublisher;
 import io.tablecast.common.config.KafkaSettings;
+import io.tablecast.common.kafka.Topic;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -12,7 +12,6 @@ import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
  * Publishes commands to {@code tablecast.commands}, keyed by the routing key of their first step.
@@ -26,8 +25,8 @@ public final class KafkaCommandPublisher implements CommandPublisher, AutoClosea
   private final KafkaProducer<String, CommandEnvelope> producer;
   private final String topic;
 
-  public KafkaCommandPublisher(KafkaSettings kafka, String topic) {
-    this.topic = topic;
+  public KafkaCommandPublisher(KafkaSettings kafka, Topic<String, CommandEnvelope> topic) {
+    this.topic = topic.name();
     this.producer =
         new KafkaProducer<>(
             Map.of(
@@ -37,8 +36,8 @@ public final class KafkaCommandPublisher implements CommandPublisher, AutoClosea
                 ProducerConfig.LINGER_MS_CONFIG, 2,
                 ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) SEND_TIMEOUT.toMillis(),
                 ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) SEND_TIMEOUT.toMillis() - 1000),
-            new StringSerializer(),
-            InternalSerdes.commandEnvelopes().serializer());
+            topic.keySerde().serializer(),
+            topic.valueSerde().serializer());
   }
 
   @Override

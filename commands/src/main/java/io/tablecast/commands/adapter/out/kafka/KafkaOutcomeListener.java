@@ -1,12 +1,11 @@
 package io.tablecast.commands.adapter.out.kafka;
 
-import io.tablecast.commands.adapter.out.kafka.schema.InternalSerdes;
 import io.tablecast.commands.application.CommandOutcome;
 import io.tablecast.commands.application.OutcomeListener;
 import io.tablecast.commands.application.Reply;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.kafka.ConsistencyToken;
-import io.tablecast.common.kafka.TopicNames;
+import io.tablecast.common.kafka.Topic;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
@@ -43,12 +42,12 @@ public final class KafkaOutcomeListener implements OutcomeListener, AutoCloseabl
   private final Map<String, CompletableFuture<Reply>> waiting = new ConcurrentHashMap<>();
   private final RecentReplies recent = new RecentReplies(RECENT);
   private final KafkaConsumer<byte[], byte[]> consumer;
-  private final Deserializer<CommandResult> results = InternalSerdes.commandResults().deserializer();
+  private final Deserializer<CommandResult> results;
   private final Thread thread;
   private volatile boolean running = true;
 
-  public KafkaOutcomeListener(KafkaSettings kafka, TopicNames topics) {
-
+  public KafkaOutcomeListener(KafkaSettings kafka, Topic<String, CommandResult> topic) {
+    this.results = topic.valueSerde().deserializer();
     this.consumer = new KafkaConsumer<>(
         Map.of(
             ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
@@ -56,7 +55,7 @@ public final class KafkaOutcomeListener implements OutcomeListener, AutoCloseabl
             ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
         new ByteArrayDeserializer(),
         new ByteArrayDeserializer());
-    List<TopicPartition> partitions = partitionsOf(List.of(topics.commandResults()));
+    List<TopicPartition> partitions = partitionsOf(List.of(topic.name()));
     consumer.assign(partitions);
     consumer.seekToEnd(partitions);
     // seekToEnd is lazy: resolve every position now, before any command can be published.

@@ -10,6 +10,8 @@ import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntityUpdateMode;
 import com.azure.data.tables.models.TableServiceException;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.tablecast.common.tables.IndexLayout;
@@ -38,7 +40,7 @@ public final class TableLocatorStore implements LocatorStore {
   private static final int MAX_CONFLICTS = 20;
 
   private final TableClient table;
-  private final LruCache<EmployeeId, Read> cache = new LruCache<>(CACHE_SIZE);
+  private final Cache<EmployeeId, Read> cache = Caffeine.newBuilder().maximumSize(CACHE_SIZE).build();
   private final Counter writes;
 
   public TableLocatorStore(TableClient table, MeterRegistry metrics) {
@@ -50,7 +52,7 @@ public final class TableLocatorStore implements LocatorStore {
   @Override
   public void apply(EmployeeId employee, List<EmployeeEvent> events) {
     // A hire that nothing here knows of is new: insert without reading, and learn otherwise from a 409.
-    Optional<Read> before = cache.get(employee).or(() -> events.get(0) instanceof EmployeeHired ? Optional.empty() : read(employee));
+    Optional<Read> before = cached(employee).or(() -> events.get(0) instanceof EmployeeHired ? Optional.empty() : read(employee));
     for (int conflicts = 0; ; conflicts++) {
       Optional<ViewEntity> after = EmployeeLocator.fold(before.map(Read::row), events);
       if (after.isEmpty() || after.equals(before.map(Read::row))) {
@@ -64,7 +66,7 @@ public final class TableLocatorStore implements LocatorStore {
         if (!TableResponses.lostRace(e) || conflicts >= MAX_CONFLICTS) {
           throw e;
         }
-        cache.remove(employee);
+        cache.invalidate(employee);
         before = read(employee);
       }
     }
@@ -72,7 +74,11 @@ public final class TableLocatorStore implements LocatorStore {
 
   @Override
   public long version(EmployeeId employee) {
-    return cache.get(employee).or(() -> read(employee)).map(r -> r.row().version()).orElse(0L);
+    return cached(employee).or(() -> read(employee)).map(r -> r.row().version()).orElse(0L);
+  }
+
+  private Optional<Read> cached(EmployeeId employee) {
+    return Optional.ofNullable(cache.getIfPresent(employee));
   }
 
   private Read write(EmployeeId employee, ViewEntity row, Optional<Read> before) {

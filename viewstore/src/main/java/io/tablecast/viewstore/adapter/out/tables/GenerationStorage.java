@@ -16,7 +16,6 @@ import io.tablecast.common.tables.EgtGuard;
 import io.tablecast.common.tables.FollowActiveGeneration;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.WorkQueue;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -74,17 +73,6 @@ public final class GenerationStorage {
     deleteCheckpoints(generation);
     log.info("Generation {} dropped: {} tables and {} queues deleted", generation.number(), generation.tables().size(),
         queues(generation).count());
-  }
-
-  /** The names of the generation's tables that exist. */
-  public List<String> existingTables(Generation generation) {
-    List<String> names = new ArrayList<>();
-    azure.tableService().listTables().forEach(t -> {
-      if (generation.tables().contains(t.getName())) {
-        names.add(t.getName());
-      }
-    });
-    return names;
   }
 
   private void deleteCheckpoints(Generation generation) {
