@@ -1,8 +1,5 @@
 package io.tablecast.projector.adapter.out.tables;
 
-import io.tablecast.viewstore.adapter.out.tables.TableResponses;
-import io.tablecast.viewstore.adapter.out.tables.TableRows;
-
 import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
 
 import com.azure.core.http.rest.Response;
@@ -18,9 +15,12 @@ import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeId;
-import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
 import io.tablecast.projector.application.LocatorStore;
 import io.tablecast.projector.domain.EmployeeLocator;
+import io.tablecast.viewstore.adapter.out.tables.OptimisticWrite;
+import io.tablecast.viewstore.adapter.out.tables.TableResponses;
+import io.tablecast.viewstore.adapter.out.tables.TableRows;
+import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
 import io.tablecast.viewstore.domain.ViewEntity;
 import java.util.List;
 import java.util.Optional;
@@ -37,7 +37,6 @@ import java.util.Optional;
 public final class TableLocatorStore implements LocatorStore {
 
   private static final int CACHE_SIZE = 50_000;
-  private static final int MAX_CONFLICTS = 20;
 
   private final TableClient table;
   private final Cache<EmployeeId, Read> cache = Caffeine.newBuilder().maximumSize(CACHE_SIZE).build();
@@ -51,25 +50,24 @@ public final class TableLocatorStore implements LocatorStore {
 
   @Override
   public void apply(EmployeeId employee, List<EmployeeEvent> events) {
-    // A hire that nothing here knows of is new: insert without reading, and learn otherwise from a 409.
-    Optional<Read> before = cached(employee).or(() -> events.get(0) instanceof EmployeeHired ? Optional.empty() : read(employee));
-    for (int conflicts = 0; ; conflicts++) {
-      Optional<ViewEntity> after = EmployeeLocator.fold(before.map(Read::row), events);
-      if (after.isEmpty() || after.equals(before.map(Read::row))) {
-        return;
-      }
-      try {
-        cache.put(employee, write(employee, after.get(), before));
-        writes.increment();
-        return;
-      } catch (TableServiceException e) {
-        if (!TableResponses.lostRace(e) || conflicts >= MAX_CONFLICTS) {
-          throw e;
-        }
-        cache.invalidate(employee);
-        before = read(employee);
-      }
-    }
+    OptimisticWrite.apply(
+        lostRaces -> lostRaces == 0 ? before(employee, events) : reread(employee),
+        before -> EmployeeLocator.fold(before.map(Read::row), events).filter(after -> !after.equals(before.map(Read::row).orElse(null))),
+        (before, after) -> after.ifPresent(row -> {
+          cache.put(employee, write(employee, row, before));
+          writes.increment();
+        }),
+        lost -> lost);
+  }
+
+  /** The locator as this projector knows it; a hire that nothing here knows of is new: insert without reading, and learn otherwise from a 409. */
+  private Optional<Read> before(EmployeeId employee, List<EmployeeEvent> events) {
+    return cached(employee).or(() -> events.get(0) instanceof EmployeeHired ? Optional.empty() : read(employee));
+  }
+
+  private Optional<Read> reread(EmployeeId employee) {
+    cache.invalidate(employee);
+    return read(employee);
   }
 
   @Override
