@@ -2,6 +2,7 @@ package io.tablecast.bench;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.tablecast.common.concurrent.Doorbell;
 import io.tablecast.common.config.HttpSettings;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
@@ -11,20 +12,22 @@ import io.tablecast.common.kafka.TopicProvisioner;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.WorkQueue;
+import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.embedded.RuntimeOptions;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.projector.ProjectorConfig;
 import io.tablecast.projector.ProjectorService;
-import io.tablecast.workers.WorkerSettings;
-import io.tablecast.workers.adapter.in.queue.Workers;
 import io.tablecast.viewstore.application.work.WorkSteps;
-import io.tablecast.embedded.EmbeddedRuntime;
-import io.tablecast.embedded.RuntimeOptions;
+import io.tablecast.workers.WorkerService;
+import io.tablecast.workers.adapter.in.queue.WorkerSettings;
+import io.tablecast.workers.adapter.in.queue.Workers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -114,7 +117,8 @@ public final class WorkerBenchmark {
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     long requestsBefore = requests.count();
     long t0 = System.nanoTime();
-    try (Workers running = Workers.start(azure, generation, WorkerSettings.DEFAULT.withPerQueue(workers), registry, WorkSteps.NONE)) {
+    try (Workers running = WorkerService.startWorkers(azure, generation, WorkerSettings.DEFAULT.withPerQueue(workers), Optional.empty(), registry,
+        WorkSteps.NONE, () -> false, queue -> new Doorbell())) {
       long deadline = t0 + TIMEOUT.toNanos();
       while (done(registry) < items) {
         if (System.nanoTime() > deadline) {

@@ -10,11 +10,9 @@ import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.projector.adapter.in.kafka.EventConsumer;
-import io.tablecast.workers.adapter.in.queue.Workers;
 import io.tablecast.projector.adapter.out.kafka.DeadLetters;
 import io.tablecast.projector.adapter.out.metrics.FreshnessTimers;
 import io.tablecast.projector.adapter.out.queue.QueueWorkSender;
-import io.tablecast.viewstore.adapter.out.tables.AzureFailures;
 import io.tablecast.projector.adapter.out.tables.EmployeesTable;
 import io.tablecast.projector.adapter.out.tables.TableActivityStore;
 import io.tablecast.projector.adapter.out.tables.TableCheckpointStore;
@@ -23,7 +21,10 @@ import io.tablecast.projector.adapter.out.tables.TablePendingWorkScan;
 import io.tablecast.projector.application.BatchApplier;
 import io.tablecast.projector.application.Projector;
 import io.tablecast.projector.application.work.PendingWork;
+import io.tablecast.viewstore.adapter.out.tables.AzureFailures;
 import io.tablecast.viewstore.application.work.WorkSteps;
+import io.tablecast.workers.WorkerService;
+import io.tablecast.workers.adapter.in.queue.Workers;
 import java.time.Clock;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -120,7 +121,7 @@ public final class GenerationPipeline implements AutoCloseable {
       pending.request("the previous run stopped without cleaning up");
     }
     return new GenerationPipeline(generation, consumer, deadLetters, pool, pending,
-        () -> Workers.start(azure, generation, config.workers(), config.recovery().deadWorkerInstance(), metrics, steps,
+        () -> WorkerService.startWorkers(azure, generation, config.workers(), config.recovery().deadWorkerInstance(), metrics, steps,
             giveWay ? consumer::isBehind : () -> false, arrivals::get));
   }
 

@@ -1,7 +1,5 @@
 package io.tablecast.projector;
 
-import io.tablecast.workers.WorkerSettings;
-
 import io.tablecast.common.config.ConfigException;
 import io.tablecast.common.config.Env;
 import io.tablecast.common.config.HttpSettings;
@@ -9,6 +7,7 @@ import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.projector.application.FailurePolicy;
+import io.tablecast.workers.adapter.in.queue.WorkerSettings;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;

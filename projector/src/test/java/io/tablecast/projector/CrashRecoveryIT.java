@@ -1,8 +1,5 @@
 package io.tablecast.projector;
 
-import io.tablecast.workers.WorkerService;
-import io.tablecast.workers.WorkerSettings;
-
 import static io.tablecast.projector.testdata.Events.departmentCreated;
 import static io.tablecast.projector.testdata.Events.hired;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,18 +16,20 @@ import io.tablecast.common.tables.ViewTable;
 import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeHired;
-import io.tablecast.viewstore.adapter.queue.ParkedMessages;
-import io.tablecast.viewstore.adapter.queue.WorkMessages;
-import io.tablecast.viewstore.domain.SourcePosition;
-import io.tablecast.viewstore.domain.work.WorkItem;
 import io.tablecast.projector.fixtures.HrModel;
 import io.tablecast.projector.fixtures.ModelCheck;
 import io.tablecast.projector.fixtures.Projection;
 import io.tablecast.projector.fixtures.ProjectionExtension;
 import io.tablecast.projector.fixtures.StoreSnapshot;
-import io.tablecast.testkit.LongRun;
 import io.tablecast.testkit.HrHistory;
+import io.tablecast.testkit.LongRun;
 import io.tablecast.testkit.TablecastRuntimeExtension;
+import io.tablecast.viewstore.adapter.queue.ParkedMessages;
+import io.tablecast.viewstore.adapter.queue.WorkMessages;
+import io.tablecast.viewstore.domain.SourcePosition;
+import io.tablecast.viewstore.domain.work.WorkItem;
+import io.tablecast.workers.WorkerService;
+import io.tablecast.workers.adapter.in.queue.WorkerSettings;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;

@@ -1,8 +1,9 @@
 package io.tablecast.workers;
 
-
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.tablecast.common.concurrent.Doorbell;
 import io.tablecast.common.config.Env;
 import io.tablecast.common.config.HttpSettings;
 import io.tablecast.common.config.Namespace;
@@ -14,12 +15,19 @@ import io.tablecast.common.tables.FollowActiveGeneration;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.RetryCounting;
 import io.tablecast.common.tables.ViewCatalog;
-import io.tablecast.workers.adapter.in.queue.Workers;
+import io.tablecast.common.tables.WorkQueue;
+import io.tablecast.viewstore.adapter.out.tables.AzureFailures;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
 import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
 import io.tablecast.viewstore.application.work.WorkSteps;
+import io.tablecast.workers.adapter.in.queue.WorkerSettings;
+import io.tablecast.workers.adapter.in.queue.Workers;
+import io.tablecast.workers.adapter.out.tables.TableWorkerStores;
 import java.net.URI;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 
 /**
  * The queue workers as their own deployable, for scaling them apart from the projector: any
@@ -57,11 +65,22 @@ public final class WorkerService implements AutoCloseable {
     ViewStoreBootstrap.ensure(azure, config.namespace());
     FollowActiveGeneration<Workers> workers = new FollowActiveGeneration<>(
         new ViewCatalog(azure.tableService(), config.namespace()), config.namespace(), "workers",
-        generation -> Workers.start(azure, generation, config.workers(), metrics, WorkSteps.NONE),
+        generation -> startWorkers(azure, generation, config.workers(), Optional.empty(), metrics, WorkSteps.NONE, () -> false,
+            queue -> new Doorbell()),
         new GenerationStorage(azure).onceCreated());
     HttpService http = HttpService.start("worker", config.http(), metrics, () -> new Health(workers.current().alive(),
         Map.of("generation", workers.generation().number(), "workers", workers.current().size())), () -> { });
     return new WorkerService(workers, http);
+  }
+
+  /**
+   * The queue workers of one generation, over the view store's tables: what this service runs,
+   * and what the projector runs beside it (see {@link Workers#start} for the parameters).
+   */
+  public static Workers startWorkers(AzureClients azure, Generation generation, WorkerSettings settings, Optional<String> deadInstance,
+      MeterRegistry metrics, WorkSteps steps, BooleanSupplier viewsBehind, Function<WorkQueue, Doorbell> arrivals) {
+    return Workers.start(azure, generation, paced -> new TableWorkerStores(paced, generation), AzureFailures.INSTANCE, settings,
+        deadInstance, metrics, steps, viewsBehind, arrivals);
   }
 
   public URI uri() {

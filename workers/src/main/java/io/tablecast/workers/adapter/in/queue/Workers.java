@@ -7,21 +7,21 @@ import io.tablecast.common.concurrent.Doorbell;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.WorkQueue;
-import io.tablecast.workers.WorkerSettings;
-import io.tablecast.viewstore.adapter.out.tables.AzureFailures;
-import io.tablecast.workers.adapter.out.tables.TableWorkerStores;
+import io.tablecast.viewstore.application.FailureClassifier;
+import io.tablecast.viewstore.application.work.WorkSteps;
+import io.tablecast.workers.adapter.in.queue.WorkerSettings;
 import io.tablecast.workers.application.work.LeaseOwners;
 import io.tablecast.workers.application.work.WorkReconciler;
-import io.tablecast.viewstore.application.work.WorkSteps;
+import io.tablecast.workers.application.work.WorkerStores;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.BooleanSupplier;
-import java.util.function.Function;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 
 /**
  * The queue workers of one generation in this process: {@code perQueue} competing workers on
@@ -39,31 +39,24 @@ public final class Workers implements AutoCloseable {
     this.io = io;
   }
 
-  public static Workers start(AzureClients azure, Generation generation, WorkerSettings settings, MeterRegistry metrics, WorkSteps steps) {
-    return start(azure, generation, settings, Optional.empty(), metrics, steps);
-  }
-
   /**
+   * @param stores the stores the workers read and write, over the clients given (which pace
+   *     their requests while the views are behind)
+   * @param failures tells transient storage failures from lasting ones
    * @param deadInstance the worker instance of a run known to be dead, whose leases are void
    *     ({@link LeaseOwners})
-   */
-  public static Workers start(AzureClients azure, Generation generation, WorkerSettings settings, Optional<String> deadInstance,
-      MeterRegistry metrics, WorkSteps steps) {
-    return start(azure, generation, settings, deadInstance, metrics, steps, () -> false, queue -> new Doorbell());
-  }
-
-  /**
    * @param viewsBehind whether the projector beside these workers is behind the log: the workers
    *     then give way, so that the views' own writes get the storage first
    * @param arrivals per queue, rung by the projector beside these workers when it has sent work:
    *     an idle worker then receives at once instead of at its next poll
    */
-  public static Workers start(AzureClients azure, Generation generation, WorkerSettings settings, Optional<String> deadInstance,
-      MeterRegistry metrics, WorkSteps steps, BooleanSupplier viewsBehind, Function<WorkQueue, Doorbell> arrivals) {
+  public static Workers start(AzureClients azure, Generation generation, Function<AzureClients, WorkerStores> stores,
+      FailureClassifier failures, WorkerSettings settings, Optional<String> deadInstance, MeterRegistry metrics, WorkSteps steps,
+      BooleanSupplier viewsBehind, Function<WorkQueue, Doorbell> arrivals) {
     Workers started = new Workers(Executors.newFixedThreadPool(IO_THREADS, DaemonThreads.named("worker-io")));
     GiveWay giveWay = new GiveWay(viewsBehind);
     AzureClients paced = azure.with(giveWay);
-    WorkReconciler reconciler = new WorkReconciler(new TableWorkerStores(paced, generation),
+    WorkReconciler reconciler = new WorkReconciler(stores.apply(paced),
         new LeaseOwners(settings.instance(), deadInstance), started.io, Clock.systemUTC(), settings.lease(), steps);
     for (WorkQueue kind : WorkQueue.values()) {
       QueueClient queue = paced.queue(generation.queue(kind));
@@ -71,7 +64,7 @@ public final class Workers implements AutoCloseable {
       WorkerMetrics counters = new WorkerMetrics(metrics, kind.baseName());
       for (int n = 1; n <= settings.perQueue(); n++) {
         String name = kind.baseName() + "-" + n;
-        QueueWorker worker = new QueueWorker(name, queue, poison, reconciler, settings, AzureFailures.INSTANCE, counters, steps, Clock.systemUTC(),
+        QueueWorker worker = new QueueWorker(name, queue, poison, reconciler, settings, failures, counters, steps, Clock.systemUTC(),
             giveWay, arrivals.apply(kind));
         Thread thread = new Thread(worker, "worker-" + name);
         thread.setDaemon(true);

@@ -1,4 +1,4 @@
-package io.tablecast.workers;
+package io.tablecast.workers.adapter.in.queue;
 
 import io.tablecast.common.config.Env;
 import java.time.Duration;

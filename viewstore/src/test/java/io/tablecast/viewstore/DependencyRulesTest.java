@@ -1,0 +1,14 @@
+package io.tablecast.viewstore;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.junit.ArchTests;
+import io.tablecast.testkit.ModuleRules;
+
+@AnalyzeClasses(packages = "io.tablecast.viewstore", importOptions = ImportOption.DoNotIncludeTests.class)
+class DependencyRulesTest {
+
+  @ArchTest
+  static final ArchTests moduleRules = ArchTests.in(ModuleRules.class);
+}
