@@ -9,16 +9,12 @@ import io.tablecast.common.kafka.TopicProvisioner;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.embedded.RuntimeOptions;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.stream.Stream;
 
 /**
  * The commands benchmark: HTTP commands/s and latency per command kind at several concurrencies against
@@ -43,11 +39,8 @@ public final class CommandsBenchmark {
 
   public static void main(String[] args) throws IOException {
     BenchSettings settings = BenchSettings.fromSystemProperties();
-    Path dir = Files.createTempDirectory("tablecast-bench-");
-    try {
-      run(settings, dir, new Report(System.out));
-    } finally {
-      deleteRecursively(dir);
+    try (ScratchDir dir = ScratchDir.create("tablecast-bench-")) {
+      run(settings, dir.path(), new Report(System.out));
     }
   }
 
@@ -134,18 +127,4 @@ public final class CommandsBenchmark {
     return runs;
   }
 
-  private static void deleteRecursively(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(dir)) {
-      paths.sorted(Comparator.reverseOrder()).forEach(p -> {
-        try {
-          Files.delete(p);
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      });
-    }
-  }
 }

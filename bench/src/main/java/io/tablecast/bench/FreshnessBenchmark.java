@@ -7,10 +7,10 @@ import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.ReadOnlySas;
-import io.tablecast.projector.ProjectorConfig;
-import io.tablecast.projector.ProjectorService;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.embedded.RuntimeOptions;
+import io.tablecast.projector.ProjectorConfig;
+import io.tablecast.projector.ProjectorService;
 import io.tablecast.views.ViewsConfig;
 import io.tablecast.views.ViewsService;
 import java.io.IOException;
@@ -18,7 +18,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -63,15 +62,12 @@ public final class FreshnessBenchmark {
 
   public static void main(String[] args) throws IOException {
     FreshnessSettings settings = FreshnessSettings.fromSystemProperties();
-    Path dir = Files.createTempDirectory("tablecast-freshness-bench-");
     int code = 0;
-    try {
-      run(settings, dir, new FreshnessReport(System.out));
+    try (ScratchDir dir = ScratchDir.create("tablecast-freshness-bench-")) {
+      run(settings, dir.path(), new FreshnessReport(System.out));
     } catch (RuntimeException | Error e) {
       e.printStackTrace();
       code = 1;
-    } finally {
-      ProjectorBenchmark.deleteRecursively(dir);
     }
     exit(code);
   }

@@ -23,19 +23,15 @@ import io.tablecast.projector.ProjectorService;
 import io.tablecast.testkit.HrHistory;
 import io.tablecast.workers.adapter.in.queue.WorkerSettings;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.stream.Stream;
 import org.apache.kafka.common.TopicPartition;
 
 /**
@@ -70,11 +66,8 @@ public final class ProjectorBenchmark {
 
   public static void main(String[] args) throws IOException {
     ProjectorBenchSettings settings = ProjectorBenchSettings.fromSystemProperties();
-    Path dir = Files.createTempDirectory("tablecast-projector-bench-");
-    try {
-      run(settings, dir, new ProjectorReport(System.out));
-    } finally {
-      deleteRecursively(dir);
+    try (ScratchDir dir = ScratchDir.create("tablecast-projector-bench-")) {
+      run(settings, dir.path(), new ProjectorReport(System.out));
     }
   }
 
@@ -296,18 +289,4 @@ public final class ProjectorBenchmark {
     return OffsetDateTime.now().withNano(0).toString();
   }
 
-  static void deleteRecursively(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(dir)) {
-      paths.sorted(Comparator.reverseOrder()).forEach(p -> {
-        try {
-          Files.delete(p);
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      });
-    }
-  }
 }

@@ -7,19 +7,18 @@ import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.kafka.TopicProvisioner;
 import io.tablecast.common.tables.AzureClients;
+import io.tablecast.embedded.Azurite;
+import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.embedded.RuntimeOptions;
 import io.tablecast.events.DomainEvent;
-import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
 import io.tablecast.operations.application.audit.GenerationLoad;
 import io.tablecast.operations.application.audit.LogFold;
-import io.tablecast.embedded.Azurite;
 import io.tablecast.testkit.ChildJvm;
-import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.testkit.EventTopicWriter;
 import io.tablecast.testkit.HrHistory;
-import io.tablecast.embedded.RuntimeOptions;
 import io.tablecast.views.ViewsConfig;
 import io.tablecast.views.ViewsService;
-import java.nio.file.Files;
+import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -63,14 +62,12 @@ public final class RebuildBenchmark {
 
   public static void main(String[] args) throws Exception {
     Settings s = Settings.fromSystemProperties();
-    Path dir = Files.createTempDirectory("tablecast-rebuild-bench-");
-    try (EmbeddedRuntime runtime = EmbeddedRuntime.start(RuntimeOptions.freePorts(dir.resolve("runtime")).azuriteInMemory())) {
+    try (ScratchDir dir = ScratchDir.create("tablecast-rebuild-bench-");
+        EmbeddedRuntime runtime = EmbeddedRuntime.start(RuntimeOptions.freePorts(dir.resolve("runtime")).azuriteInMemory())) {
       RuntimeOptions.Ports raw = RuntimeOptions.Ports.free();
       try (Azurite rawAzurite = Azurite.start(dir.resolve("raw-azurite"), raw.blob(), raw.queue(), raw.table(), Azurite.Persistence.MEMORY)) {
-        run(s, runtime, rawAzurite, dir);
+        run(s, runtime, rawAzurite, dir.path());
       }
-    } finally {
-      ProjectorBenchmark.deleteRecursively(dir);
     }
   }
 

@@ -22,8 +22,6 @@ import io.tablecast.workers.WorkerService;
 import io.tablecast.workers.adapter.in.queue.WorkerSettings;
 import io.tablecast.workers.adapter.in.queue.Workers;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,14 +56,14 @@ public final class WorkerBenchmark {
     int departments = Integer.getInteger("departments", 50);
     int rawSeconds = Integer.getInteger("rawSeconds", 15);
     List<Integer> workerCounts = List.of(1, 4);
-    Path dir = Files.createTempDirectory("tablecast-worker-bench-");
     System.out.printf("# Tablecast queue-worker benchmark, %s%n%n", ProjectorBenchmark.now());
     System.out.printf("%,d employees per worker count, hired, then transferred once, then archived; %d departments; "
         + "machine: %d processors, Java %s%n%n", employees, departments, Runtime.getRuntime().availableProcessors(),
         System.getProperty("java.version"));
     List<Drain> drains = new ArrayList<>();
     List<double[]> raw = new ArrayList<>();
-    try (EmbeddedRuntime runtime = EmbeddedRuntime.start(RuntimeOptions.freePorts(dir.resolve("runtime")))) {
+    try (ScratchDir dir = ScratchDir.create("tablecast-worker-bench-");
+        EmbeddedRuntime runtime = EmbeddedRuntime.start(RuntimeOptions.freePorts(dir.resolve("runtime")))) {
       Namespace namespace = new Namespace("wb" + ThreadLocalRandom.current().nextInt(100_000, 1_000_000));
       KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), 6);
       TopicNames topics = TopicNames.of(namespace);

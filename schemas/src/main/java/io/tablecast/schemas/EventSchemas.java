@@ -6,15 +6,10 @@ import io.tablecast.events.avro.EmployeeArchived;
 import io.tablecast.events.avro.EmployeeDetailsChanged;
 import io.tablecast.events.avro.EmployeeHired;
 import io.tablecast.events.avro.EmployeeTransferred;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.avro.Schema;
-import org.apache.avro.SchemaNormalization;
 import org.apache.avro.message.SchemaStore;
 
 /**
@@ -28,17 +23,10 @@ import org.apache.avro.message.SchemaStore;
  */
 public final class EventSchemas implements SchemaStore {
 
-  private final Map<String, Schema> current;
-  private final List<ReleasedSchema> released;
-  private final Map<Long, Schema> byFingerprint;
+  private final SchemaFamily family;
 
   private EventSchemas(List<Schema> current, List<ReleasedSchema> released) {
-    Map<String, Schema> byName = new LinkedHashMap<>();
-    current.forEach(schema -> byName.put(schema.getName(), schema));
-    this.current = Collections.unmodifiableMap(byName);
-    this.released = List.copyOf(released);
-    this.byFingerprint = indexByFingerprint(current, released);
-    requireCurrentForEveryReleased();
+    this.family = new SchemaFamily(current, released);
   }
 
   /**
@@ -64,17 +52,17 @@ public final class EventSchemas implements SchemaStore {
   /** The writer schema with this CRC-64-AVRO fingerprint, or {@code null} when none has it. */
   @Override
   public Schema findByFingerprint(long fingerprint) {
-    return byFingerprint.get(fingerprint);
+    return family.findByFingerprint(fingerprint);
   }
 
   /** The current schema of every event record, by record name (such as {@code EmployeeHired}). */
   public Map<String, Schema> current() {
-    return current;
+    return family.current();
   }
 
   /** The current schema of the named event record, if there is one. */
   public Optional<Schema> current(String recordName) {
-    return Optional.ofNullable(current.get(recordName));
+    return Optional.ofNullable(family.current().get(recordName));
   }
 
   /**
@@ -82,17 +70,12 @@ public final class EventSchemas implements SchemaStore {
    * never released (a new one) is absent.
    */
   public Map<String, List<Schema>> releasedVersions() {
-    Map<String, List<Schema>> byName = new LinkedHashMap<>();
-    for (ReleasedSchema file : released) {
-      byName.computeIfAbsent(file.recordName(), name -> new ArrayList<>()).add(file.schema());
-    }
-    byName.replaceAll((name, versions) -> List.copyOf(versions));
-    return Collections.unmodifiableMap(byName);
+    return family.releasedVersions();
   }
 
   /** The released files, oldest version first. */
   List<ReleasedSchema> releasedFiles() {
-    return released;
+    return family.released();
   }
 
   private static List<Schema> currentSchemas() {
@@ -103,30 +86,5 @@ public final class EventSchemas implements SchemaStore {
         EmployeeDetailsChanged.getClassSchema(),
         EmployeeTransferred.getClassSchema(),
         EmployeeArchived.getClassSchema());
-  }
-
-  private static Map<Long, Schema> indexByFingerprint(List<Schema> current, List<ReleasedSchema> released) {
-    Map<Long, Schema> index = new HashMap<>();
-    current.forEach(schema -> add(index, schema));
-    released.forEach(file -> add(index, file.schema()));
-    return Map.copyOf(index);
-  }
-
-  private static void add(Map<Long, Schema> index, Schema schema) {
-    long fingerprint = SchemaNormalization.parsingFingerprint64(schema);
-    Schema known = index.putIfAbsent(fingerprint, schema);
-    if (known != null && !SchemaNormalization.toParsingForm(known).equals(SchemaNormalization.toParsingForm(schema))) {
-      throw new IllegalStateException(
-          "Schemas " + known.getFullName() + " and " + schema.getFullName() + " share fingerprint " + fingerprint);
-    }
-  }
-
-  private void requireCurrentForEveryReleased() {
-    for (ReleasedSchema file : released) {
-      if (!current.containsKey(file.recordName())) {
-        throw new IllegalStateException(
-            "Released schema " + file.path() + " has no current schema: a released record is never removed");
-      }
-    }
   }
 }

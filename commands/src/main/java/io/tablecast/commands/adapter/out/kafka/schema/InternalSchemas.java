@@ -9,14 +9,10 @@ import io.tablecast.internal.avro.EmployeeState;
 import io.tablecast.internal.avro.IdempotencyRecord;
 import io.tablecast.schemas.ReleasedSchema;
 import io.tablecast.schemas.ReleasedSchemaFiles;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
+import io.tablecast.schemas.SchemaFamily;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.Schema;
-import org.apache.avro.SchemaNormalization;
 import org.apache.avro.message.SchemaStore;
 
 /**
@@ -38,22 +34,10 @@ final class InternalSchemas implements SchemaStore {
   /** The classpath folder of the released internal schemas (the events' folder is {@code released/}). */
   static final String RELEASED_ROOT = "internal-released/";
 
-  private final Map<String, Schema> current;
-  private final List<ReleasedSchema> released;
-  private final Map<Long, Schema> byFingerprint;
+  private final SchemaFamily family;
 
   private InternalSchemas(List<Schema> current, List<ReleasedSchema> released) {
-    Map<String, Schema> byName = new LinkedHashMap<>();
-    current.forEach(schema -> byName.put(schema.getName(), schema));
-    this.current = Collections.unmodifiableMap(byName);
-    this.released = List.copyOf(released);
-    this.byFingerprint = indexByFingerprint(current, released);
-    for (ReleasedSchema file : released) {
-      if (!byName.containsKey(file.recordName())) {
-        throw new IllegalStateException(
-            "Released schema " + file.path() + " has no current schema: a released record is never removed");
-      }
-    }
+    this.family = new SchemaFamily(current, released);
   }
 
   /**
@@ -74,27 +58,22 @@ final class InternalSchemas implements SchemaStore {
 
   @Override
   public Schema findByFingerprint(long fingerprint) {
-    return byFingerprint.get(fingerprint);
+    return family.findByFingerprint(fingerprint);
   }
 
   /** The current schema of every top-level internal record, by record name. */
   Map<String, Schema> current() {
-    return current;
+    return family.current();
   }
 
   /** The released files, oldest version first. */
   List<ReleasedSchema> released() {
-    return released;
+    return family.released();
   }
 
   /** Every released version of every record, by record name, oldest first. */
   Map<String, List<Schema>> releasedVersions() {
-    Map<String, List<Schema>> byName = new LinkedHashMap<>();
-    for (ReleasedSchema file : released) {
-      byName.computeIfAbsent(file.recordName(), name -> new ArrayList<>()).add(file.schema());
-    }
-    byName.replaceAll((name, versions) -> List.copyOf(versions));
-    return Collections.unmodifiableMap(byName);
+    return family.releasedVersions();
   }
 
   private static List<Schema> currentSchemas() {
@@ -106,21 +85,5 @@ final class InternalSchemas implements SchemaStore {
         EmailClaim.getClassSchema(),
         IdempotencyRecord.getClassSchema(),
         EmployeeFacts.getClassSchema());
-  }
-
-  private static Map<Long, Schema> indexByFingerprint(List<Schema> current, List<ReleasedSchema> released) {
-    Map<Long, Schema> index = new HashMap<>();
-    current.forEach(schema -> add(index, schema));
-    released.forEach(file -> add(index, file.schema()));
-    return Map.copyOf(index);
-  }
-
-  private static void add(Map<Long, Schema> index, Schema schema) {
-    long fingerprint = SchemaNormalization.parsingFingerprint64(schema);
-    Schema known = index.putIfAbsent(fingerprint, schema);
-    if (known != null && !SchemaNormalization.toParsingForm(known).equals(SchemaNormalization.toParsingForm(schema))) {
-      throw new IllegalStateException(
-          "Schemas " + known.getFullName() + " and " + schema.getFullName() + " share fingerprint " + fingerprint);
-    }
   }
 }
