@@ -13,9 +13,9 @@ import io.tablecast.operations.application.audit.Verifier;
 import io.tablecast.operations.application.audit.VerifyReport;
 import java.io.PrintStream;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**

@@ -1,8 +1,8 @@
 package io.tablecast.devmode;
 
 import io.tablecast.commands.CommandsConfig;
-import io.tablecast.projector.ProjectorConfig;
 import io.tablecast.embedded.RuntimeOptions;
+import io.tablecast.projector.ProjectorConfig;
 import io.tablecast.views.ViewsConfig;
 import java.io.IOException;
 import java.net.InetSocketAddress;

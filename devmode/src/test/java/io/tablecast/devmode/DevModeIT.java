@@ -5,11 +5,11 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tablecast.devmode.fixtures.DevModeProcess;
-import io.tablecast.testkit.LongRun;
 import io.tablecast.testkit.ChildJvm;
 import io.tablecast.testkit.ChildJvms;
 import io.tablecast.testkit.HttpTestClient;
 import io.tablecast.testkit.HttpTestClient.Response;
+import io.tablecast.testkit.LongRun;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;

@@ -6,10 +6,10 @@ import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.operations.adapter.in.kafka.KafkaEventLog;
 import io.tablecast.operations.adapter.out.tables.TableRowWriter;
-import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.operations.application.audit.GenerationLoad;
 import io.tablecast.operations.application.audit.Verifier;
 import io.tablecast.operations.application.audit.VerifyProgress;
+import io.tablecast.projector.application.FailurePolicy;
 
 /**
  * Wires the bulk load of a generation from the log: the event topics of its namespace, folded

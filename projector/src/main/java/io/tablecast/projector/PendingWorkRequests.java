@@ -1,8 +1,8 @@
 package io.tablecast.projector;
 
 import io.tablecast.common.concurrent.DaemonThreads;
-import io.tablecast.viewstore.application.FailureClassifier;
 import io.tablecast.projector.application.work.PendingWork;
+import io.tablecast.viewstore.application.FailureClassifier;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;

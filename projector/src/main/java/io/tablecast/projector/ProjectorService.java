@@ -1,6 +1,5 @@
 package io.tablecast.projector;
 
-
 import com.azure.core.http.policy.HttpPipelinePolicy;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;

@@ -2,7 +2,6 @@ package io.tablecast.testkit;
 
 import io.tablecast.embedded.Azurite;
 import io.tablecast.embedded.AzuriteInstall;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

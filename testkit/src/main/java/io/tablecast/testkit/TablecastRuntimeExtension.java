@@ -1,9 +1,8 @@
 package io.tablecast.testkit;
 
+import io.tablecast.common.config.Namespace;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.embedded.RuntimeOptions;
-
-import io.tablecast.common.config.Namespace;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,14 +1,13 @@
 package io.tablecast.testkit;
 
-import io.tablecast.embedded.Azurite;
-import io.tablecast.embedded.FreePorts;
-import io.tablecast.embedded.Readiness;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.TableServiceClientBuilder;
+import io.tablecast.embedded.Azurite;
+import io.tablecast.embedded.FreePorts;
+import io.tablecast.embedded.Readiness;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;

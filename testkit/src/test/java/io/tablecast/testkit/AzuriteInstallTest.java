@@ -1,10 +1,9 @@
 package io.tablecast.testkit;
 
-import io.tablecast.embedded.AzuriteInstall;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablecast.embedded.AzuriteInstall;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

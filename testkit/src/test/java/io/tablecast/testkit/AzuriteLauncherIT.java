@@ -1,10 +1,9 @@
 package io.tablecast.testkit;
 
-import io.tablecast.embedded.Azurite;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.tablecast.embedded.Azurite;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

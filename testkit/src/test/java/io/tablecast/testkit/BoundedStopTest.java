@@ -1,9 +1,8 @@
 package io.tablecast.testkit;
 
-import io.tablecast.embedded.BoundedStop;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tablecast.embedded.BoundedStop;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;

@@ -1,9 +1,8 @@
 package io.tablecast.testkit;
 
-import io.tablecast.embedded.EmbeddedKafka;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tablecast.embedded.EmbeddedKafka;
 import java.nio.file.Path;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;

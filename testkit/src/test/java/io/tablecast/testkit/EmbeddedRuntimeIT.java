@@ -1,13 +1,12 @@
 package io.tablecast.testkit;
 
-import io.tablecast.embedded.EmbeddedRuntime;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
 import io.tablecast.common.config.Namespace;
+import io.tablecast.embedded.EmbeddedRuntime;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

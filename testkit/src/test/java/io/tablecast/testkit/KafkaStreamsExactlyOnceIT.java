@@ -1,11 +1,10 @@
 package io.tablecast.testkit;
 
-import io.tablecast.embedded.EmbeddedRuntime;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.tablecast.common.config.Namespace;
+import io.tablecast.embedded.EmbeddedRuntime;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;

@@ -1,10 +1,9 @@
 package io.tablecast.testkit;
 
-import io.tablecast.embedded.FreePorts;
-import io.tablecast.embedded.Readiness;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tablecast.embedded.FreePorts;
+import io.tablecast.embedded.Readiness;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,13 +1,12 @@
 package io.tablecast.testkit;
 
-import io.tablecast.embedded.EmbeddedRuntime;
-import io.tablecast.embedded.RuntimeOptions;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.models.TableEntity;
+import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.embedded.RuntimeOptions;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;

@@ -1,15 +1,14 @@
 package io.tablecast.testkit;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
 import io.tablecast.embedded.DependencyFailure;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.embedded.KafkaProbe;
 import io.tablecast.embedded.RuntimeOptions;
 import io.tablecast.embedded.RuntimeWatchdog;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.awaitility.Awaitility.await;
-
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;

@@ -1,11 +1,10 @@
 package io.tablecast.testkit;
 
-import io.tablecast.embedded.FreePorts;
-import io.tablecast.embedded.RuntimeOptions;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablecast.embedded.FreePorts;
+import io.tablecast.embedded.RuntimeOptions;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;

@@ -1,7 +1,7 @@
 package io.tablecast.projector.application;
 
-import io.tablecast.viewstore.domain.SourcePosition;
 import io.tablecast.events.DomainEvent;
+import io.tablecast.viewstore.domain.SourcePosition;
 
 /**
  * An event to project.

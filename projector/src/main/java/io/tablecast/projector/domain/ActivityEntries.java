@@ -1,7 +1,5 @@
 package io.tablecast.projector.domain;
 
-import io.tablecast.viewstore.domain.ViewEntity;
-
 import io.tablecast.common.tables.ActivityLayout;
 import io.tablecast.events.DepartmentCreated;
 import io.tablecast.events.DepartmentManagerAssigned;
@@ -11,6 +9,7 @@ import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeTransferred;
 import io.tablecast.events.EventVisitor;
+import io.tablecast.viewstore.domain.ViewEntity;
 
 /**
  * The log tail of an employee (SPEC §3, §9): one row per employee event, with a short human

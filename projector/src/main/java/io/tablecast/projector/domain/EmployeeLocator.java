@@ -1,7 +1,5 @@
 package io.tablecast.projector.domain;
 
-import io.tablecast.viewstore.domain.ViewEntity;
-
 import static io.tablecast.common.tables.EmployeesLayout.AGE;
 import static io.tablecast.common.tables.EmployeesLayout.EMAIL;
 import static io.tablecast.common.tables.EmployeesLayout.EMPLOYEE_ID;
@@ -20,6 +18,7 @@ import io.tablecast.events.EmployeeDetailsChanged;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeTransferred;
+import io.tablecast.viewstore.domain.ViewEntity;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;

@@ -1,8 +1,5 @@
 package io.tablecast.projector.application;
 
-import io.tablecast.viewstore.application.FailureClassifier;
-
-import io.tablecast.viewstore.domain.SourcePosition;
 import static io.tablecast.projector.testdata.Events.departmentCreated;
 import static io.tablecast.projector.testdata.Events.hired;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -12,6 +9,8 @@ import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.projector.testdata.InMemoryViews;
+import io.tablecast.viewstore.application.FailureClassifier;
+import io.tablecast.viewstore.domain.SourcePosition;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,15 +5,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.tablecast.events.DomainEvent;
-import io.tablecast.viewstore.domain.SourcePosition;
 import io.tablecast.projector.testdata.InMemoryViews;
 import io.tablecast.testkit.HrHistory;
+import io.tablecast.viewstore.domain.SourcePosition;
+import io.tablecast.viewstore.domain.work.WorkItem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
-import io.tablecast.viewstore.domain.work.WorkItem;
 import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;

@@ -1,13 +1,12 @@
 package io.tablecast.projector.application;
 
-import io.tablecast.viewstore.application.FailureClassifier;
-
-import io.tablecast.viewstore.domain.SourcePosition;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.events.DomainEvent;
 import io.tablecast.projector.testdata.InMemoryViews;
 import io.tablecast.testkit.HrHistory;
+import io.tablecast.viewstore.application.FailureClassifier;
+import io.tablecast.viewstore.domain.SourcePosition;
 import java.util.ArrayList;
 import java.util.List;
 import net.jqwik.api.ForAll;

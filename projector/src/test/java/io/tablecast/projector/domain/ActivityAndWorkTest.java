@@ -1,7 +1,5 @@
 package io.tablecast.projector.domain;
 
-import io.tablecast.viewstore.domain.ViewEntity;
-
 import static io.tablecast.projector.testdata.Events.archived;
 import static io.tablecast.projector.testdata.Events.changed;
 import static io.tablecast.projector.testdata.Events.departmentCreated;
@@ -11,9 +9,10 @@ import static io.tablecast.projector.testdata.Events.transferred;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.common.tables.ActivityLayout;
-import io.tablecast.viewstore.domain.work.WorkItem;
 import io.tablecast.projector.domain.work.WorkItems;
 import io.tablecast.projector.testdata.Events;
+import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.viewstore.domain.work.WorkItem;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,8 +1,5 @@
 package io.tablecast.projector.domain;
 
-import io.tablecast.viewstore.domain.DepartmentPartition;
-import io.tablecast.viewstore.domain.ViewEntity;
-
 import static io.tablecast.projector.testdata.Events.changed;
 import static io.tablecast.projector.testdata.Events.departmentCreated;
 import static io.tablecast.projector.testdata.Events.hired;
@@ -10,11 +7,13 @@ import static io.tablecast.projector.testdata.Events.managerAssigned;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.events.DepartmentId;
+import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeArchived;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.events.EmployeeTransferred;
-import io.tablecast.events.DomainEvent;
 import io.tablecast.projector.testdata.Events;
+import io.tablecast.viewstore.domain.DepartmentPartition;
+import io.tablecast.viewstore.domain.ViewEntity;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

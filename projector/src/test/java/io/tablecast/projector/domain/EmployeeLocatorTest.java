@@ -1,7 +1,5 @@
 package io.tablecast.projector.domain;
 
-import io.tablecast.viewstore.domain.ViewEntity;
-
 import static io.tablecast.projector.testdata.Events.archived;
 import static io.tablecast.projector.testdata.Events.changed;
 import static io.tablecast.projector.testdata.Events.hired;
@@ -10,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.projector.testdata.Events;
+import io.tablecast.viewstore.domain.ViewEntity;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

@@ -1,14 +1,13 @@
 package io.tablecast.projector.domain;
 
-import io.tablecast.viewstore.domain.BatchPlan;
-import io.tablecast.viewstore.domain.DepartmentPartition;
-import io.tablecast.viewstore.domain.RowChange;
-import io.tablecast.viewstore.domain.ViewEntity;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.events.DomainEvent;
 import io.tablecast.projector.testdata.Events;
+import io.tablecast.viewstore.domain.BatchPlan;
+import io.tablecast.viewstore.domain.DepartmentPartition;
+import io.tablecast.viewstore.domain.RowChange;
+import io.tablecast.viewstore.domain.ViewEntity;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

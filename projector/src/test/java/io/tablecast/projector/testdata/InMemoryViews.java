@@ -10,8 +10,8 @@ import io.tablecast.projector.application.PartitionStore;
 import io.tablecast.projector.application.Projector;
 import io.tablecast.projector.application.WorkItemSender;
 import io.tablecast.projector.domain.ActivityEntries;
-import io.tablecast.viewstore.domain.DepartmentPartition;
 import io.tablecast.projector.domain.EmployeeLocator;
+import io.tablecast.viewstore.domain.DepartmentPartition;
 import io.tablecast.viewstore.domain.ViewEntity;
 import io.tablecast.viewstore.domain.work.WorkItem;
 import java.util.ArrayList;
@@ -21,9 +21,9 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
-import java.util.concurrent.Executors;
 import java.util.function.Predicate;
 
 /**

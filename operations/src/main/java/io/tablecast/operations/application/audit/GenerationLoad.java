@@ -1,12 +1,12 @@
 package io.tablecast.operations.application.audit;
 
 import io.tablecast.common.tables.ViewTable;
+import io.tablecast.operations.application.audit.AuditRecords.Line;
+import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.projector.application.PartitionRef;
-import io.tablecast.operations.application.audit.AuditRecords.Line;
 import io.tablecast.viewstore.domain.LastNameShards;
 import io.tablecast.viewstore.domain.ViewEntity;
-import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.viewstore.domain.audit.LastNameEntry;
 import io.tablecast.viewstore.domain.work.WorkerState;
 import java.time.Duration;

@@ -1,7 +1,5 @@
 package io.tablecast.operations.domain.audit;
 
-import io.tablecast.viewstore.domain.audit.LastNameEntry;
-
 import static io.tablecast.common.tables.EmployeesLayout.EMAIL;
 import static io.tablecast.common.tables.EmployeesLayout.LAST_NAME;
 import static io.tablecast.common.tables.IndexLayout.DEPARTMENT_ID;
@@ -14,6 +12,7 @@ import io.tablecast.projector.domain.ActivityEntries;
 import io.tablecast.projector.domain.EmployeeLocator;
 import io.tablecast.viewstore.domain.TruthRows;
 import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.viewstore.domain.audit.LastNameEntry;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -8,11 +8,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablecast.common.tables.ViewTable;
+import io.tablecast.events.DomainEvent;
+import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.projector.application.PartitionRef;
-import io.tablecast.events.DomainEvent;
 import io.tablecast.viewstore.domain.LastNameShards;
-import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.viewstore.domain.work.WorkerState;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,5 @@
 package io.tablecast.operations.domain.audit;
 
-import io.tablecast.viewstore.domain.audit.LastNameEntry;
-
 import static io.tablecast.projector.testdata.Events.archived;
 import static io.tablecast.projector.testdata.Events.changed;
 import static io.tablecast.projector.testdata.Events.departmentCreated;
@@ -15,6 +13,7 @@ import io.tablecast.common.tables.ViewTable;
 import io.tablecast.events.DepartmentEvent;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.projector.testdata.Events;
+import io.tablecast.viewstore.domain.audit.LastNameEntry;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

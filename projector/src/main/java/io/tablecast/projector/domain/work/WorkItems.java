@@ -1,7 +1,5 @@
 package io.tablecast.projector.domain.work;
 
-import io.tablecast.viewstore.domain.work.WorkItem;
-
 import io.tablecast.events.DepartmentManagerAssigned;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeArchived;
@@ -9,6 +7,7 @@ import io.tablecast.events.EmployeeDetailsChanged;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeTransferred;
 import io.tablecast.viewstore.domain.SourcePosition;
+import io.tablecast.viewstore.domain.work.WorkItem;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

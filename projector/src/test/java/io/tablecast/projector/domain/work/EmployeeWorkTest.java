@@ -1,8 +1,5 @@
 package io.tablecast.projector.domain.work;
 
-import io.tablecast.viewstore.domain.work.WorkItem;
-import io.tablecast.workers.domain.work.EmployeeWork;
-
 import static io.tablecast.projector.testdata.Events.archived;
 import static io.tablecast.projector.testdata.Events.changed;
 import static io.tablecast.projector.testdata.Events.hired;
@@ -16,6 +13,8 @@ import io.tablecast.projector.domain.EmployeeLocator;
 import io.tablecast.viewstore.domain.SourcePosition;
 import io.tablecast.viewstore.domain.TruthRows;
 import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.viewstore.domain.work.WorkItem;
+import io.tablecast.workers.domain.work.EmployeeWork;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

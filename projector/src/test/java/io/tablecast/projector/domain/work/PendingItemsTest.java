@@ -1,8 +1,5 @@
 package io.tablecast.projector.domain.work;
 
-import io.tablecast.viewstore.domain.work.WorkItem;
-import io.tablecast.viewstore.domain.work.WorkerState;
-
 import static io.tablecast.projector.testdata.Events.archived;
 import static io.tablecast.projector.testdata.Events.hired;
 import static io.tablecast.projector.testdata.Events.transferred;
@@ -12,6 +9,8 @@ import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.projector.domain.EmployeeLocator;
 import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.viewstore.domain.work.WorkItem;
+import io.tablecast.viewstore.domain.work.WorkerState;
 import io.tablecast.viewstore.domain.work.WorkerState.IndexEntries;
 import io.tablecast.viewstore.domain.work.WorkerState.LastNameEntry;
 import io.tablecast.viewstore.domain.work.WorkerState.Lease;

@@ -1,7 +1,5 @@
 package io.tablecast.projector.domain.work;
 
-import io.tablecast.viewstore.domain.work.WorkerState;
-
 import static io.tablecast.projector.testdata.Events.archived;
 import static io.tablecast.projector.testdata.Events.changed;
 import static io.tablecast.projector.testdata.Events.hired;
@@ -11,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.projector.domain.EmployeeLocator;
 import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.viewstore.domain.work.WorkerState;
 import io.tablecast.viewstore.domain.work.WorkerState.IndexEntries;
 import io.tablecast.viewstore.domain.work.WorkerState.LastNameEntry;
 import io.tablecast.viewstore.domain.work.WorkerState.Lease;

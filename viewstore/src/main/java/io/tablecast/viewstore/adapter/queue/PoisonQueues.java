@@ -2,13 +2,13 @@ package io.tablecast.viewstore.adapter.queue;
 
 import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
 
-import io.tablecast.common.tables.QueueErrors;
 import com.azure.core.util.Context;
 import com.azure.storage.queue.QueueClient;
 import com.azure.storage.queue.models.PeekedMessageItem;
 import com.azure.storage.queue.models.QueueMessageItem;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tables.QueueErrors;
 import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.viewstore.adapter.queue.ParkedMessages.Parked;
 import java.time.Duration;

@@ -1,9 +1,8 @@
 package io.tablecast.workers.application.work;
 
-import io.tablecast.viewstore.application.work.WorkSteps;
-
 import io.tablecast.common.concurrent.Parallel;
 import io.tablecast.events.EmployeeId;
+import io.tablecast.viewstore.application.work.WorkSteps;
 import io.tablecast.viewstore.domain.TruthRows;
 import io.tablecast.viewstore.domain.ViewEntity;
 import io.tablecast.viewstore.domain.work.WorkerState.LastNameEntry;

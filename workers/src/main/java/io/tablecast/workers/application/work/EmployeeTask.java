@@ -1,11 +1,11 @@
 package io.tablecast.workers.application.work;
 
 import io.tablecast.events.EmployeeId;
-import io.tablecast.workers.application.work.WorkerStores.Stored;
 import io.tablecast.viewstore.domain.ViewEntity;
-import io.tablecast.workers.domain.work.EmployeeWork;
 import io.tablecast.viewstore.domain.work.WorkerState;
 import io.tablecast.viewstore.domain.work.WorkerState.IndexEntries;
+import io.tablecast.workers.application.work.WorkerStores.Stored;
+import io.tablecast.workers.domain.work.EmployeeWork;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.Optional;

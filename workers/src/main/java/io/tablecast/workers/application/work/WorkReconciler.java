@@ -1,8 +1,5 @@
 package io.tablecast.workers.application.work;
 
-import io.tablecast.viewstore.application.work.WorkDeferred;
-import io.tablecast.viewstore.application.work.WorkSteps;
-
 import static io.tablecast.viewstore.application.work.WorkSteps.Step.ARCHIVED;
 import static io.tablecast.viewstore.application.work.WorkSteps.Step.COMMITTED;
 import static io.tablecast.viewstore.application.work.WorkSteps.Step.EMAILS_INDEXED;
@@ -16,11 +13,13 @@ import static io.tablecast.viewstore.application.work.WorkSteps.Step.TRUTHS_READ
 
 import io.tablecast.common.concurrent.Parallel;
 import io.tablecast.events.EmployeeId;
-import io.tablecast.workers.application.work.WorkerStores.Stored;
+import io.tablecast.viewstore.application.work.WorkDeferred;
+import io.tablecast.viewstore.application.work.WorkSteps;
 import io.tablecast.viewstore.domain.ViewEntity;
-import io.tablecast.workers.domain.work.EmployeeWork;
 import io.tablecast.viewstore.domain.work.WorkItem;
 import io.tablecast.viewstore.domain.work.WorkerState;
+import io.tablecast.workers.application.work.WorkerStores.Stored;
+import io.tablecast.workers.domain.work.EmployeeWork;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;

@@ -1,13 +1,12 @@
 package io.tablecast.workers.domain.work;
 
-import io.tablecast.viewstore.domain.work.WorkItem;
-
 import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.viewstore.domain.SourcePosition;
 import io.tablecast.viewstore.domain.TruthRows;
 import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.viewstore.domain.work.WorkItem;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

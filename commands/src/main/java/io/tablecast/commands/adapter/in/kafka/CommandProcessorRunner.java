@@ -1,7 +1,7 @@
 package io.tablecast.commands.adapter.in.kafka;
 
-import io.tablecast.commands.application.ReplicatedFacts;
 import io.tablecast.commands.adapter.out.kafka.schema.CommandTopics;
+import io.tablecast.commands.application.ReplicatedFacts;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,8 +1,5 @@
 package io.tablecast.operations.adapter.out.tables;
 
-import io.tablecast.viewstore.adapter.out.tables.TableRows;
-import io.tablecast.viewstore.adapter.out.tables.WorkerStateRows;
-
 import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
 
 import com.azure.data.tables.TableClient;
@@ -16,9 +13,11 @@ import io.tablecast.common.tables.EgtGuard;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.operations.application.audit.RowWriter;
-import io.tablecast.viewstore.domain.ViewEntity;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.operations.domain.audit.StorageLimits;
+import io.tablecast.viewstore.adapter.out.tables.TableRows;
+import io.tablecast.viewstore.adapter.out.tables.WorkerStateRows;
+import io.tablecast.viewstore.domain.ViewEntity;
 import io.tablecast.viewstore.domain.work.WorkerState;
 import java.util.ArrayList;
 import java.util.EnumMap;

@@ -1,13 +1,12 @@
 package io.tablecast.operations.adapter.out.tables;
 
-import io.tablecast.viewstore.adapter.out.tables.TableRows;
-
 import com.azure.core.exception.HttpResponseException;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.operations.application.audit.ViewRows;
 import io.tablecast.operations.domain.audit.AuditRow;
+import io.tablecast.viewstore.adapter.out.tables.TableRows;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

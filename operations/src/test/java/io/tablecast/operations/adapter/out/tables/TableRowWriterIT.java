@@ -1,7 +1,5 @@
 package io.tablecast.operations.adapter.out.tables;
 
-import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.core.http.policy.HttpPipelinePolicy;
@@ -11,9 +9,10 @@ import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewTable;
-import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.testkit.TablecastRuntimeExtension;
+import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;

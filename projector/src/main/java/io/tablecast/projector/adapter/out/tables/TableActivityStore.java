@@ -1,7 +1,5 @@
 package io.tablecast.projector.adapter.out.tables;
 
-import io.tablecast.viewstore.adapter.out.tables.TableRows;
-
 import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
 
 import com.azure.core.util.Context;
@@ -16,6 +14,7 @@ import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.projector.application.ActivityStore;
 import io.tablecast.projector.domain.ActivityEntries;
+import io.tablecast.viewstore.adapter.out.tables.TableRows;
 import java.util.List;
 
 /**
@@ -24,7 +23,6 @@ import java.util.List;
  * event rewrites the same row. Several events of one employee go in one EGT.
  */
 public final class TableActivityStore implements ActivityStore {
-
 
   private final TableClient table;
   private final Counter writes;

@@ -1,8 +1,5 @@
 package io.tablecast.projector.adapter.out.tables;
 
-import io.tablecast.viewstore.adapter.out.tables.TableRows;
-import io.tablecast.viewstore.adapter.out.tables.WorkerStateRows;
-
 import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
 
 import com.azure.core.exception.HttpResponseException;
@@ -17,6 +14,8 @@ import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.projector.application.work.PendingWorkScan;
+import io.tablecast.viewstore.adapter.out.tables.TableRows;
+import io.tablecast.viewstore.adapter.out.tables.WorkerStateRows;
 import io.tablecast.viewstore.domain.ViewEntity;
 import io.tablecast.viewstore.domain.work.WorkItem;
 import io.tablecast.viewstore.domain.work.WorkerState;

@@ -2,11 +2,11 @@ package io.tablecast.projector.adapter.in.queue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablecast.viewstore.application.work.WorkSteps.Step;
-import io.tablecast.projector.fixtures.ConvergenceRun;
 import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.projector.fixtures.ConvergenceRun;
 import io.tablecast.testkit.LongRun;
 import io.tablecast.testkit.TablecastRuntimeExtension;
+import io.tablecast.viewstore.application.work.WorkSteps.Step;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;

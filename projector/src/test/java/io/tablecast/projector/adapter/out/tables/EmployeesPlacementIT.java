@@ -1,9 +1,5 @@
 package io.tablecast.projector.adapter.out.tables;
 
-import io.tablecast.viewstore.adapter.out.tables.EmployeesPlacement;
-import io.tablecast.viewstore.adapter.out.tables.RowReader;
-import io.tablecast.viewstore.adapter.out.tables.TableRows;
-
 import static io.tablecast.projector.testdata.Events.changed;
 import static io.tablecast.projector.testdata.Events.hired;
 import static io.tablecast.projector.testdata.Events.transferred;
@@ -16,13 +12,16 @@ import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.EmployeesLayout;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewTable;
+import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.projector.domain.EmployeeLocator;
+import io.tablecast.testkit.TablecastRuntimeExtension;
+import io.tablecast.viewstore.adapter.out.tables.EmployeesPlacement;
+import io.tablecast.viewstore.adapter.out.tables.RowReader;
+import io.tablecast.viewstore.adapter.out.tables.TableRows;
 import io.tablecast.viewstore.domain.TruthRows;
 import io.tablecast.viewstore.domain.ViewEntity;
-import io.tablecast.embedded.EmbeddedRuntime;
-import io.tablecast.testkit.TablecastRuntimeExtension;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

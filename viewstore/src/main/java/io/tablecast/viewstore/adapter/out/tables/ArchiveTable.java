@@ -12,7 +12,6 @@ import java.util.List;
 /** The guide's Archive table: copies inserted or replaced, up to 100 to an EGT of one department. */
 public final class ArchiveTable {
 
-
   private final TableClient table;
 
   public ArchiveTable(TableClient table) {

@@ -5,7 +5,6 @@ import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
-import com.azure.data.tables.models.TableTransactionFailedException;
 import io.tablecast.common.tables.EgtGuard;
 import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
 import io.tablecast.viewstore.application.work.WorkDeferred;

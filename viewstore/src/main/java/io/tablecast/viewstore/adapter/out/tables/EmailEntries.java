@@ -2,7 +2,6 @@ package io.tablecast.viewstore.adapter.out.tables;
 
 import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
 
-import io.tablecast.viewstore.domain.EmailClaims;
 import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntityUpdateMode;
@@ -12,6 +11,7 @@ import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
 import io.tablecast.viewstore.application.work.WorkDeferred;
+import io.tablecast.viewstore.domain.EmailClaims;
 import io.tablecast.viewstore.domain.ViewEntity;
 import java.util.Collection;
 import java.util.Optional;

@@ -18,7 +18,6 @@ import java.util.Map;
  */
 public final class RowReader {
 
-
   private RowReader() {}
 
   public static Map<String, Read> read(TableClient table, String partitionKey, Collection<String> rowKeys) {

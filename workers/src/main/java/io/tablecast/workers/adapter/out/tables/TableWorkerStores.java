@@ -1,15 +1,5 @@
 package io.tablecast.workers.adapter.out.tables;
 
-import io.tablecast.viewstore.adapter.out.tables.ArchiveTable;
-import io.tablecast.viewstore.adapter.out.tables.DepartmentManagers;
-import io.tablecast.viewstore.adapter.out.tables.EmailEntries;
-import io.tablecast.viewstore.adapter.out.tables.EmployeesPlacement;
-import io.tablecast.viewstore.adapter.out.tables.LastNameIndex;
-import io.tablecast.viewstore.adapter.out.tables.RowReader;
-import io.tablecast.viewstore.adapter.out.tables.TableResponses;
-import io.tablecast.viewstore.adapter.out.tables.TableRows;
-import io.tablecast.viewstore.adapter.out.tables.WorkerStateRows;
-
 import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
 
 import com.azure.core.http.rest.Response;
@@ -24,12 +14,21 @@ import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.events.EmployeeId;
+import io.tablecast.viewstore.adapter.out.tables.ArchiveTable;
+import io.tablecast.viewstore.adapter.out.tables.DepartmentManagers;
+import io.tablecast.viewstore.adapter.out.tables.EmailEntries;
+import io.tablecast.viewstore.adapter.out.tables.EmployeesPlacement;
+import io.tablecast.viewstore.adapter.out.tables.LastNameIndex;
+import io.tablecast.viewstore.adapter.out.tables.RowReader;
+import io.tablecast.viewstore.adapter.out.tables.TableResponses;
+import io.tablecast.viewstore.adapter.out.tables.TableRows;
 import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
+import io.tablecast.viewstore.adapter.out.tables.WorkerStateRows;
 import io.tablecast.viewstore.application.work.WorkDeferred;
-import io.tablecast.workers.application.work.WorkerStores;
 import io.tablecast.viewstore.domain.SourcePosition;
 import io.tablecast.viewstore.domain.ViewEntity;
 import io.tablecast.viewstore.domain.work.WorkerState;
+import io.tablecast.workers.application.work.WorkerStores;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +37,6 @@ import java.util.Set;
 
 /** The queue workers' view of one generation's tables (SPEC §3, §4). */
 public final class TableWorkerStores implements WorkerStores {
-
 
   private final TableClient index;
   private final TableClient checkpoints;
