@@ -57,7 +57,10 @@ public final class ChildJvm implements AutoCloseable {
     if (throughNode) {
       command.addAll(List.of(Azurite.node(), "-e", DEFAULT_SIGNALS_LAUNCHER));
     }
+    // The test class path reaches each deployable's jar and, through its manifest, its lib/ too: logback
+    // then finds its logback.xml more than once and would print its own status; a user's JVM sees one.
     command.addAll(List.of(ProcessHandle.current().info().command().orElseThrow(), "-Xmx512m",
+        "-Dlogback.statusListenerClass=ch.qos.logback.core.status.NopStatusListener",
         "-cp", System.getProperty("java.class.path")));
     Optional.ofNullable(System.getProperty(AzuriteInstall.HOME_PROPERTY))
         .ifPresent(home -> command.add("-D" + AzuriteInstall.HOME_PROPERTY + "=" + home));
