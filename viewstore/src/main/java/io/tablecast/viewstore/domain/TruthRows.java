@@ -1,23 +1,20 @@
 package io.tablecast.viewstore.domain;
 
-import static io.tablecast.common.tables.EmployeesLayout.EMAIL;
-import static io.tablecast.common.tables.EmployeesLayout.EMPLOYEE_ID;
-import static io.tablecast.common.tables.EmployeesLayout.FIRST_NAME;
-import static io.tablecast.common.tables.EmployeesLayout.LAST_NAME;
-import static io.tablecast.common.tables.IndexLayout.DEPARTMENT_ID;
-import static io.tablecast.common.tables.IndexLayout.EMAIL_CLAIMED_AT;
-
 import io.tablecast.common.tables.EmployeesLayout;
 import io.tablecast.common.tables.IndexLayout;
+import io.tablecast.common.tables.rows.EmailClaim;
+import io.tablecast.common.tables.rows.EmailCopyRow;
+import io.tablecast.common.tables.rows.EmailEntryRow;
 import io.tablecast.common.tables.rows.EmployeeDetails;
+import io.tablecast.common.tables.rows.EmployeeRow;
 import io.tablecast.common.tables.rows.LocatorRow;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeId;
 
 /**
  * The rows the queue workers derive from an employee's locator, the truth (SPEC §4): the same
- * properties, version and event id as the projector would write for that state. The employee
- * rows are the locator's own {@link LocatorRow#employeeRow()} and {@link LocatorRow#archivedRow()}.
+ * properties, version and event id as the projector would write for that state, each written by
+ * its row's own codec ({@code io.tablecast.common.tables.rows}).
  */
 public final class TruthRows {
 
@@ -42,28 +39,18 @@ public final class TruthRows {
   }
 
   /**
-   * The {@code email_} copy in {@code Employees} of an {@code empid_} row (or of a locator): the
-   * same names, address and claim, and the employee's current version.
+   * The {@code email_} copy in {@code Employees} of an {@code empid_} row: the same names, address
+   * and claim, and the employee's current version.
    */
   public static ViewEntity emailCopy(ViewEntity employee) {
-    return claim(employee, ViewEntity.of(EmployeesLayout.email(employee.string(EMAIL)), EmployeesLayout.TYPE_EMAIL));
+    EmailClaim claim = EmailClaim.of(EmployeeRow.from(employee.properties()));
+    return new ViewEntity(EmployeesLayout.email(claim.email()), new EmailCopyRow(claim).properties());
   }
 
   /** The {@code EmployeeIndex} entry under the employee's email. */
   public static ViewEntity emailEntry(ViewEntity locator) {
-    return claim(locator, ViewEntity.of(IndexLayout.ROW, IndexLayout.TYPE_EMAIL_INDEX))
-        .with(DEPARTMENT_ID, locator.string(DEPARTMENT_ID));
-  }
-
-  /** Who holds the address, since when, at which version: what both email rows carry. */
-  private static ViewEntity claim(ViewEntity holder, ViewEntity row) {
-    return row
-        .with(EMPLOYEE_ID, holder.string(EMPLOYEE_ID))
-        .with(FIRST_NAME, holder.string(FIRST_NAME))
-        .with(LAST_NAME, holder.string(LAST_NAME))
-        .with(EMAIL, holder.string(EMAIL))
-        .with(EMAIL_CLAIMED_AT, holder.instant(EMAIL_CLAIMED_AT))
-        .stamped(holder.version(), holder.string(ViewEntity.EVENT_ID));
+    LocatorRow truth = locator(locator);
+    return new ViewEntity(IndexLayout.ROW, new EmailEntryRow(EmailClaim.of(truth.employeeRow()), truth.departmentId()).properties());
   }
 
   public static boolean isActive(ViewEntity locator) {

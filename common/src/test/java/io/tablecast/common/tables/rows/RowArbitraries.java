@@ -43,6 +43,12 @@ final class RowArbitraries {
         List.of(strings(), strings(), strings(), strings(), ints(), instants())).map(d -> d);
   }
 
+  static Arbitrary<Object> claims() {
+    return combine(v -> new EmailClaim((String) v.get(0), (String) v.get(1), (String) v.get(2), (String) v.get(3),
+            (Instant) v.get(4), (Long) v.get(5), (String) v.get(6)),
+        List.of(strings(), strings(), strings(), strings(), instants(), longs(), strings())).map(c -> c);
+  }
+
   /** A record made of one value of each of {@code parts}, in order. */
   static <R> Arbitrary<R> combine(Function<List<Object>, R> make, List<Arbitrary<Object>> parts) {
     return Combinators.combine(parts).as(make::apply);

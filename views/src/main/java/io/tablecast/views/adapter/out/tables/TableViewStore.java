@@ -1,9 +1,5 @@
 package io.tablecast.views.adapter.out.tables;
 
-import static io.tablecast.common.tables.EmployeesLayout.EMAIL;
-import static io.tablecast.common.tables.EmployeesLayout.EMPLOYEE_ID;
-import static io.tablecast.common.tables.EmployeesLayout.FIRST_NAME;
-import static io.tablecast.common.tables.EmployeesLayout.LAST_NAME;
 import static io.tablecast.common.tables.EmployeesLayout.VERSION;
 
 import com.azure.data.tables.models.TableEntity;
@@ -16,6 +12,8 @@ import io.tablecast.common.tables.Keys;
 import io.tablecast.common.tables.LastNameLayout;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.common.tables.rows.DepartmentRow;
+import io.tablecast.common.tables.rows.EmailCopyRow;
+import io.tablecast.common.tables.rows.EmailEntryRow;
 import io.tablecast.common.tables.rows.LocatorRow;
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.EmployeeId;
@@ -98,8 +96,8 @@ public final class TableViewStore implements ViewStore, AutoCloseable {
   public Page<EmailCopyView> emailCopies(DepartmentId department, String keyPrefix, int pageSize, Optional<String> after) {
     return queries.range(ViewTable.EMPLOYEES, Filters.rowKeyPrefix(department.value(), EmployeesLayout.EMAIL_PREFIX + keyPrefix),
             pageSize, after, List.of())
-        .map(row -> new EmailCopyView((String) row.getProperty(EMPLOYEE_ID), department.value(),
-            (String) row.getProperty(FIRST_NAME), (String) row.getProperty(LAST_NAME), (String) row.getProperty(EMAIL)));
+        .map(row -> EmailCopyRow.from(row.getProperties()).claim())
+        .map(claim -> new EmailCopyView(claim.employeeId(), department.value(), claim.firstName(), claim.lastName(), claim.email()));
   }
 
   @Override
@@ -122,7 +120,7 @@ public final class TableViewStore implements ViewStore, AutoCloseable {
   @Override
   public Optional<EmployeeView> employeeByEmail(String email) {
     return queries.point(ViewTable.EMPLOYEE_INDEX, IndexLayout.emailPartition(email), IndexLayout.ROW)
-        .flatMap(entry -> employee(EmployeeId.parse((String) entry.getProperty(EMPLOYEE_ID))))
+        .flatMap(entry -> employee(EmployeeId.parse(EmailEntryRow.from(entry.getProperties()).claim().employeeId())))
         .filter(e -> e.status() == EmployeeView.Status.Active && e.email().equalsIgnoreCase(email));
   }
 
