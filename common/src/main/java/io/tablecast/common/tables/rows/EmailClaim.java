@@ -20,8 +20,12 @@ public record EmailClaim(
     return of(employee.employee(), employee.emailClaimedAt(), employee.version(), employee.eventId());
   }
 
-  /** The holder's id, names and address are spelled as in {@link EmployeeDetails}. */
-  static EmailClaim from(Map<String, Object> properties) {
+  /**
+   * The claim either email row holds ({@link EmailCopyRow}, {@link EmailEntryRow}), for what
+   * decides between them. The holder's id, names and address are spelled as in {@link
+   * EmployeeDetails}.
+   */
+  public static EmailClaim from(Map<String, Object> properties) {
     return of(EmployeeDetails.from(properties), Values.instant(properties, EMAIL_CLAIMED_AT),
         Values.int64(properties, VERSION), Values.string(properties, EVENT_ID));
   }
