@@ -33,8 +33,6 @@ public final class IndexLayout {
   public static final String ARCHIVED_AT = "ArchivedAt";
   public static final String REASON = "Reason";
   public static final String EMAIL_CLAIMED_AT = "EmailClaimedAt";
-  public static final String ACTIVE = "Active";
-  public static final String ARCHIVED = "Archived";
 
   private IndexLayout() {}
 

@@ -1,23 +1,11 @@
 package io.tablecast.viewstore.domain;
 
-import static io.tablecast.common.tables.EmployeesLayout.AGE;
 import static io.tablecast.common.tables.EmployeesLayout.DEPARTMENT;
-import static io.tablecast.common.tables.EmployeesLayout.EMAIL;
-import static io.tablecast.common.tables.EmployeesLayout.EMPLOYEE_COUNT;
-import static io.tablecast.common.tables.EmployeesLayout.EMPLOYEE_ID;
-import static io.tablecast.common.tables.EmployeesLayout.FIRST_NAME;
-import static io.tablecast.common.tables.EmployeesLayout.HIRED_AT;
-import static io.tablecast.common.tables.EmployeesLayout.LAST_NAME;
-import static io.tablecast.common.tables.EmployeesLayout.MANAGER_EMAIL;
-import static io.tablecast.common.tables.EmployeesLayout.MANAGER_FIRST_NAME;
-import static io.tablecast.common.tables.EmployeesLayout.MANAGER_ID;
-import static io.tablecast.common.tables.EmployeesLayout.MANAGER_LAST_NAME;
-import static io.tablecast.common.tables.EmployeesLayout.NAME;
-import static io.tablecast.common.tables.EmployeesLayout.TYPE_DEPARTMENT;
-import static io.tablecast.common.tables.EmployeesLayout.TYPE_EMPLOYEE;
-import static io.tablecast.common.tables.IndexLayout.EMAIL_CLAIMED_AT;
 
 import io.tablecast.common.tables.EmployeesLayout;
+import io.tablecast.common.tables.rows.DepartmentRow;
+import io.tablecast.common.tables.rows.EmployeeDetails;
+import io.tablecast.common.tables.rows.EmployeeRow;
 import io.tablecast.events.DepartmentCreated;
 import io.tablecast.events.DepartmentManagerAssigned;
 import io.tablecast.events.DomainEvent;
@@ -122,22 +110,19 @@ public final class DepartmentPartition implements EventVisitor<Void> {
 
   @Override
   public Void on(DepartmentCreated e) {
-    ViewEntity department = department();
+    DepartmentRow department = department();
     if (department.version() < e.version()) {
-      put(department.with(NAME, e.name()).stamped(e.version(), eventId(e)));
+      putDepartment(department.named(e.name()).stamped(e.version(), eventId(e)));
     }
     return null;
   }
 
   @Override
   public Void on(DepartmentManagerAssigned e) {
-    ViewEntity department = department();
+    DepartmentRow department = department();
     if (department.version() < e.version()) {
-      put(department
-          .with(MANAGER_ID, e.managerId().canonical())
-          .with(MANAGER_FIRST_NAME, e.managerFirstName())
-          .with(MANAGER_LAST_NAME, e.managerLastName())
-          .with(MANAGER_EMAIL, e.managerEmail())
+      putDepartment(department
+          .managedBy(e.managerId().canonical(), e.managerFirstName(), e.managerLastName(), e.managerEmail())
           .stamped(e.version(), eventId(e)));
     }
     return null;
@@ -150,20 +135,11 @@ public final class DepartmentPartition implements EventVisitor<Void> {
     if (existing != null && existing.version() >= e.version()) {
       return null;
     }
-    ViewEntity employee =
-        ViewEntity.of(rowKey, TYPE_EMPLOYEE)
-            .with(EMPLOYEE_ID, e.employeeId().canonical())
-            .with(FIRST_NAME, e.firstName())
-            .with(LAST_NAME, e.lastName())
-            .with(EMAIL, e.email())
-            .with(AGE, e.age())
-            .with(HIRED_AT, e.metadata().occurredAt())
-            .with(EMAIL_CLAIMED_AT, e.metadata().occurredAt())
-            .stamped(e.version(), eventId(e));
+    EmployeeRow employee = new EmployeeRow(TruthRows.hired(e), e.metadata().occurredAt(), e.version(), eventId(e));
     if (existing == null) {
       adjustCount(+1);
     }
-    replaceEmployee(existing, employee);
+    replaceEmployee(existing, new ViewEntity(rowKey, employee.properties()));
     return null;
   }
 
@@ -173,14 +149,13 @@ public final class DepartmentPartition implements EventVisitor<Void> {
     if (existing == null || existing.version() >= e.version()) {
       return null; // not in this partition (moved away), or already applied
     }
-    ViewEntity changed = existing
-        .with(FIRST_NAME, e.firstName())
-        .with(LAST_NAME, e.lastName())
-        .with(EMAIL, e.email())
-        .with(AGE, e.age())
+    EmployeeRow employee = EmployeeRow.from(existing.properties());
+    EmployeeRow changed = employee
+        .with(employee.employee().changed(e.firstName(), e.lastName(), e.email(), e.age()))
         .stamped(e.version(), eventId(e));
-    boolean newAddress = !EmployeesLayout.email(existing.string(EMAIL)).equals(EmployeesLayout.email(e.email()));
-    replaceEmployee(existing, newAddress ? changed.with(EMAIL_CLAIMED_AT, e.metadata().occurredAt()) : changed);
+    boolean newAddress = !EmployeesLayout.email(employee.employee().email()).equals(EmployeesLayout.email(e.email()));
+    EmployeeRow claimed = newAddress ? changed.withEmailClaimedAt(e.metadata().occurredAt()) : changed;
+    replaceEmployee(existing, new ViewEntity(existing.rowKey(), claimed.properties()));
     return null;
   }
 
@@ -203,11 +178,7 @@ public final class DepartmentPartition implements EventVisitor<Void> {
    */
   private void replaceEmployee(ViewEntity before, ViewEntity after) {
     if (before != null) {
-      String oldCopy = EmployeesLayout.email(before.string(EMAIL));
-      ViewEntity copy = rows.get(oldCopy);
-      if (copy != null && EmailClaims.owns(copy, before.string(EMPLOYEE_ID))) {
-        remove(oldCopy);
-      }
+      removeEmailCopy(employeeOf(before));
     }
     put(after);
     ViewEntity copy = TruthRows.emailCopy(after);
@@ -219,23 +190,35 @@ public final class DepartmentPartition implements EventVisitor<Void> {
   /** Deletes the employee row and its email copy, and one from the count. */
   private void removeEmployee(ViewEntity employee) {
     remove(employee.rowKey());
-    String copyKey = EmployeesLayout.email(employee.string(EMAIL));
-    ViewEntity copy = rows.get(copyKey);
-    if (copy != null && EmailClaims.owns(copy, employee.string(EMPLOYEE_ID))) {
-      remove(copyKey);
-    }
+    removeEmailCopy(employeeOf(employee));
     adjustCount(-1);
   }
 
-  private ViewEntity department() {
-    return rows.getOrDefault(
-        DEPARTMENT,
-        ViewEntity.of(DEPARTMENT, TYPE_DEPARTMENT).with(EMPLOYEE_COUNT, 0).with(ViewEntity.VERSION, 0L));
+  /** Deletes the {@code email_} copy of the employee's address, if it names that employee. */
+  private void removeEmailCopy(EmployeeDetails employee) {
+    String copyKey = EmployeesLayout.email(employee.email());
+    ViewEntity copy = rows.get(copyKey);
+    if (copy != null && EmailClaims.owns(copy, employee.employeeId())) {
+      remove(copyKey);
+    }
+  }
+
+  private static EmployeeDetails employeeOf(ViewEntity row) {
+    return EmployeeRow.from(row.properties()).employee();
+  }
+
+  /** The summary as folded so far; a {@link DepartmentRow#placeholder()} before anything wrote it. */
+  private DepartmentRow department() {
+    ViewEntity row = rows.get(DEPARTMENT);
+    return row == null ? DepartmentRow.placeholder() : DepartmentRow.from(row.properties());
+  }
+
+  private void putDepartment(DepartmentRow department) {
+    put(new ViewEntity(DEPARTMENT, department.properties()));
   }
 
   private void adjustCount(int delta) {
-    ViewEntity department = department();
-    put(department.with(EMPLOYEE_COUNT, department.integer(EMPLOYEE_COUNT) + delta));
+    putDepartment(department().countedBy(delta));
   }
 
   private void put(ViewEntity row) {

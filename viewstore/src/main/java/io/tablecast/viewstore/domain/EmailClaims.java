@@ -1,8 +1,6 @@
 package io.tablecast.viewstore.domain;
 
-import static io.tablecast.common.tables.EmployeesLayout.EMPLOYEE_ID;
-import static io.tablecast.common.tables.IndexLayout.EMAIL_CLAIMED_AT;
-
+import io.tablecast.common.tables.rows.EmailClaim;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -29,7 +27,7 @@ public final class EmailClaims {
     if (entry.equals(desired)) {
       return false;
     }
-    if (owns(entry, desired.string(EMPLOYEE_ID))) {
+    if (owns(entry, claim(desired).employeeId())) {
       return entry.version() <= desired.version();
     }
     return claimedAt(entry).isBefore(claimedAt(desired));
@@ -37,10 +35,14 @@ public final class EmailClaims {
 
   /** Whether the entry names {@code employeeId}, so that its worker may remove it. */
   public static boolean owns(ViewEntity entry, String employeeId) {
-    return employeeId.equals(entry.string(EMPLOYEE_ID));
+    return employeeId.equals(claim(entry).employeeId());
   }
 
   private static Instant claimedAt(ViewEntity entry) {
-    return Optional.ofNullable(entry.instant(EMAIL_CLAIMED_AT)).orElse(Instant.MIN);
+    return Optional.ofNullable(claim(entry).claimedAt()).orElse(Instant.MIN);
+  }
+
+  private static EmailClaim claim(ViewEntity row) {
+    return EmailClaim.from(row.properties());
   }
 }

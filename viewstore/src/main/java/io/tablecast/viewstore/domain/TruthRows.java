@@ -1,84 +1,68 @@
 package io.tablecast.viewstore.domain;
 
-import static io.tablecast.common.tables.EmployeesLayout.AGE;
-import static io.tablecast.common.tables.EmployeesLayout.EMAIL;
-import static io.tablecast.common.tables.EmployeesLayout.EMPLOYEE_ID;
-import static io.tablecast.common.tables.EmployeesLayout.FIRST_NAME;
-import static io.tablecast.common.tables.EmployeesLayout.HIRED_AT;
-import static io.tablecast.common.tables.EmployeesLayout.LAST_NAME;
-import static io.tablecast.common.tables.IndexLayout.ARCHIVED_AT;
-import static io.tablecast.common.tables.IndexLayout.DEPARTMENT_ID;
-import static io.tablecast.common.tables.IndexLayout.EMAIL_CLAIMED_AT;
-import static io.tablecast.common.tables.IndexLayout.REASON;
-
 import io.tablecast.common.tables.EmployeesLayout;
 import io.tablecast.common.tables.IndexLayout;
+import io.tablecast.common.tables.rows.EmailClaim;
+import io.tablecast.common.tables.rows.EmailCopyRow;
+import io.tablecast.common.tables.rows.EmailEntryRow;
+import io.tablecast.common.tables.rows.EmployeeDetails;
+import io.tablecast.common.tables.rows.EmployeeRow;
+import io.tablecast.common.tables.rows.LocatorRow;
+import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeId;
 
 /**
  * The rows the queue workers derive from an employee's locator, the truth (SPEC §4): the same
- * properties, version and event id as the projector would write for that state.
+ * properties, version and event id as the projector would write for that state, each written by
+ * its row's own codec ({@code io.tablecast.common.tables.rows}).
  */
 public final class TruthRows {
-
-  public static final String TYPE_ARCHIVED = "ArchivedEmployee";
 
   private TruthRows() {}
 
   /** The {@code empid_} row in {@code Employees}. */
   public static ViewEntity employee(ViewEntity locator) {
-    return copy(locator, ViewEntity.of(EmployeesLayout.employee(id(locator)), EmployeesLayout.TYPE_EMPLOYEE))
-        .with(EMAIL_CLAIMED_AT, locator.instant(EMAIL_CLAIMED_AT));
+    LocatorRow truth = locator(locator);
+    return new ViewEntity(EmployeesLayout.employee(truth.id()), truth.employeeRow().properties());
   }
 
   /** The row in {@code ArchivedEmployees}: the employee, when and why it was archived. */
   public static ViewEntity archived(ViewEntity locator) {
-    ViewEntity row = copy(locator, ViewEntity.of(EmployeesLayout.employee(id(locator)), TYPE_ARCHIVED))
-        .with(ARCHIVED_AT, locator.instant(ARCHIVED_AT));
-    return locator.optionalString(REASON).map(r -> row.with(REASON, r)).orElse(row);
+    LocatorRow truth = locator(locator);
+    return new ViewEntity(EmployeesLayout.employee(truth.id()), truth.archivedRow().properties());
+  }
+
+  /** Who an employee is from its hire on: what the {@code empid_} row and the locator start from. */
+  public static EmployeeDetails hired(EmployeeHired e) {
+    return new EmployeeDetails(e.employeeId().canonical(), e.firstName(), e.lastName(), e.email(), e.age(),
+        e.metadata().occurredAt());
   }
 
   /**
-   * The {@code email_} copy in {@code Employees} of an {@code empid_} row (or of a locator): the
-   * same names, address and claim, and the employee's current version.
+   * The {@code email_} copy in {@code Employees} of an {@code empid_} row: the same names, address
+   * and claim, and the employee's current version.
    */
   public static ViewEntity emailCopy(ViewEntity employee) {
-    return claim(employee, ViewEntity.of(EmployeesLayout.email(employee.string(EMAIL)), EmployeesLayout.TYPE_EMAIL));
+    EmailClaim claim = EmailClaim.of(EmployeeRow.from(employee.properties()));
+    return new ViewEntity(EmployeesLayout.email(claim.email()), new EmailCopyRow(claim).properties());
   }
 
   /** The {@code EmployeeIndex} entry under the employee's email. */
   public static ViewEntity emailEntry(ViewEntity locator) {
-    return claim(locator, ViewEntity.of(IndexLayout.ROW, IndexLayout.TYPE_EMAIL_INDEX))
-        .with(DEPARTMENT_ID, locator.string(DEPARTMENT_ID));
-  }
-
-  /** Who holds the address, since when, at which version: what both email rows carry. */
-  private static ViewEntity claim(ViewEntity holder, ViewEntity row) {
-    return row
-        .with(EMPLOYEE_ID, holder.string(EMPLOYEE_ID))
-        .with(FIRST_NAME, holder.string(FIRST_NAME))
-        .with(LAST_NAME, holder.string(LAST_NAME))
-        .with(EMAIL, holder.string(EMAIL))
-        .with(EMAIL_CLAIMED_AT, holder.instant(EMAIL_CLAIMED_AT))
-        .stamped(holder.version(), holder.string(ViewEntity.EVENT_ID));
+    LocatorRow truth = locator(locator);
+    return new ViewEntity(IndexLayout.ROW, new EmailEntryRow(EmailClaim.of(truth.employeeRow()), truth.departmentId()).properties());
   }
 
   public static boolean isActive(ViewEntity locator) {
-    return IndexLayout.ACTIVE.equals(locator.string(IndexLayout.STATUS));
+    return locator(locator).isActive();
   }
 
   public static EmployeeId id(ViewEntity locator) {
-    return EmployeeId.parse(locator.string(EMPLOYEE_ID));
+    return locator(locator).id();
   }
 
-  private static ViewEntity copy(ViewEntity locator, ViewEntity row) {
-    return row
-        .with(EMPLOYEE_ID, locator.string(EMPLOYEE_ID))
-        .with(FIRST_NAME, locator.string(FIRST_NAME))
-        .with(LAST_NAME, locator.string(LAST_NAME))
-        .with(EMAIL, locator.string(EMAIL))
-        .with(AGE, locator.integer(AGE))
-        .with(HIRED_AT, locator.instant(HIRED_AT))
-        .stamped(locator.version(), locator.string(ViewEntity.EVENT_ID));
+  /** The locator that {@code row} holds. */
+  public static LocatorRow locator(ViewEntity row) {
+    return LocatorRow.from(row.properties());
   }
 }

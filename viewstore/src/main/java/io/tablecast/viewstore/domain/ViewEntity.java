@@ -56,15 +56,6 @@ public record ViewEntity(String rowKey, Map<String, Object> properties) {
     return new ViewEntity(rowKey, copy);
   }
 
-  public ViewEntity without(String name) {
-    if (!properties.containsKey(name)) {
-      return this;
-    }
-    Map<String, Object> copy = new LinkedHashMap<>(properties);
-    copy.remove(name);
-    return new ViewEntity(rowKey, copy);
-  }
-
   /** Stamps the row with the event that last changed it (SPEC §3: every view entity). */
   public ViewEntity stamped(long version, String eventId) {
     return with(VERSION, version).with(EVENT_ID, eventId);

@@ -1,12 +1,10 @@
 package io.tablecast.operations.domain.audit;
 
 import static io.tablecast.common.tables.EmployeesLayout.DEPARTMENT;
-import static io.tablecast.common.tables.EmployeesLayout.EMPLOYEE_COUNT;
-import static io.tablecast.common.tables.EmployeesLayout.MANAGER_ID;
-import static io.tablecast.common.tables.EmployeesLayout.TYPE_DEPARTMENT;
 
-import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.common.tables.ViewTable;
+import io.tablecast.common.tables.rows.DepartmentRow;
+import io.tablecast.common.tables.rows.LocatorRow;
 import io.tablecast.events.DepartmentEvent;
 import io.tablecast.viewstore.domain.DepartmentPartition;
 import io.tablecast.viewstore.domain.TruthRows;
@@ -52,10 +50,11 @@ public final class DepartmentAudit {
 
   /** Takes one employee's final locator into the counts, and as a manager's current details. */
   public void count(ViewEntity locator) {
-    if (TruthRows.isActive(locator)) {
-      counts.merge(locator.string(IndexLayout.DEPARTMENT_ID), 1, Integer::sum);
+    LocatorRow truth = TruthRows.locator(locator);
+    if (truth.isActive()) {
+      counts.merge(truth.departmentId(), 1, Integer::sum);
     }
-    String id = TruthRows.id(locator).canonical();
+    String id = truth.id().canonical();
     if (summaries.values().stream().anyMatch(s -> ManagerFields.managedBy(s, id))) {
       managers.put(id, locator);
     }
@@ -78,15 +77,16 @@ public final class DepartmentAudit {
    */
   public List<AuditRow> summaries() {
     Map<String, ViewEntity> all = new TreeMap<>(summaries);
-    counts.keySet().forEach(d -> all.computeIfAbsent(d, k -> ViewEntity.of(DEPARTMENT, TYPE_DEPARTMENT).with(ViewEntity.VERSION, 0L)));
+    counts.keySet().forEach(d -> all.computeIfAbsent(d, k -> new ViewEntity(DEPARTMENT, DepartmentRow.placeholder().properties())));
     List<AuditRow> rows = new ArrayList<>();
     all.forEach((department, summary) -> rows.add(AuditRow.of(ViewTable.EMPLOYEES, department, complete(department, summary))));
     return rows;
   }
 
   private ViewEntity complete(String department, ViewEntity summary) {
-    ViewEntity counted = summary.with(EMPLOYEE_COUNT, counts.getOrDefault(department, 0));
-    return Optional.ofNullable(counted.string(MANAGER_ID)).map(managers::get)
+    DepartmentRow row = DepartmentRow.from(summary.properties()).withEmployeeCount(counts.getOrDefault(department, 0));
+    ViewEntity counted = new ViewEntity(DEPARTMENT, row.properties());
+    return Optional.ofNullable(row.managerId()).map(managers::get)
         .map(manager -> ManagerFields.follow(counted, TruthRows.id(manager).canonical(), manager))
         .orElse(counted);
   }

@@ -1,12 +1,9 @@
 package io.tablecast.operations.domain.audit;
 
-import static io.tablecast.common.tables.EmployeesLayout.EMAIL;
-import static io.tablecast.common.tables.EmployeesLayout.LAST_NAME;
-import static io.tablecast.common.tables.IndexLayout.DEPARTMENT_ID;
-
 import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.common.tables.Keys;
 import io.tablecast.common.tables.ViewTable;
+import io.tablecast.common.tables.rows.LocatorRow;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.projector.domain.ActivityEntries;
 import io.tablecast.projector.domain.EmployeeLocator;
@@ -47,20 +44,21 @@ public final class EmployeeAudit {
     Optional<ViewEntity> locator = EmployeeLocator.fold(Optional.empty(), events);
     List<AuditRow> rows = new ArrayList<>(locator.map(EmployeeAudit::stateRows).orElse(List.of()));
     rows.addAll(activity(employeeId, events));
-    Optional<LastNameEntry> lastName = locator.filter(TruthRows::isActive).map(l -> new LastNameEntry(
-        Keys.key(l.string(LAST_NAME).toLowerCase(Locale.ROOT)), l.string(DEPARTMENT_ID), employeeId));
+    Optional<LastNameEntry> lastName = locator.map(TruthRows::locator).filter(LocatorRow::isActive).map(l -> new LastNameEntry(
+        Keys.key(l.employee().lastName().toLowerCase(Locale.ROOT)), l.departmentId(), employeeId));
     return new Expected(locator, rows, lastName);
   }
 
   private static List<AuditRow> stateRows(ViewEntity locator) {
-    String department = locator.string(DEPARTMENT_ID);
+    LocatorRow truth = TruthRows.locator(locator);
+    String department = truth.departmentId();
     List<AuditRow> rows = new ArrayList<>();
-    rows.add(AuditRow.of(ViewTable.EMPLOYEE_INDEX, IndexLayout.locatorPartition(TruthRows.id(locator)), locator));
-    if (TruthRows.isActive(locator)) {
+    rows.add(AuditRow.of(ViewTable.EMPLOYEE_INDEX, IndexLayout.locatorPartition(truth.id()), locator));
+    if (truth.isActive()) {
       ViewEntity employee = TruthRows.employee(locator);
       rows.add(AuditRow.of(ViewTable.EMPLOYEES, department, employee));
       rows.add(AuditRow.of(ViewTable.EMPLOYEES, department, TruthRows.emailCopy(employee)));
-      rows.add(AuditRow.of(ViewTable.EMPLOYEE_INDEX, IndexLayout.emailPartition(locator.string(EMAIL)), TruthRows.emailEntry(locator)));
+      rows.add(AuditRow.of(ViewTable.EMPLOYEE_INDEX, IndexLayout.emailPartition(truth.employee().email()), TruthRows.emailEntry(locator)));
     } else {
       rows.add(AuditRow.of(ViewTable.ARCHIVED_EMPLOYEES, department, TruthRows.archived(locator)));
     }

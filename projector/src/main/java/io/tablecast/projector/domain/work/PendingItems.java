@@ -1,6 +1,5 @@
 package io.tablecast.projector.domain.work;
 
-import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.viewstore.domain.TruthRows;
 import io.tablecast.viewstore.domain.ViewEntity;
@@ -41,7 +40,7 @@ public final class PendingItems {
    */
   public static List<WorkItem> of(EmployeeId employee, ViewEntity locator, Set<String> holding) {
     String id = employee.canonical();
-    String home = locator.string(IndexLayout.DEPARTMENT_ID);
+    String home = TruthRows.locator(locator).departmentId();
     long version = locator.version();
     List<WorkItem> items = new ArrayList<>();
     if (!TruthRows.isActive(locator)) {

@@ -1,13 +1,8 @@
 package io.tablecast.viewstore.domain.work;
 
-import static io.tablecast.common.tables.EmployeesLayout.EMAIL;
-import static io.tablecast.common.tables.EmployeesLayout.FIRST_NAME;
-import static io.tablecast.common.tables.EmployeesLayout.LAST_NAME;
-import static io.tablecast.common.tables.EmployeesLayout.MANAGER_EMAIL;
-import static io.tablecast.common.tables.EmployeesLayout.MANAGER_FIRST_NAME;
-import static io.tablecast.common.tables.EmployeesLayout.MANAGER_ID;
-import static io.tablecast.common.tables.EmployeesLayout.MANAGER_LAST_NAME;
-
+import io.tablecast.common.tables.rows.DepartmentRow;
+import io.tablecast.common.tables.rows.EmployeeDetails;
+import io.tablecast.common.tables.rows.LocatorRow;
 import io.tablecast.viewstore.domain.TruthRows;
 import io.tablecast.viewstore.domain.ViewEntity;
 import java.util.Optional;
@@ -25,7 +20,7 @@ public final class ManagerFields {
 
   /** Whether {@code summary} names {@code managerId} as its manager. */
   public static boolean managedBy(ViewEntity summary, String managerId) {
-    return managerId.equals(summary.string(MANAGER_ID));
+    return managerId.equals(DepartmentRow.from(summary.properties()).managerId());
   }
 
   /**
@@ -36,13 +31,13 @@ public final class ManagerFields {
     if (!managedBy(summary, managerId)) {
       return summary;
     }
-    if (!TruthRows.isActive(managerTruth)) {
-      return summary.without(MANAGER_ID).without(MANAGER_FIRST_NAME).without(MANAGER_LAST_NAME).without(MANAGER_EMAIL);
-    }
-    return summary
-        .with(MANAGER_FIRST_NAME, managerTruth.string(FIRST_NAME))
-        .with(MANAGER_LAST_NAME, managerTruth.string(LAST_NAME))
-        .with(MANAGER_EMAIL, managerTruth.string(EMAIL));
+    DepartmentRow department = DepartmentRow.from(summary.properties());
+    LocatorRow manager = TruthRows.locator(managerTruth);
+    EmployeeDetails details = manager.employee();
+    DepartmentRow followed = manager.isActive()
+        ? department.managedBy(managerId, details.firstName(), details.lastName(), details.email())
+        : department.withoutManager();
+    return new ViewEntity(summary.rowKey(), followed.properties());
   }
 
   /** Whether the manager still appears in the summary after {@link #follow}: it manages it. */

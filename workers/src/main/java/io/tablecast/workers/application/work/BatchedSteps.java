@@ -105,6 +105,6 @@ final class BatchedSteps {
   }
 
   private static String departmentOf(ViewEntity truth) {
-    return truth.string(io.tablecast.common.tables.IndexLayout.DEPARTMENT_ID);
+    return TruthRows.locator(truth).departmentId();
   }
 }

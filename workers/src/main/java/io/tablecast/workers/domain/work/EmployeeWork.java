@@ -1,6 +1,5 @@
 package io.tablecast.workers.domain.work;
 
-import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.viewstore.domain.SourcePosition;
@@ -98,7 +97,7 @@ public record EmployeeWork(EmployeeId employee, Set<String> namedDepartments, Se
     if (!place) {
       return Map.of();
     }
-    String home = truth.string(IndexLayout.DEPARTMENT_ID);
+    String home = TruthRows.locator(truth).departmentId();
     Map<String, Optional<ViewEntity>> placements = new LinkedHashMap<>();
     placements.put(home, TruthRows.isActive(truth) ? Optional.of(TruthRows.employee(truth)) : Optional.empty());
     namedDepartments.stream().filter(d -> !d.equals(home)).forEach(d -> placements.put(d, Optional.empty()));

@@ -11,6 +11,7 @@ import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.EmployeesLayout;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.IndexLayout;
+import io.tablecast.common.tables.rows.DepartmentRow;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.projector.application.work.PendingWorkScan;
@@ -91,7 +92,7 @@ public final class TablePendingWorkScan implements PendingWorkScan {
     List<WorkItem.ManagerAssigned> managers = new ArrayList<>();
     each(employees, new ListEntitiesOptions().setFilter("RowKey eq '" + EmployeesLayout.DEPARTMENT + "'"), entity -> {
       ViewEntity department = TableRows.fromTable(entity).row();
-      department.optionalString(EmployeesLayout.MANAGER_ID).ifPresent(manager ->
+      Optional.ofNullable(DepartmentRow.from(department.properties()).managerId()).ifPresent(manager ->
           managers.add(new WorkItem.ManagerAssigned(entity.getPartitionKey(), manager, department.version())));
     });
     return managers;

@@ -1,53 +1,48 @@
 package io.tablecast.views.adapter.out.tables;
 
-import static io.tablecast.common.tables.EmployeesLayout.AGE;
-import static io.tablecast.common.tables.EmployeesLayout.EMAIL;
-import static io.tablecast.common.tables.EmployeesLayout.EMPLOYEE_ID;
-import static io.tablecast.common.tables.EmployeesLayout.FIRST_NAME;
-import static io.tablecast.common.tables.EmployeesLayout.HIRED_AT;
-import static io.tablecast.common.tables.EmployeesLayout.LAST_NAME;
-import static io.tablecast.common.tables.EmployeesLayout.VERSION;
-
 import com.azure.data.tables.models.TableEntity;
-import io.tablecast.common.tables.IndexLayout;
+import io.tablecast.common.tables.rows.ArchivedEmployeeRow;
+import io.tablecast.common.tables.rows.EmployeeDetails;
+import io.tablecast.common.tables.rows.EmployeeRow;
+import io.tablecast.common.tables.rows.LocatorRow;
 import io.tablecast.views.domain.EmployeeView;
 import io.tablecast.views.domain.EmployeeView.Status;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Optional;
 
-/** Rows of {@code Employees}, {@code ArchivedEmployees} and locators as served employees; properties a projection left out are null. */
+/**
+ * Rows of {@code Employees}, {@code ArchivedEmployees} and locators as served employees, decoded
+ * by the rows' own codecs; properties a projection left out are null.
+ */
 final class EmployeeRows {
 
   private EmployeeRows() {}
 
-  static EmployeeView active(String departmentId, TableEntity row) {
-    return of(departmentId, row, Status.Active);
+  static EmployeeView active(String departmentId, TableEntity entity) {
+    EmployeeRow row = EmployeeRow.from(entity.getProperties());
+    return of(departmentId, row.employee(), row.version(), Status.Active, Optional.empty(), Optional.empty());
   }
 
-  static EmployeeView archived(String departmentId, TableEntity row) {
-    return of(departmentId, row, Status.Archived);
+  static EmployeeView archived(String departmentId, TableEntity entity) {
+    ArchivedEmployeeRow row = ArchivedEmployeeRow.from(entity.getProperties());
+    return of(departmentId, row.employee(), row.version(), Status.Archived,
+        Optional.ofNullable(row.archivedAt()), Optional.ofNullable(row.reason()));
   }
 
   /** From a locator, which holds every employee property and the status. */
-  static EmployeeView fromLocator(TableEntity locator) {
-    Status status = IndexLayout.ARCHIVED.equals(locator.getProperty(IndexLayout.STATUS)) ? Status.Archived : Status.Active;
-    return of((String) locator.getProperty(IndexLayout.DEPARTMENT_ID), locator, status);
+  static EmployeeView fromLocator(LocatorRow locator) {
+    if (locator.status() == LocatorRow.Status.Archived) {
+      return of(locator.departmentId(), locator.employee(), locator.version(), Status.Archived,
+          Optional.ofNullable(locator.archivedAt()), Optional.ofNullable(locator.reason()));
+    }
+    return of(locator.departmentId(), locator.employee(), locator.version(), Status.Active, Optional.empty(), Optional.empty());
   }
 
-  private static EmployeeView of(String departmentId, TableEntity row, Status status) {
-    return new EmployeeView(
-        (String) row.getProperty(EMPLOYEE_ID),
-        departmentId,
-        (String) row.getProperty(FIRST_NAME),
-        (String) row.getProperty(LAST_NAME),
-        (String) row.getProperty(EMAIL),
-        Optional.ofNullable((Number) row.getProperty(AGE)).map(Number::intValue).orElse(null),
-        instant(row, HIRED_AT),
-        Optional.ofNullable((Number) row.getProperty(VERSION)).map(Number::longValue).orElse(null),
-        status,
-        status == Status.Archived ? Optional.ofNullable(instant(row, IndexLayout.ARCHIVED_AT)) : Optional.empty(),
-        status == Status.Archived ? Optional.ofNullable((String) row.getProperty(IndexLayout.REASON)) : Optional.empty());
+  private static EmployeeView of(String departmentId, EmployeeDetails employee, Long version, Status status,
+      Optional<Instant> archivedAt, Optional<String> reason) {
+    return new EmployeeView(employee.employeeId(), departmentId, employee.firstName(), employee.lastName(),
+        employee.email(), employee.age(), employee.hiredAt(), version, status, archivedAt, reason);
   }
 
   static Instant instant(TableEntity row, String property) {

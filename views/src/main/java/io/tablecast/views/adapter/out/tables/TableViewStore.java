@@ -1,15 +1,5 @@
 package io.tablecast.views.adapter.out.tables;
 
-import static io.tablecast.common.tables.EmployeesLayout.EMAIL;
-import static io.tablecast.common.tables.EmployeesLayout.EMPLOYEE_COUNT;
-import static io.tablecast.common.tables.EmployeesLayout.EMPLOYEE_ID;
-import static io.tablecast.common.tables.EmployeesLayout.FIRST_NAME;
-import static io.tablecast.common.tables.EmployeesLayout.LAST_NAME;
-import static io.tablecast.common.tables.EmployeesLayout.MANAGER_EMAIL;
-import static io.tablecast.common.tables.EmployeesLayout.MANAGER_FIRST_NAME;
-import static io.tablecast.common.tables.EmployeesLayout.MANAGER_ID;
-import static io.tablecast.common.tables.EmployeesLayout.MANAGER_LAST_NAME;
-import static io.tablecast.common.tables.EmployeesLayout.NAME;
 import static io.tablecast.common.tables.EmployeesLayout.VERSION;
 
 import com.azure.data.tables.models.TableEntity;
@@ -21,6 +11,10 @@ import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.common.tables.Keys;
 import io.tablecast.common.tables.LastNameLayout;
 import io.tablecast.common.tables.ViewTable;
+import io.tablecast.common.tables.rows.DepartmentRow;
+import io.tablecast.common.tables.rows.EmailCopyRow;
+import io.tablecast.common.tables.rows.EmailEntryRow;
+import io.tablecast.common.tables.rows.LocatorRow;
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.views.application.ViewStore;
@@ -73,17 +67,15 @@ public final class TableViewStore implements ViewStore, AutoCloseable {
   @Override
   public Optional<DepartmentView> department(DepartmentId department) {
     return queries.point(ViewTable.EMPLOYEES, department.value(), EmployeesLayout.DEPARTMENT)
-        .filter(row -> row.getProperty(NAME) != null) // a placeholder until DepartmentCreated
+        .map(row -> DepartmentRow.from(row.getProperties()))
+        .filter(row -> row.name() != null) // a placeholder until DepartmentCreated
         .map(row -> new DepartmentView(
             department.value(),
-            (String) row.getProperty(NAME),
-            ((Number) row.getProperty(EMPLOYEE_COUNT)).intValue(),
-            ((Number) row.getProperty(VERSION)).longValue(),
-            Optional.ofNullable((String) row.getProperty(MANAGER_ID)).map(id -> new ManagerView(
-                id,
-                (String) row.getProperty(MANAGER_FIRST_NAME),
-                (String) row.getProperty(MANAGER_LAST_NAME),
-                (String) row.getProperty(MANAGER_EMAIL)))));
+            row.name(),
+            row.employeeCount(),
+            row.version(),
+            Optional.ofNullable(row.managerId()).map(id ->
+                new ManagerView(id, row.managerFirstName(), row.managerLastName(), row.managerEmail()))));
   }
 
   @Override
@@ -104,23 +96,23 @@ public final class TableViewStore implements ViewStore, AutoCloseable {
   public Page<EmailCopyView> emailCopies(DepartmentId department, String keyPrefix, int pageSize, Optional<String> after) {
     return queries.range(ViewTable.EMPLOYEES, Filters.rowKeyPrefix(department.value(), EmployeesLayout.EMAIL_PREFIX + keyPrefix),
             pageSize, after, List.of())
-        .map(row -> new EmailCopyView((String) row.getProperty(EMPLOYEE_ID), department.value(),
-            (String) row.getProperty(FIRST_NAME), (String) row.getProperty(LAST_NAME), (String) row.getProperty(EMAIL)));
+        .map(row -> EmailCopyRow.from(row.getProperties()).claim())
+        .map(claim -> new EmailCopyView(claim.employeeId(), department.value(), claim.firstName(), claim.lastName(), claim.email()));
   }
 
   @Override
   public Optional<EmployeeView> employee(EmployeeId employee) {
-    return queries.point(ViewTable.EMPLOYEE_INDEX, IndexLayout.locatorPartition(employee), IndexLayout.ROW).map(this::followLocator);
+    return queries.point(ViewTable.EMPLOYEE_INDEX, IndexLayout.locatorPartition(employee), IndexLayout.ROW)
+        .map(row -> followLocator(LocatorRow.from(row.getProperties())));
   }
 
   /** An active employee from its department partition; the locator alone while a move is on its way there. */
-  private EmployeeView followLocator(TableEntity locator) {
-    if (!IndexLayout.ACTIVE.equals(locator.getProperty(IndexLayout.STATUS))) {
+  private EmployeeView followLocator(LocatorRow locator) {
+    if (!locator.isActive()) {
       return EmployeeRows.fromLocator(locator);
     }
-    String department = (String) locator.getProperty(IndexLayout.DEPARTMENT_ID);
-    EmployeeId id = EmployeeId.parse((String) locator.getProperty(EMPLOYEE_ID));
-    return queries.point(ViewTable.EMPLOYEES, department, EmployeesLayout.employee(id))
+    String department = locator.departmentId();
+    return queries.point(ViewTable.EMPLOYEES, department, EmployeesLayout.employee(locator.id()))
         .map(row -> EmployeeRows.active(department, row))
         .orElseGet(() -> EmployeeRows.fromLocator(locator));
   }
@@ -128,7 +120,7 @@ public final class TableViewStore implements ViewStore, AutoCloseable {
   @Override
   public Optional<EmployeeView> employeeByEmail(String email) {
     return queries.point(ViewTable.EMPLOYEE_INDEX, IndexLayout.emailPartition(email), IndexLayout.ROW)
-        .flatMap(entry -> employee(EmployeeId.parse((String) entry.getProperty(EMPLOYEE_ID))))
+        .flatMap(entry -> employee(EmployeeId.parse(EmailEntryRow.from(entry.getProperties()).claim().employeeId())))
         .filter(e -> e.status() == EmployeeView.Status.Active && e.email().equalsIgnoreCase(email));
   }
 

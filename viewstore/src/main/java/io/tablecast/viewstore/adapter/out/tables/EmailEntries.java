@@ -6,8 +6,8 @@ import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntityUpdateMode;
 import com.azure.data.tables.models.TableServiceException;
-import io.tablecast.common.tables.EmployeesLayout;
 import io.tablecast.common.tables.IndexLayout;
+import io.tablecast.common.tables.rows.EmailClaim;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
 import io.tablecast.viewstore.application.work.WorkDeferred;
@@ -44,7 +44,7 @@ public final class EmailEntries {
   }
 
   public void put(ViewEntity entry, boolean probablyAbsent) {
-    String partition = partition(entry.string(EmployeesLayout.EMAIL));
+    String partition = partition(EmailClaim.from(entry.properties()).email());
     if (probablyAbsent && inserted(partition, entry)) {
       return;
     }
