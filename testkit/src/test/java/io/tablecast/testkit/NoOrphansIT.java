@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * life; Azurite (a grandchild) must never outlive it.
  */
 @ExtendWith(ChildJvms.class)
+@LongRun
 class NoOrphansIT {
 
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);

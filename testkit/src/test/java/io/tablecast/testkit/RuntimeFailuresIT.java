@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Runtimes of their own (not the shared one), in which a dependency fails or a dependent hangs:
  * the watchdog reports the failure once, and the stop still ends in bounded time.
  */
+@LongRun
 class RuntimeFailuresIT {
 
   @TempDir Path dir;
