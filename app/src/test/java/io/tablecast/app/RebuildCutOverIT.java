@@ -10,6 +10,7 @@ import io.tablecast.common.tables.CatalogState;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.operations.rebuild.Rebuild;
 import io.tablecast.testkit.HttpTestClient;
+import io.tablecast.testkit.LongRun;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import java.net.http.HttpRequest;
 import java.time.Clock;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * live projector carries on in the new generation (SPEC §6).
  */
 @ExtendWith({TablecastRuntimeExtension.class, PipelineExtension.class})
+@LongRun
 class RebuildCutOverIT {
 
   private static final List<String> DEPARTMENTS = List.of("North", "South");
