@@ -3,9 +3,8 @@ package io.tablecast.app;
 import io.tablecast.common.config.Env;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.AzureClients;
-import io.tablecast.common.tables.Generation;
-import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.common.tables.WorkQueue;
+import io.tablecast.operations.Poison;
 import io.tablecast.viewstore.adapter.queue.PoisonQueues;
 import java.io.PrintStream;
 import java.util.Arrays;
@@ -29,11 +28,9 @@ import picocli.CommandLine.Spec;
     subcommands = {PoisonCommand.ListCommand.class, PoisonCommand.RequeueCommand.class})
 final class PoisonCommand {
 
-  static PoisonQueues poisonQueues() {
+  static Poison poison() {
     Env env = Env.system();
-    AzureClients azure = new AzureClients(StorageSettings.fromEnv(env));
-    int active = new ViewCatalog(azure.tableService(), env.namespace()).read().activeGeneration();
-    return new PoisonQueues(azure, new Generation(env.namespace(), active));
+    return Poison.onActiveGeneration(new AzureClients(StorageSettings.fromEnv(env)), env.namespace());
   }
 
   @Command(name = "list", mixinStandardHelpOptions = true, description = "Shows each poison queue's messages with their reasons.")
@@ -41,7 +38,7 @@ final class PoisonCommand {
     @Override
     public Integer call() {
       PrintStream out = System.out;
-      for (PoisonQueues.Listing listing : poisonQueues().list()) {
+      for (PoisonQueues.Listing listing : poison().list()) {
         out.printf("%s: %d parked%n", listing.name(), listing.count());
         for (PoisonQueues.Entry entry : listing.first()) {
           out.printf("  %s  parked %s%n", entry.messageId(), entry.parkedAt());
@@ -84,7 +81,7 @@ final class PoisonCommand {
       WorkQueue kind = Arrays.stream(WorkQueue.values()).filter(q -> q.baseName().equals(queue.toLowerCase(Locale.ROOT))).findFirst()
           .orElseThrow(() -> new ParameterException(spec.commandLine(),
               "--queue must be archive-employee, transfer-employee or index-maintenance, not '" + queue + "'"));
-      int requeued = poisonQueues().requeue(kind, Optional.ofNullable(which.id));
+      int requeued = poison().requeue(kind, Optional.ofNullable(which.id));
       System.out.printf("Requeued %d message(s) onto %s.%n", requeued, kind.baseName());
       return which.id != null && requeued == 0 ? 1 : 0;
     }
