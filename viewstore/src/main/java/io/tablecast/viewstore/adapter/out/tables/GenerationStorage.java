@@ -36,7 +36,6 @@ public final class GenerationStorage {
     this.azure = azure;
   }
 
-  /** Creates whatever of the generation is missing. Idempotent. */
   /** Moves a follower of the catalog once the next generation's tables and queues exist (it creates any missing). */
   public FollowActiveGeneration.MoveWhen onceCreated() {
     return (from, to) -> {
@@ -45,6 +44,7 @@ public final class GenerationStorage {
     };
   }
 
+  /** Creates whatever of the generation is missing. Idempotent. */
   public void create(Generation generation) {
     generation.tables().forEach(azure.tableService()::createTableIfNotExists);
     queues(generation).forEach(name -> azure.queue(name).createIfNotExists());

@@ -14,7 +14,6 @@ import io.tablecast.viewstore.adapter.queue.WorkMessages.Message;
 import io.tablecast.viewstore.application.FailureClassifier;
 import io.tablecast.viewstore.application.work.WorkDeferred;
 import io.tablecast.viewstore.application.work.WorkSteps;
-import io.tablecast.workers.adapter.in.queue.WorkerSettings;
 import io.tablecast.workers.application.work.WorkReconciler;
 import io.tablecast.workers.application.work.WorkRefused;
 import java.time.Clock;

@@ -9,7 +9,6 @@ import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.viewstore.application.FailureClassifier;
 import io.tablecast.viewstore.application.work.WorkSteps;
-import io.tablecast.workers.adapter.in.queue.WorkerSettings;
 import io.tablecast.workers.application.work.LeaseOwners;
 import io.tablecast.workers.application.work.WorkReconciler;
 import io.tablecast.workers.application.work.WorkerStores;
