@@ -1,0 +1,46 @@
+package io.tablecast.common.tables;
+
+/**
+ * The layout of the telemetry rows in {@code ProjectorCheckpoints} (internal): every projector and
+ * worker process upserts one row of its own every {@link #WINDOW_SECONDS} seconds with what it did
+ * in that window, and the views service reads the partition for its status page. PartitionKey
+ * {@link #PARTITION}, RowKey {@code <role>_<key(instanceId)>} ({@link #rowKey}).
+ *
+ * <p>A row whose {@link #REPORTED_AT} is older than {@link #STALE_AFTER_WINDOWS} windows belongs to
+ * a process that stopped; readers ignore it and writers never delete rows of others.
+ */
+public final class TelemetryLayout {
+
+  public static final String PARTITION = "telemetry";
+  public static final int WINDOW_SECONDS = 5;
+  public static final int STALE_AFTER_WINDOWS = 3;
+
+  /** {@code projector} or {@code worker}. */
+  public static final String ROLE = "Role";
+  public static final String INSTANCE_ID = "InstanceId";
+  /** When the window ended (an {@code OffsetDateTime}). */
+  public static final String REPORTED_AT = "ReportedAt";
+  /** The window's length in seconds (int). */
+  public static final String WINDOW = "WindowSeconds";
+
+  /** Projector: events applied to the view tables in the window (long). */
+  public static final String EVENTS_APPLIED = "EventsApplied";
+  /** Projector: event to view write, median and 99th percentile in the window, milliseconds (double); absent when no event. */
+  public static final String VIEW_FRESHNESS_P50_MS = "ViewFreshnessP50Ms";
+  public static final String VIEW_FRESHNESS_P99_MS = "ViewFreshnessP99Ms";
+
+  /** Worker: work items completed in the window (long). */
+  public static final String ITEMS_DONE = "ItemsDone";
+  /** Worker: event to its last index write, median and 99th percentile in the window, milliseconds (double); absent when no item. */
+  public static final String INDEX_FRESHNESS_P50_MS = "IndexFreshnessP50Ms";
+  public static final String INDEX_FRESHNESS_P99_MS = "IndexFreshnessP99Ms";
+
+  public static final String PROJECTOR = "projector";
+  public static final String WORKER = "worker";
+
+  private TelemetryLayout() {}
+
+  public static String rowKey(String role, String instanceId) {
+    return role + "_" + Keys.key(instanceId);
+  }
+}
