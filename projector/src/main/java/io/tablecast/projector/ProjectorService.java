@@ -1,6 +1,7 @@
 package io.tablecast.projector;
 
 import com.azure.core.http.policy.HttpPipelinePolicy;
+import com.azure.data.tables.TableClient;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.tablecast.common.http.Health;
@@ -8,14 +9,17 @@ import io.tablecast.common.http.HttpService;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.kafka.TopicProvisioner;
 import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.FollowActiveGeneration;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.RetryCounting;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
 import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
+import io.tablecast.viewstore.adapter.out.telemetry.TelemetryReporter;
 import io.tablecast.viewstore.application.work.WorkSteps;
 import java.net.URI;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,10 +33,12 @@ public final class ProjectorService implements AutoCloseable {
 
   private final FollowActiveGeneration<GenerationPipeline> pipeline;
   private final HttpService http;
+  private final List<TelemetryReporter> telemetry;
 
-  private ProjectorService(FollowActiveGeneration<GenerationPipeline> pipeline, HttpService http) {
+  private ProjectorService(FollowActiveGeneration<GenerationPipeline> pipeline, HttpService http, List<TelemetryReporter> telemetry) {
     this.pipeline = pipeline;
     this.http = http;
+    this.telemetry = telemetry;
   }
 
   public static ProjectorService start(ProjectorConfig config) {
@@ -58,7 +64,19 @@ public final class ProjectorService implements AutoCloseable {
         new GenerationStorage(azure).onceCreated());
     HttpService http = HttpService.start("projector", config.http(), metrics,
         () -> new Health(pipeline.current().healthy(), pipeline.current().details()), () -> { });
-    return new ProjectorService(pipeline, http);
+    return new ProjectorService(pipeline, http, telemetry(config, azure, metrics));
+  }
+
+  /** The status page's telemetry rows: the projector's own, and its workers' when it runs some. */
+  private static List<TelemetryReporter> telemetry(ProjectorConfig config, AzureClients azure, PrometheusMeterRegistry metrics) {
+    TableClient rows = azure.table(new CatalogTables(config.namespace()).projectorCheckpoints());
+    List<TelemetryReporter> reporters = new ArrayList<>();
+    reporters.add(TelemetryReporter.start(rows, metrics, TelemetryReporter.PROJECTOR, TelemetryReporter.instanceId(config.instanceId()),
+        Clock.systemUTC()));
+    if (config.workers().perQueue() > 0) {
+      reporters.add(TelemetryReporter.start(rows, metrics, TelemetryReporter.WORKER, config.workers().instance(), Clock.systemUTC()));
+    }
+    return reporters;
   }
 
   /** The generation this projector writes now; it follows {@code ViewCatalog} flips. */
@@ -72,6 +90,7 @@ public final class ProjectorService implements AutoCloseable {
 
   @Override
   public void close() {
+    telemetry.forEach(TelemetryReporter::close);
     http.close();
     pipeline.close();
   }

@@ -11,6 +11,7 @@ import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.http.Health;
 import io.tablecast.common.http.HttpService;
 import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.FollowActiveGeneration;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.RetryCounting;
@@ -19,11 +20,13 @@ import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.viewstore.adapter.out.tables.AzureFailures;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
 import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
+import io.tablecast.viewstore.adapter.out.telemetry.TelemetryReporter;
 import io.tablecast.viewstore.application.work.WorkSteps;
 import io.tablecast.workers.adapter.in.queue.WorkerSettings;
 import io.tablecast.workers.adapter.in.queue.Workers;
 import io.tablecast.workers.adapter.out.tables.TableWorkerStores;
 import java.net.URI;
+import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
@@ -41,10 +44,12 @@ public final class WorkerService implements AutoCloseable {
 
   private final FollowActiveGeneration<Workers> workers;
   private final HttpService http;
+  private final TelemetryReporter telemetry;
 
-  private WorkerService(FollowActiveGeneration<Workers> workers, HttpService http) {
+  private WorkerService(FollowActiveGeneration<Workers> workers, HttpService http, TelemetryReporter telemetry) {
     this.workers = workers;
     this.http = http;
+    this.telemetry = telemetry;
   }
 
   /**
@@ -70,7 +75,9 @@ public final class WorkerService implements AutoCloseable {
         new GenerationStorage(azure).onceCreated());
     HttpService http = HttpService.start("worker", config.http(), metrics, () -> new Health(workers.current().alive(),
         Map.of("generation", workers.generation().number(), "workers", workers.current().size())), () -> { });
-    return new WorkerService(workers, http);
+    TelemetryReporter telemetry = TelemetryReporter.start(azure.table(new CatalogTables(config.namespace()).projectorCheckpoints()),
+        metrics, TelemetryReporter.WORKER, config.workers().instance(), Clock.systemUTC());
+    return new WorkerService(workers, http, telemetry);
   }
 
   /**
@@ -89,6 +96,7 @@ public final class WorkerService implements AutoCloseable {
 
   @Override
   public void close() {
+    telemetry.close();
     http.close();
     workers.close();
   }

@@ -123,10 +123,10 @@ public final class Projector {
     freshness.applied("EmployeeActivity", events);
   }
 
-  /** Where each event of the batch was read, for the work items it causes. */
+  /** Where each event of the batch was read, and when it occurred, for the work items it causes. */
   private static Function<DomainEvent, SourcePosition> positions(List<PolledEvent> batch) {
     Map<DomainEvent, SourcePosition> positions = new IdentityHashMap<>();
-    batch.forEach(polled -> positions.put(polled.event(), polled.position()));
+    batch.forEach(polled -> positions.put(polled.event(), polled.position().at(polled.event().metadata().occurredAt())));
     return positions::get;
   }
 

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.tablecast.viewstore.domain.work.WorkItem;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -33,6 +35,8 @@ public final class WorkMessages {
 
   private static final ObjectMapper JSON = JsonMapper.builder()
       .addMixIn(WorkItem.class, ItemTypes.class)
+      .addModule(new JavaTimeModule())
+      .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS) // ISO-8601 text, as docs/work-items.md shows
       .serializationInclusion(JsonInclude.Include.NON_NULL) // an item's source is absent when unknown
       .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
       .build();

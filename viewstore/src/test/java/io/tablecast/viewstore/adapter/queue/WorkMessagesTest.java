@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tablecast.viewstore.domain.SourcePosition;
 import io.tablecast.viewstore.domain.work.WorkItem;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -43,6 +44,18 @@ class WorkMessagesTest {
     assertThat(WorkMessages.read("{\"format\":1,\"generation\":1,\"items\":[{\"type\":\"reindex-employee\",\"employeeId\":\"00000008\",\"version\":3}]}")
         .items()).containsExactly(new WorkItem.ReindexEmployee("00000008", 3));
     assertThat(WorkMessages.write(new WorkMessages.Message(1, List.of(items.get(1))))).doesNotContain("source");
+  }
+
+  @Test
+  void anItemCarriesWhenItsEventOccurred_asIsoText() {
+    SourcePosition source = new SourcePosition("tablecast.employee-events", 2, 1234).at(Instant.parse("2026-11-28T01:20:31.412Z"));
+    WorkItem item = new WorkItem.ReindexEmployee("00000008", 3, source);
+
+    String message = WorkMessages.write(new WorkMessages.Message(1, List.of(item)));
+
+    assertThat(message).contains("\"offset\":1234,\"occurredAt\":\"2026-11-28T01:20:31.412Z\"}");
+    assertThat(WorkMessages.read(message).items().get(0).origin().flatMap(SourcePosition::occurred))
+        .contains(Instant.parse("2026-11-28T01:20:31.412Z"));
   }
 
   @Test

@@ -60,7 +60,7 @@ public final class Workers implements AutoCloseable {
     for (WorkQueue kind : WorkQueue.values()) {
       QueueClient queue = paced.queue(generation.queue(kind));
       QueueClient poison = paced.queue(generation.poisonQueue(kind));
-      WorkerMetrics counters = new WorkerMetrics(metrics, kind.baseName());
+      WorkerMetrics counters = new WorkerMetrics(metrics, kind.baseName(), Clock.systemUTC());
       for (int n = 1; n <= settings.perQueue(); n++) {
         String name = kind.baseName() + "-" + n;
         QueueWorker worker = new QueueWorker(name, queue, poison, reconciler, settings, failures, counters, steps, Clock.systemUTC(),
