@@ -25,7 +25,12 @@ final class CommandRequests {
   /** A hire with a new id and the email {@code e<id>@bench.example}, so that no two hires collide. */
   HttpRequest hire(int id, String department) {
     return json("/employees", "POST", "{\"employeeId\":\"" + id + "\",\"departmentId\":\"" + department
-        + "\",\"firstName\":\"Ann\",\"lastName\":\"Lee\",\"email\":\"e" + id + "@bench.example\",\"age\":34}");
+        + "\",\"firstName\":\"Ann\",\"lastName\":\"Lee\",\"email\":\"" + email(id) + "\",\"age\":34}");
+  }
+
+  /** The email of the hire with this id. */
+  static String email(int id) {
+    return "e" + id + "@bench.example";
   }
 
   /** A {@code PATCH} of the last name and the age, without an email. */

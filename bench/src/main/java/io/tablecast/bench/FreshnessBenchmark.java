@@ -55,6 +55,9 @@ public final class FreshnessBenchmark {
   /** The projector's freshness histogram, per view table, when it exports one. */
   static final String FRESHNESS = "tablecast_projector_freshness_seconds";
   static final List<String> TABLES = List.of("Employees", "EmployeeIndex", "EmployeeActivity");
+  /** The workers' index freshness on the index-maintenance queue, kept beside the tables' under this key. */
+  static final String INDEX = "index";
+  private static final String INDEX_FRESHNESS = "tablecast_worker_index_freshness_seconds";
   private static final Pattern DEPTH = Pattern.compile("\"depth\":(\\d+)");
   private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -170,6 +173,7 @@ public final class FreshnessBenchmark {
             freshness.put(table, PromHistogram.delta(before, atEnd, FRESHNESS, "table", table));
             freshnessToDrained.put(table, PromHistogram.delta(before, after, FRESHNESS, "table", table));
           }
+          freshnessToDrained.put(INDEX, PromHistogram.delta(before, after, INDEX_FRESHNESS, "queue", "index-maintenance"));
           FreshnessReport.RateResult result = new FreshnessReport.RateResult(rate, window.figures(),
               after.sum("tablecast_projector_events_applied_total") - before.sum("tablecast_projector_events_applied_total"),
               after.sum("tablecast_worker_items_total") - before.sum("tablecast_worker_items_total"),

@@ -40,6 +40,11 @@ final class FreshnessReport {
     double requestsPerEvent(RequestOrigins.Group group) {
       return eventsApplied == 0 ? Double.NaN : byGroup.getOrDefault(group, 0L) / eventsApplied;
     }
+
+    /** The queue workers' storage requests per work item they finished. */
+    double workerRequestsPerItem() {
+      return workItems == 0 ? Double.NaN : byGroup.getOrDefault(RequestOrigins.Group.WORKERS, 0L) / workItems;
+    }
   }
 
   private final PrintStream out;
@@ -81,10 +86,11 @@ final class FreshnessReport {
     FreshnessWindow.Figures f = r.figures();
     PromHistogram employees = r.freshness().get("Employees");
     line("rate %d/s: %,d sent (%,d sampled), %.1f 2xx/s, %d errors; sampled visible: projector path p50 %s ms p99 %s ms,"
-        + " worker path p50 %s ms p99 %s ms, %s not seen; metric (Employees) p50 %s ms p99 %s ms of %,.0f events;"
+        + " worker path p50 %s ms p99 %s ms, %s not seen; index (email lookup) p50 %s ms p99 %s ms; metric (Employees) p50 %s ms p99 %s ms of %,.0f events;"
         + " %.2f storage requests/event; lag at end %.0f, queues %d, drained in %s", r.rate(), f.sent(), f.sampledCount(),
         f.succeededPerSecond(), f.errorCount(), ms(f.projectorPath().percentileMillis(50)), ms(f.projectorPath().percentileMillis(99)),
         ms(f.workerPath().percentileMillis(50)), ms(f.workerPath().percentileMillis(99)), notSeen(f),
+        ms(f.index().visibility().percentileMillis(50)), ms(f.index().visibility().percentileMillis(99)),
         ms(employees.percentileMillis(50)), ms(employees.percentileMillis(99)), employees.count(), r.requestsPerEvent(),
         r.lagAtEnd(), r.depthAtEnd(), drained(r));
   }
@@ -134,6 +140,7 @@ final class FreshnessReport {
           r.requestsPerEvent(), r.requestsPerEvent(RequestOrigins.Group.PROJECTOR), r.requestsPerEvent(RequestOrigins.Group.WORKERS),
           r.requestsPerEvent(RequestOrigins.Group.OTHER), r.lagAtEnd(), r.depthAtEnd(), drained(r));
     }
+    indexFreshness(results);
     line("");
     line("Sampled visibility by command kind (ms; lower bounds in brackets):");
     line("");
@@ -238,6 +245,29 @@ final class FreshnessReport {
     }
     return String.format("%,.0f / %,.0f / %,.0f (%,.0f / %,.0f / %,.0f)", v.percentileMillis(50), v.percentileMillis(99), v.maxMillis(),
         lower.percentileMillis(50), lower.percentileMillis(99), lower.maxMillis());
+  }
+
+  /** Command → index: a sampled hire's email lookup, the workers' own histogram, and their storage requests per item. */
+  private void indexFreshness(List<RateResult> results) {
+    line("");
+    line("## Command → index: from a hire's 2xx to the email lookup answering");
+    line("");
+    line("Sampled hires: ms from the 2xx to the first `GET /employees?email=` that answers with the employee (lower bounds in"
+        + " brackets). The workers' histogram, tablecast_worker_index_freshness_seconds on the index-maintenance queue, runs"
+        + " from the event's occurredAt to the end of its work item, from the window's start until its effects were resolved."
+        + " Requests per item: the queue workers' storage requests divided by the work items they finished.");
+    line("");
+    line("| offered /s | hires sampled | seen | p50 | p99 | max | not seen | workers' metric: items | p50 / p99 ms |"
+        + " workers' requests / item |");
+    line("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (RateResult r : results) {
+      FreshnessWindow.IndexFigures index = r.figures().index();
+      PromHistogram metric = r.freshnessToDrained().get(FreshnessBenchmark.INDEX);
+      line("| %d | %,d | %,d | %s | %s | %s | %d | %s | %s | %.2f |", r.rate(), index.awaited(), index.visibility().count(),
+          pair(index.visibility(), index.lowerBound(), 50), pair(index.visibility(), index.lowerBound(), 99),
+          index.visibility().count() == 0 ? "–" : String.format("%,.0f (%,.0f)", index.visibility().maxMillis(), index.lowerBound().maxMillis()),
+          index.notSeen(), events(metric), p50p99(metric), r.workerRequestsPerItem());
+    }
   }
 
   private static String pair(Latencies v, Latencies lower, double percentile) {

@@ -34,6 +34,10 @@ final class FreshnessWindow {
   private final Map<CommandKind, Latencies.Recorder> lowerBoundByKind = new EnumMap<>(CommandKind.class);
   private final Latencies.Recorder readLate = new Latencies.Recorder();
   private final Map<CommandKind, Long> notSeen = new EnumMap<>(CommandKind.class);
+  private final Latencies.Recorder indexVisibility = new Latencies.Recorder();
+  private final Latencies.Recorder indexLowerBound = new Latencies.Recorder();
+  private long indexAwaited;
+  private long indexNotSeen;
   private long schedulerLateMaxNanos;
   private long schedulerLateSumNanos;
   private long reads;
@@ -87,16 +91,33 @@ final class FreshnessWindow {
     pending--;
   }
 
+  /** A sampled hire's email index entry is awaited too. */
+  synchronized void awaitingIndex() {
+    indexAwaited++;
+    pending++;
+  }
+
   /** Seen {@code nanos} after the 2xx, and not yet {@code lowerNanos} after it. */
-  synchronized void visible(CommandKind kind, long nanos, long lowerNanos) {
+  synchronized void visible(VisibilityReaders.Check check, long nanos, long lowerNanos) {
+    if (check.index) {
+      indexVisibility.record(nanos);
+      indexLowerBound.record(lowerNanos);
+      pending--;
+      return;
+    }
+    CommandKind kind = check.kind;
     visibility.record(nanos);
     visibilityByKind.computeIfAbsent(kind, k -> new Latencies.Recorder()).record(nanos);
     lowerBoundByKind.computeIfAbsent(kind, k -> new Latencies.Recorder()).record(lowerNanos);
     pending--;
   }
 
-  synchronized void notSeen(CommandKind kind) {
-    notSeen.merge(kind, 1L, Long::sum);
+  synchronized void notSeen(VisibilityReaders.Check check) {
+    if (check.index) {
+      indexNotSeen++;
+    } else {
+      notSeen.merge(check.kind, 1L, Long::sum);
+    }
     pending--;
   }
 
@@ -138,13 +159,20 @@ final class FreshnessWindow {
         byPath(visibilityByKind, true), byPath(visibilityByKind, false), byPath(lowerBoundByKind, true), byPath(lowerBoundByKind, false),
         new EnumMap<>(notSeen), new EnumMap<>(sentByKind), new EnumMap<>(sampledByKind), new EnumMap<>(substituted),
         schedulerLateMaxNanos / 1e6, sent == 0 ? 0 : schedulerLateSumNanos / 1e6 / sent, reads, readErrors,
-        reads == 0 ? 0 : readLateSumNanos / 1e6 / reads, Latencies.merge(List.of(readLate)), pending);
+        reads == 0 ? 0 : readLateSumNanos / 1e6 / reads, Latencies.merge(List.of(readLate)), pending,
+        new IndexFigures(indexAwaited, Latencies.merge(List.of(indexVisibility)), Latencies.merge(List.of(indexLowerBound)), indexNotSeen));
   }
 
   private static Latencies byPath(Map<CommandKind, Latencies.Recorder> byKind, boolean projectorPath) {
     return Latencies.merge(byKind.entrySet().stream().filter(e -> e.getKey().projectorPath() == projectorPath)
         .map(Map.Entry::getValue).toList());
   }
+
+  /**
+   * Command → index: from a sampled hire's 2xx to the first {@code GET /employees?email=} that
+   * answers with the employee, and the lower bounds.
+   */
+  record IndexFigures(long awaited, Latencies visibility, Latencies lowerBound, long notSeen) {}
 
   /**
    * A snapshot of the window, for the report. The visibility figures are those of the sampled
@@ -155,7 +183,8 @@ final class FreshnessWindow {
       Map<CommandKind, Latencies> lowerBoundByKind, Latencies projectorPath, Latencies workerPath, Latencies projectorPathLower,
       Latencies workerPathLower, Map<CommandKind, Long> notSeen, Map<CommandKind, Long> sentByKind,
       Map<CommandKind, Long> sampledByKind, Map<CommandKind, Long> substituted, double schedulerLateMaxMillis,
-      double schedulerLateMeanMillis, long reads, long readErrors, double readLateMeanMillis, Latencies readLate, long stillAwaited) {
+      double schedulerLateMeanMillis, long reads, long readErrors, double readLateMeanMillis, Latencies readLate, long stillAwaited,
+      IndexFigures index) {
 
     long sampledCount() {
       return sampledByKind.values().stream().mapToLong(Long::longValue).sum();

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiPredicate;
@@ -33,6 +34,9 @@ import java.util.function.BiPredicate;
  *   <li>archive: 404 under its department (the archive flow deletes it from Current last);
  *   <li>manager assignment: {@code GET /departments/{dept}} shows the manager.
  * </ul>
+ * A sampled hire is also watched through the index the queue workers write: {@code GET
+ * /employees?email=} answers with the employee (command → index). Its employee takes no other
+ * command until both effects are resolved.
  */
 final class OpenLoad implements AutoCloseable {
 
@@ -95,14 +99,24 @@ final class OpenLoad implements AutoCloseable {
         .whenComplete((response, error) -> answered(command, scheduled, response, error));
   }
 
-  /** One command: its request, and the check of its effect. */
-  private record Command(HttpRequest request, VisibilityReaders.Check check, Roster.Member member, String movedTo) {}
+  /** One command: its request, the check of its effect, and for a hire the check of its email index entry. */
+  private record Command(HttpRequest request, VisibilityReaders.Check check, Roster.Member member, String movedTo,
+      VisibilityReaders.Check indexCheck) {
+    Command(HttpRequest request, VisibilityReaders.Check check, Roster.Member member, String movedTo) {
+      this(request, check, member, movedTo, null);
+    }
+  }
 
   private Command command(CommandKind kind, Roster.Member m, FreshnessWindow window) {
     String employee = "/departments/" + m.department + "/employees/" + m.id;
     return switch (kind) {
-      case HIRE -> new Command(commands.hire(m.id, m.department),
-          check(kind, window, m, employee, (status, body) -> status == 200), m, null);
+      case HIRE -> {
+        Hired hired = new Hired(m);
+        String id = "\"employeeId\":\"" + String.format("%08d", m.id) + "\"";
+        yield new Command(commands.hire(m.id, m.department), check(kind, window, hired, employee, (status, body) -> status == 200), m,
+            null, check(kind, window, hired, "/employees?email=" + CommandRequests.email(m.id), (status, body) -> status == 200
+                && body.contains(id)).index());
+      }
       case PATCH -> {
         String lastName = "Lee" + sequence;
         yield new Command(commands.patch(m.id, lastName, (int) (20 + sequence % 40)),
@@ -126,6 +140,21 @@ final class OpenLoad implements AutoCloseable {
   /** The subject of a manager check: the employee, and the department it was assigned to. */
   record Managed(Roster.Member member, String department) {}
 
+  /** The subject of a hire's two checks, the view and the email index: resolved once both are. */
+  record Hired(Roster.Member member, AtomicInteger awaiting, AtomicBoolean allSeen) {
+    Hired(Roster.Member member) {
+      this(member, new AtomicInteger(2), new AtomicBoolean(true));
+    }
+
+    /** Whether this was the last of the two checks, and so the hire is resolved. */
+    boolean resolve(boolean seen) {
+      if (!seen) {
+        allSeen.set(false);
+      }
+      return awaiting.decrementAndGet() == 0;
+    }
+  }
+
   private VisibilityReaders.Check check(CommandKind kind, FreshnessWindow window, Object subject, String path,
       BiPredicate<Integer, String> shows) {
     return new VisibilityReaders.Check(kind, window, subject, views.resolve(path), shows);
@@ -142,6 +171,10 @@ final class OpenLoad implements AutoCloseable {
       }
       if (sampled) {
         readers.await(check, now);
+        if (command.indexCheck != null) {
+          check.window.awaitingIndex();
+          readers.await(command.indexCheck, now);
+        }
       } else {
         roster.settle(command.member, check.kind, null);
       }
@@ -158,15 +191,26 @@ final class OpenLoad implements AutoCloseable {
   /** What the readers do with a resolved check: a seen effect settles its employee, one never seen retires it. */
   static VisibilityReaders.Outcome outcome(Roster roster) {
     return (check, seen) -> {
-      Roster.Member member = check.subject instanceof Managed m ? m.member() : (Roster.Member) check.subject;
-      String managed = check.subject instanceof Managed m ? m.department() : null;
-      if (seen) {
-        roster.settle(member, check.kind, managed);
+      if (check.subject instanceof Hired hired) {
+        if (hired.resolve(seen)) {
+          settle(roster, hired.member(), check.kind, null, hired.allSeen().get());
+        }
+      } else if (check.subject instanceof Managed m) {
+        settle(roster, m.member(), check.kind, m.department(), seen);
       } else {
-        roster.retire(check.kind, member.sampled, managed);
+        settle(roster, (Roster.Member) check.subject, check.kind, null, seen);
       }
     };
   }
+
+  private static void settle(Roster roster, Roster.Member member, CommandKind kind, String managed, boolean seen) {
+    if (seen) {
+      roster.settle(member, kind, managed);
+    } else {
+      roster.retire(kind, member.sampled, managed);
+    }
+  }
+
 
   @Override
   public void close() {

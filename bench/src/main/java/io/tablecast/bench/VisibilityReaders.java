@@ -41,6 +41,8 @@ final class VisibilityReaders implements AutoCloseable {
     final Object subject;
     final URI uri;
     final BiPredicate<Integer, String> shows;
+    /** Whether this check watches an index entry the workers write, beside its command's own effect. */
+    boolean index;
     long answeredNanos;
     long due;
     /** When the last read that did not show the effect was sent: the effect became visible after it. */
@@ -52,6 +54,12 @@ final class VisibilityReaders implements AutoCloseable {
       this.subject = subject;
       this.uri = uri;
       this.shows = shows;
+    }
+
+    /** This check, as the watch of an index entry. */
+    Check index() {
+      index = true;
+      return this;
     }
 
     @Override
@@ -124,10 +132,10 @@ final class VisibilityReaders implements AutoCloseable {
       long answered = System.nanoTime();
       check.window.read(Math.max(0, began - check.due), failed);
       if (seen) {
-        check.window.visible(check.kind, answered - check.answeredNanos, check.lastMiss - check.answeredNanos);
+        check.window.visible(check, answered - check.answeredNanos, check.lastMiss - check.answeredNanos);
         outcome.resolved(check, true);
       } else if (answered - check.answeredNanos > giveUpNanos) {
-        check.window.notSeen(check.kind);
+        check.window.notSeen(check);
         outcome.resolved(check, false);
       } else {
         check.lastMiss = began;
