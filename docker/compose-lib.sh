@@ -9,6 +9,9 @@ say() { printf '[%s] %s\n' "$name" "$*"; }
 quiet() { grep -v -e DEPRECATED -e 'legacy builder' -e buildx || true; }
 cleanup() { compose down -v --remove-orphans > /dev/null 2>&1 || true; }
 trap cleanup EXIT
+# With `set -e`, a failing command ends the test, in a function too (-E): say which.
+set -E
+trap 'say "failed at line $LINENO: $BASH_COMMAND"' ERR
 cleanup
 
 # Waits for the one-shot demo loader to exit, prints its output, and fails unless it exited 0:

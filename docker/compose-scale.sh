@@ -34,13 +34,14 @@ say "all up in $((SECONDS - start)) s"
 
 # Mid-load: the loader has been sending its commands for 5 s, and is still at it.
 for _ in $(seq 60); do
-  compose logs --no-color demo-loader | grep -q 'Loading the demo' && break
+  [[ $(compose logs --no-color demo-loader) == *'Loading the demo'* ]] && break
   sleep 1
 done
 sleep 5
 [[ $(docker inspect -f '{{.State.Running}}' "$(compose ps -q demo-loader)") == true ]] \
   || { compose logs --no-color demo-loader; say "the demo loader is not sending"; exit 1; }
-victim=$(compose ps -q projector | head -1)
+mapfile -t projectors < <(compose ps -q projector)
+victim=${projectors[0]}
 say "the demo loader is sending; SIGKILL and remove projector ${victim:0:12}"
 docker kill "$victim" > /dev/null
 docker rm "$victim" > /dev/null
