@@ -5,22 +5,14 @@
 # Needs the images (docker/offline-images.sh where no registry is reachable; the service images
 # are built from the jars of `mvn package` when missing).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root"
 project=tablecast-e2e
-compose() { docker-compose -p "$project" "$@"; }
-say() { printf '[compose-e2e] %s\n' "$*"; }
-cleanup() { compose down -v --remove-orphans > /dev/null 2>&1 || true; }
-trap cleanup EXIT
-cleanup
+name=compose-e2e
+source "$(dirname "$0")/compose-lib.sh"
 
 start=$SECONDS
 say "docker-compose up"
-compose up -d --build 2>&1 | grep -v -e DEPRECATED -e 'legacy builder' -e buildx || true
-loader=$(compose ps -q demo-loader)
-code=$(timeout 300 docker wait "$loader") || { compose logs --tail=50; say "the demo loader did not finish within 300 s"; exit 1; }
-compose logs --no-color demo-loader | sed 's/^/    /'
-[[ "$code" == 0 ]] || { compose logs --tail=50 projector views; say "the demo loader exited with $code"; exit 1; }
+compose up -d --build 2>&1 | quiet
+await_demo_loader
 say "demo loaded in $((SECONDS - start)) s"
 
 # The README's walkthrough: the curl lines of the sh block after <!-- compose-walkthrough -->.
@@ -37,14 +29,5 @@ done
 # The README's claim that the operator commands reach the demo from the host with their defaults:
 # verify recomputes the views from the log and must find no difference, once the walkthrough's
 # own hire has been applied.
-verified=false
-out=$(mktemp)
-for _ in 1 2 3 4 5 6; do
-  if java -jar app/target/tablecast-app.jar verify > "$out" 2>&1; then verified=true; break; fi
-  sleep 5
-done
-tail -8 "$out" | sed 's/^/    /'
-rm -f "$out"
-[[ "$verified" == true ]] || { say "tablecast verify found differences against the demo"; exit 1; }
-say "ok: tablecast verify, from the host"
+verify_from_host
 say "passed in $((SECONDS - start)) s"

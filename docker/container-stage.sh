@@ -4,7 +4,8 @@
 #      dockerd (published ports default to 127.0.0.1) where none answers;
 #   2. builds the image stand-ins (docker/offline-images.sh), reusing the images already present,
 #      and the service images (docker-compose build);
-#   3. runs the Testcontainers tests (module e2e), then the compose walkthrough (compose-e2e.sh).
+#   3. runs the Testcontainers tests (module e2e), then the compose walkthrough (compose-e2e.sh)
+#      and the scaled-out demo with a projector lost mid-load (compose-scale.sh).
 # Prints each step's time. A dockerd that it started is stopped at the end.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -46,4 +47,5 @@ step "service images" compose_build
 step "install the modules for the e2e module" mvn -q --batch-mode install -DskipTests
 step "Testcontainers tests" mvn --batch-mode verify -pl e2e -Pcontainers
 step "compose walkthrough" bash docker/compose-e2e.sh
+step "compose scale-out" bash docker/compose-scale.sh
 say "passed in $((SECONDS - stage_start)) s"

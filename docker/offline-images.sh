@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# Builds local stand-ins for the three public images that docker-compose.yml uses, for machines
+# Builds local stand-ins for the four public images that docker-compose.yml uses, for machines
 # that cannot reach an image registry. Each is tagged with the public name, so compose and the
 # Testcontainers tests use it unchanged:
 #
 #   eclipse-temurin:17-jre                          Debian bookworm + openjdk-17-jre-headless
 #   apache/kafka:4.1.1                              the Kafka jars of the Maven build (devmode/target/lib) on that JRE
 #   mcr.microsoft.com/azure-storage/azurite:3.35.0  Debian nodejs + the azurite package of `npm ci`
+#   nginx:1.22                                      Debian bookworm's nginx (the views' load balancer)
 #
 # The Debian base comes from debootstrap (root needed) and `docker import`. An image that exists
 # already is kept, stand-in or real; --rebuild builds the stand-ins again. Override the names
-# with JRE_IMAGE, KAFKA_IMAGE and AZURITE_IMAGE, as for compose.
+# with JRE_IMAGE, KAFKA_IMAGE, AZURITE_IMAGE and NGINX_IMAGE, as for compose.
 #
 # Needs: docker, debootstrap, the Maven build (`mvn package`, for devmode/target/lib) and `npm ci`.
 set -euo pipefail
@@ -20,6 +21,7 @@ BASE_IMAGE=${BASE_IMAGE:-tablecast/debian-base:bookworm}
 JRE_IMAGE=${JRE_IMAGE:-eclipse-temurin:17-jre}
 KAFKA_IMAGE=${KAFKA_IMAGE:-apache/kafka:4.1.1}
 AZURITE_IMAGE=${AZURITE_IMAGE:-mcr.microsoft.com/azure-storage/azurite:3.35.0}
+NGINX_IMAGE=${NGINX_IMAGE:-nginx:1.22}
 DEBIAN_MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 rebuild=false
 [[ "${1:-}" == "--rebuild" ]] && rebuild=true
@@ -58,3 +60,7 @@ if have "$AZURITE_IMAGE"; then say "$AZURITE_IMAGE: present"; else
   say "$AZURITE_IMAGE: stand-in from Debian's nodejs and node_modules/azurite"
   timed build --build-arg BASE_IMAGE="$BASE_IMAGE" -f docker/standins/azurite/Dockerfile -t "$AZURITE_IMAGE" - \
     < <(tar -c node_modules docker/standins/azurite); fi
+
+if have "$NGINX_IMAGE"; then say "$NGINX_IMAGE: present"; else
+  say "$NGINX_IMAGE: stand-in from Debian's nginx"
+  timed build --build-arg BASE_IMAGE="$BASE_IMAGE" -t "$NGINX_IMAGE" docker/standins/nginx; fi

@@ -1,5 +1,5 @@
-# One Tablecast deployable (MODULE = commands, projector, views, or app for the CLI and the demo
-# loader): its jar and target/lib/ from the Maven build (`mvn package`) on a Java 17 JRE.
+# One Tablecast deployable (MODULE = commands, projector, workers, views, or app for the CLI and
+# the demo loader): its jar and target/lib/ from the Maven build (`mvn package`) on a Java 17 JRE.
 # The context is the repository root; .dockerignore lets in only the built jars.
 ARG JRE_IMAGE=eclipse-temurin:17-jre
 FROM ${JRE_IMAGE}
@@ -7,5 +7,6 @@ ARG MODULE
 WORKDIR /opt/tablecast
 COPY ${MODULE}/target/lib/ lib/
 COPY ${MODULE}/target/tablecast-${MODULE}.jar tablecast.jar
+COPY docker/service-entrypoint.sh entrypoint.sh
 ENV TABLECAST_HTTP_HOST=0.0.0.0
-ENTRYPOINT ["java", "-XX:MaxRAMPercentage=50", "-jar", "/opt/tablecast/tablecast.jar"]
+ENTRYPOINT ["sh", "/opt/tablecast/entrypoint.sh"]

@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.tablecast.common.concurrent.Doorbell;
+import io.tablecast.common.config.ConfigException;
 import io.tablecast.common.config.Env;
 import io.tablecast.common.config.HttpSettings;
 import io.tablecast.common.config.Namespace;
@@ -55,12 +56,26 @@ public final class WorkerService implements AutoCloseable {
   /**
    * @param http where {@code /health} and {@code /metrics} listen ({@code TABLECAST_WORKER_PORT},
    *     default 8084)
+   * @param workers {@code TABLECAST_WORKERS} per queue, at least 1 here; their leases name this
+   *     process {@code TABLECAST_INSTANCE_ID} where it is set (the container's host name in the
+   *     service image), so that an operator can tell which replica holds a lease; a random id
+   *     otherwise
    */
   public record Config(Namespace namespace, StorageSettings storage, HttpSettings http, WorkerSettings workers) {
     public static Config fromEnv(Env env) {
       WorkerSettings settings = WorkerSettings.fromEnv(env);
+      if (settings.perQueue() == 0) {
+        settings = settings.withPerQueue(1);
+      }
+      Optional<String> instance = env.optional("TABLECAST_INSTANCE_ID");
+      if (instance.isPresent()) {
+        if (instance.get().contains("/")) {
+          throw new ConfigException("TABLECAST_INSTANCE_ID must not contain '/', was '" + instance.get() + "'");
+        }
+        settings = settings.withInstance(instance.get());
+      }
       return new Config(env.namespace(), StorageSettings.fromEnv(env), HttpSettings.fromEnv(env, "TABLECAST_WORKER_PORT", DEFAULT_PORT),
-          settings.perQueue() == 0 ? settings.withPerQueue(1) : settings);
+          settings);
     }
   }
 
