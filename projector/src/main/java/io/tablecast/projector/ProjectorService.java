@@ -3,6 +3,7 @@ package io.tablecast.projector;
 import com.azure.core.http.policy.HttpPipelinePolicy;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.opentelemetry.api.OpenTelemetry;
 import io.tablecast.common.http.Health;
 import io.tablecast.common.http.HttpService;
 import io.tablecast.common.kafka.TopicNames;
@@ -12,6 +13,8 @@ import io.tablecast.common.tables.FollowActiveGeneration;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.RetryCounting;
 import io.tablecast.common.tables.ViewCatalog;
+import io.tablecast.common.tracing.Telemetry;
+import io.tablecast.common.tracing.Tracing;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
 import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
 import io.tablecast.viewstore.application.work.WorkSteps;
@@ -29,10 +32,12 @@ public final class ProjectorService implements AutoCloseable {
 
   private final FollowActiveGeneration<GenerationPipeline> pipeline;
   private final HttpService http;
+  private final OpenTelemetry telemetry;
 
-  private ProjectorService(FollowActiveGeneration<GenerationPipeline> pipeline, HttpService http) {
+  private ProjectorService(FollowActiveGeneration<GenerationPipeline> pipeline, HttpService http, OpenTelemetry telemetry) {
     this.pipeline = pipeline;
     this.http = http;
+    this.telemetry = telemetry;
   }
 
   public static ProjectorService start(ProjectorConfig config) {
@@ -46,6 +51,16 @@ public final class ProjectorService implements AutoCloseable {
 
   /** @param steps told of every step of the queue workers; the convergence tests stop workers there */
   public static ProjectorService start(ProjectorConfig config, List<HttpPipelinePolicy> extraPolicies, WorkSteps steps) {
+    return start(config, extraPolicies, steps, OpenTelemetry.noop());
+  }
+
+  /**
+   * @param telemetry traces the writes of each event, and its workers', in the event's trace
+   *     ({@link Telemetry#fromEnv}); shut down on {@link #close}
+   */
+  public static ProjectorService start(ProjectorConfig config, List<HttpPipelinePolicy> extraPolicies, WorkSteps steps,
+      OpenTelemetry telemetry) {
+    Tracing tracing = Tracing.of(telemetry, "io.tablecast.projector");
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     List<HttpPipelinePolicy> policies = new ArrayList<>(RetryCounting.policies(metrics));
     policies.addAll(extraPolicies);
@@ -54,11 +69,11 @@ public final class ProjectorService implements AutoCloseable {
     ViewStoreBootstrap.ensure(azure, config.namespace());
     FollowActiveGeneration<GenerationPipeline> pipeline = new FollowActiveGeneration<>(
         new ViewCatalog(azure.tableService(), config.namespace()), config.namespace(), "projector",
-        generation -> GenerationPipeline.start(config, azure, generation, metrics, steps),
+        generation -> GenerationPipeline.start(config, azure, generation, metrics, steps, tracing),
         new GenerationStorage(azure).onceCreated());
     HttpService http = HttpService.start("projector", config.http(), metrics,
         () -> new Health(pipeline.current().healthy(), pipeline.current().details()), () -> { });
-    return new ProjectorService(pipeline, http);
+    return new ProjectorService(pipeline, http, telemetry);
   }
 
   /** The generation this projector writes now; it follows {@code ViewCatalog} flips. */
@@ -74,5 +89,6 @@ public final class ProjectorService implements AutoCloseable {
   public void close() {
     http.close();
     pipeline.close();
+    Telemetry.shutdown(telemetry);
   }
 }
