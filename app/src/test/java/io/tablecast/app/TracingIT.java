@@ -3,13 +3,7 @@ package io.tablecast.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
-import io.opentelemetry.context.propagation.ContextPropagators;
-import io.opentelemetry.sdk.OpenTelemetrySdk;
-import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
-import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
-import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import io.tablecast.commands.CommandsConfig;
 import io.tablecast.commands.CommandsService;
 import io.tablecast.common.config.HttpSettings;
@@ -20,6 +14,7 @@ import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.projector.ProjectorConfig;
 import io.tablecast.projector.ProjectorService;
 import io.tablecast.testkit.HttpTestClient;
+import io.tablecast.testkit.SpanRecorder;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import io.tablecast.viewstore.application.work.WorkSteps;
 import java.nio.file.Files;
@@ -46,18 +41,14 @@ class TracingIT {
   @Test
   void aHireIsOneTraceFromTheRequestThroughTheDecisionAndTheEgtToTheIndexWrites(EmbeddedRuntime runtime, Namespace namespace)
       throws Exception {
-    InMemorySpanExporter exported = InMemorySpanExporter.create();
-    OpenTelemetrySdk telemetry = OpenTelemetrySdk.builder()
-        .setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exported)).build())
-        .setPropagators(ContextPropagators.create(W3CTraceContextPropagator.getInstance()))
-        .build();
     KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), 3);
     HttpSettings anyPort = new HttpSettings("127.0.0.1", 0);
     StorageSettings storage = StorageSettings.ofConnectionString(runtime.storageConnectionString());
-    try (ProjectorService projector = ProjectorService.start(ProjectorConfig.of(namespace, kafka, storage, anyPort), List.of(),
-             WorkSteps.NONE, telemetry);
+    try (SpanRecorder recorder = new SpanRecorder();
+         ProjectorService projector = ProjectorService.start(ProjectorConfig.of(namespace, kafka, storage, anyPort), List.of(),
+             WorkSteps.NONE, recorder.telemetry());
          CommandsService commands = CommandsService.start(new CommandsConfig(namespace, kafka, anyPort,
-             Files.createTempDirectory("tablecast-streams-"), Duration.ofSeconds(20), "it-" + namespace.prefix()), telemetry)) {
+             Files.createTempDirectory("tablecast-streams-"), Duration.ofSeconds(20), "it-" + namespace.prefix()), recorder.telemetry())) {
       HttpTestClient http = new HttpTestClient(commands.uri());
       assertThat(http.postJson("/departments", "{\"departmentId\":\"Sales\",\"name\":\"Sales\"}").status()).isEqualTo(201);
 
@@ -65,9 +56,9 @@ class TracingIT {
           {"employeeId":"42","departmentId":"Sales","firstName":"Ann","lastName":"Lee","email":"ann@x.io","age":34}""").status())
           .isEqualTo(201);
 
-      SpanData request = await().atMost(PROJECTION).until(() -> named(exported, "POST /employees"), s -> s != null);
+      SpanData request = await().atMost(PROJECTION).until(() -> named(recorder, "POST /employees"), s -> s != null);
       List<SpanData> trace = await().atMost(PROJECTION).until(
-          () -> exported.getFinishedSpanItems().stream().filter(s -> s.getTraceId().equals(request.getTraceId())).toList(),
+          () -> recorder.spans().stream().filter(s -> s.getTraceId().equals(request.getTraceId())).toList(),
           spans -> spans.stream().anyMatch(s -> s.getName().equals("work ReindexEmployee")));
       Map<String, SpanData> byId = trace.stream().collect(Collectors.toMap(SpanData::getSpanId, Function.identity()));
       SpanData egt = only(trace, "apply Employees");
@@ -88,8 +79,8 @@ class TracingIT {
     }
   }
 
-  private static SpanData named(InMemorySpanExporter exported, String name) {
-    return exported.getFinishedSpanItems().stream().filter(s -> s.getName().equals(name)).findFirst().orElse(null);
+  private static SpanData named(SpanRecorder recorder, String name) {
+    return recorder.spans().stream().filter(s -> s.getName().equals(name)).findFirst().orElse(null);
   }
 
   private static SpanData only(List<SpanData> trace, String name) {

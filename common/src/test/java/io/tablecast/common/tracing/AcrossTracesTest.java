@@ -6,11 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.context.Context;
-import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
-import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
-import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -19,15 +16,13 @@ import org.junit.jupiter.api.Test;
 
 class AcrossTracesTest {
 
-  private final InMemorySpanExporter exported = InMemorySpanExporter.create();
-  private final OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
-      .setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exported)).build())
-      .build();
-  private final Tracing tracing = Tracing.of(sdk, "test");
+  private final Recorded recorded = new Recorded();
+  private final InMemorySpanExporter exported = recorded.spans;
+  private final Tracing tracing = recorded.tracing;
 
   @AfterEach
   void shutDown() {
-    sdk.close();
+    recorded.close();
   }
 
   @Test

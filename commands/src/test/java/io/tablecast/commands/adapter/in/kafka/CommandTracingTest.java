@@ -5,14 +5,8 @@ import static io.tablecast.commands.testdata.Commands.hire;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.api.trace.Span;
-import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.Context;
-import io.opentelemetry.context.propagation.ContextPropagators;
-import io.opentelemetry.sdk.OpenTelemetrySdk;
-import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
-import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
-import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import io.tablecast.commands.adapter.out.kafka.CommandResult;
 import io.tablecast.commands.adapter.out.kafka.schema.CommandTopics;
 import io.tablecast.commands.application.CommandEnvelope;
@@ -22,6 +16,7 @@ import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tracing.TraceHeaders;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.events.DomainEvent;
+import io.tablecast.testkit.SpanRecorder;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -44,18 +39,14 @@ class CommandTracingTest {
   private static final CommandTopics TOPICS = CommandTopics.of(TopicNames.of(Namespace.NONE));
   private static final Instant T0 = Instant.parse("2026-11-28T01:00:00Z");
 
-  private final InMemorySpanExporter exported = InMemorySpanExporter.create();
-  private final OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
-      .setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exported)).build())
-      .setPropagators(ContextPropagators.create(W3CTraceContextPropagator.getInstance()))
-      .build();
-  private final Tracing on = Tracing.of(sdk, "test");
+  private final SpanRecorder recorder = new SpanRecorder();
+  private final Tracing on = Tracing.of(recorder.telemetry(), "test");
   private TopologyTestDriver driver;
 
   @AfterEach
   void stop() {
     driver.close();
-    sdk.close();
+    recorder.close();
   }
 
   @Test
@@ -77,12 +68,12 @@ class CommandTracingTest {
     start(on);
     Span request = on.tracer().spanBuilder("POST /employees").startSpan();
     send(createDepartment("Sales"), new RecordHeaders());
-    exported.reset();
+    recorder.reset();
 
     send(hire(1, "Sales", "a@x.io"), requestHeaders(request));
     request.end();
 
-    List<SpanData> decisions = exported.getFinishedSpanItems().stream().filter(s -> s.getName().equals("decide HireEmployee")).toList();
+    List<SpanData> decisions = recorder.spans().stream().filter(s -> s.getName().equals("decide HireEmployee")).toList();
     assertThat(decisions).isNotEmpty().allSatisfy(s -> assertThat(s.getTraceId()).isEqualTo(request.getSpanContext().getTraceId()));
     assertThat(decisions.get(0).getParentSpanId()).isEqualTo(request.getSpanContext().getSpanId());
     TestRecord<String, DomainEvent> event = employeeEvents().get(0);
