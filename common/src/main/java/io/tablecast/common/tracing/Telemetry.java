@@ -13,8 +13,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The one place that builds a service's {@link OpenTelemetry}. Tracing is on when the standard
  * {@code OTEL_EXPORTER_OTLP_ENDPOINT} is set: the SDK is then configured by the standard {@code
- * OTEL_*} variables and exports spans by OTLP, with {@code OTEL_SERVICE_NAME} defaulting to the
- * service. Otherwise it is {@link OpenTelemetry#noop()}: no span objects, no headers, nothing on
+ * OTEL_*} variables and exports spans by OTLP over HTTP ({@code http/protobuf}), with {@code
+ * OTEL_SERVICE_NAME} defaulting to the service. Otherwise it is {@link OpenTelemetry#noop()}: no span objects, no headers, nothing on
  * the hot path. Services take the instance in their {@code start}, so that a test can pass an SDK
  * of its own, and {@link #shutdown} it when they close.
  */
@@ -34,15 +34,19 @@ public final class Telemetry {
       return OpenTelemetry.noop();
     }
     // Defaults only: the standard OTEL_* variables and system properties override each of them.
-    // Tablecast traces; it does not send its metrics (Prometheus has them) or logs by OTLP.
+    // Tablecast traces; it does not send its metrics (Prometheus has them) or logs by OTLP. The
+    // exporter speaks OTLP over HTTP with the JDK's client (port 4318): there is no gRPC sender.
+    String endpoint = env.optional(ENDPOINT).orElseThrow();
     OpenTelemetrySdk sdk = AutoConfiguredOpenTelemetrySdk.builder()
         .addPropertiesSupplier(() -> Map.of(
+            "otel.exporter.otlp.endpoint", endpoint,
+            "otel.exporter.otlp.protocol", "http/protobuf",
             "otel.service.name", service,
             "otel.metrics.exporter", "none",
             "otel.logs.exporter", "none"))
         .build()
         .getOpenTelemetrySdk();
-    log.info("Tracing is on for {}: spans go by OTLP to {}", service, env.optional(ENDPOINT).orElseThrow());
+    log.info("Tracing is on for {}: spans go by OTLP to {}", service, endpoint);
     return sdk;
   }
 
