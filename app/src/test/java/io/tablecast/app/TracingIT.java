@@ -3,6 +3,8 @@ package io.tablecast.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.tablecast.commands.CommandsConfig;
 import io.tablecast.commands.CommandsService;
@@ -76,6 +78,12 @@ class TracingIT {
       assertThat(egt.getEndEpochNanos()).as("the index writes start after the EGT has ended").isLessThanOrEqualTo(work.getStartEpochNanos());
       assertThat(trace).extracting(SpanData::getName).contains("queue work");
       assertThat(decisions.stream().map(SpanData::getTraceId).collect(Collectors.toSet())).isEqualTo(Set.of(request.getTraceId()));
+      assertThat(request.getKind()).isEqualTo(SpanKind.SERVER);
+      assertThat(request.getAttributes().get(AttributeKey.longKey("http.response.status_code"))).isEqualTo(201L);
+
+      assertThat(http.postJson("/employees/00000042/transfer", "{\"toDepartmentId\":").status()).isEqualTo(400);
+      SpanData refused = await().atMost(PROJECTION).until(() -> named(recorder, "POST /employees/{id}/transfer"), s -> s != null);
+      assertThat(refused.getAttributes().get(AttributeKey.longKey("http.response.status_code"))).isEqualTo(400L);
     }
   }
 
