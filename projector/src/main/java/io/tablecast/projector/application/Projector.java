@@ -113,8 +113,8 @@ public final class Projector {
     employeesQueued = queued.thenApply(futures -> null);
     List<WorkItem> items = WorkItems.of(batch.stream().map(PolledEvent::event).toList(), positions(batch));
     CompletableFuture<Void> written = queued.thenCompose(Projector::all).thenCombine(markedInFlight, (applied, marked) -> null);
-    return items.isEmpty() ? written : written.thenRunAsync(() -> tracing.acrossTraces(items,
-        item -> item.origin().map(SourcePosition::traceparent).orElse(null), item -> QUEUE_WORK, () -> work.send(items)), pool);
+    return items.isEmpty() ? written
+        : written.thenRunAsync(() -> tracing.acrossTraces(items, WorkItem::traceparent, item -> QUEUE_WORK, () -> work.send(items)), pool);
   }
 
   /** After a failure, once every batch's future has settled: the lanes take work again. */

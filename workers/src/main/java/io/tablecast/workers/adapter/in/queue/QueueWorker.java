@@ -9,13 +9,13 @@ import io.tablecast.common.concurrent.Doorbell;
 import io.tablecast.common.tables.QueueErrors;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.viewstore.adapter.queue.ParkedMessages;
+import io.tablecast.viewstore.adapter.queue.WorkMessages;
 import io.tablecast.viewstore.adapter.queue.WorkMessages.Failure;
 import io.tablecast.viewstore.adapter.queue.WorkMessages.Message;
-import io.tablecast.viewstore.adapter.queue.WorkMessages;
 import io.tablecast.viewstore.application.FailureClassifier;
 import io.tablecast.viewstore.application.work.WorkDeferred;
 import io.tablecast.viewstore.application.work.WorkSteps;
-import io.tablecast.viewstore.domain.SourcePosition;
+import io.tablecast.viewstore.domain.work.WorkItem;
 import io.tablecast.workers.application.work.WorkReconciler;
 import io.tablecast.workers.application.work.WorkRefused;
 import java.time.Clock;
@@ -136,7 +136,7 @@ final class QueueWorker implements Runnable {
         expire(received, text, message);
         return;
       }
-      tracing.acrossTraces(message.items(), item -> item.origin().map(SourcePosition::traceparent).orElse(null),
+      tracing.acrossTraces(message.items(), WorkItem::traceparent,
           item -> "work " + item.getClass().getSimpleName(), () -> reconciler.reconcile(message.items(), receivedNanos));
       delete(received);
       metrics.done(message.items());
