@@ -2,6 +2,7 @@ package io.tablecast.commands;
 
 import io.tablecast.common.config.Env;
 import io.tablecast.common.lifecycle.Lifecycle;
+import io.tablecast.common.tracing.Telemetry;
 
 /** Runs the commands deployable alone, configured from the environment (see README). */
 public final class CommandsMain {
@@ -9,6 +10,7 @@ public final class CommandsMain {
   private CommandsMain() {}
 
   public static void main(String[] args) throws InterruptedException {
-    Lifecycle.runUntilStopped("commands", CommandsService.start(CommandsConfig.fromEnv(Env.system())));
+    Env env = Env.system();
+    Lifecycle.runUntilStopped("commands", CommandsService.start(CommandsConfig.fromEnv(env), Telemetry.fromEnv(env, "tablecast-commands")));
   }
 }

@@ -2,6 +2,7 @@ package io.tablecast.commands;
 
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.opentelemetry.api.OpenTelemetry;
 import io.tablecast.commands.adapter.in.http.CommandsApi;
 import io.tablecast.commands.adapter.in.kafka.CommandProcessorRunner;
 import io.tablecast.commands.adapter.in.kafka.ProcessorSettings;
@@ -13,6 +14,8 @@ import io.tablecast.common.http.Health;
 import io.tablecast.common.http.HttpService;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.kafka.TopicProvisioner;
+import io.tablecast.common.tracing.Telemetry;
+import io.tablecast.common.tracing.Tracing;
 import java.net.URI;
 import java.time.Clock;
 import java.util.List;
@@ -21,7 +24,8 @@ import java.util.Optional;
 
 /**
  * The commands deployable: the Kafka Streams command processor and the HTTP API in one process.
- * Start it with {@link #start}; {@link #close} stops the HTTP server first, then the processor.
+ * Start it with {@link #start}; {@link #close} stops the HTTP server first, then the processor,
+ * then its tracing.
  */
 public final class CommandsService implements AutoCloseable {
 
@@ -29,23 +33,35 @@ public final class CommandsService implements AutoCloseable {
   private final KafkaOutcomeListener outcomes;
   private final KafkaCommandPublisher publisher;
   private final HttpService http;
+  private final OpenTelemetry telemetry;
 
-  private CommandsService(
-      CommandProcessorRunner processor, KafkaOutcomeListener outcomes, KafkaCommandPublisher publisher, HttpService http) {
+  private CommandsService(CommandProcessorRunner processor, KafkaOutcomeListener outcomes, KafkaCommandPublisher publisher,
+      HttpService http, OpenTelemetry telemetry) {
+    this.telemetry = telemetry;
     this.processor = processor;
     this.outcomes = outcomes;
     this.publisher = publisher;
     this.http = http;
   }
 
+  /** Starts it without tracing. */
   public static CommandsService start(CommandsConfig config) {
+    return start(config, OpenTelemetry.noop());
+  }
+
+  /**
+   * @param telemetry traces each request through the processor's decision into its event
+   *     ({@link Telemetry#fromEnv}); shut down on {@link #close}
+   */
+  public static CommandsService start(CommandsConfig config, OpenTelemetry telemetry) {
+    Tracing tracing = Tracing.of(telemetry, "io.tablecast.commands");
     TopicNames names = TopicNames.of(config.namespace());
     TopicProvisioner.ensureTopics(config.kafka(), names.all());
     CommandTopics topics = CommandTopics.of(names);
     CommandProcessorRunner processor = CommandProcessorRunner.start(
-        new ProcessorSettings(config.namespace(), config.kafka(), config.stateDir(), config.instanceId()), topics, Clock.systemUTC());
+        new ProcessorSettings(config.namespace(), config.kafka(), config.stateDir(), config.instanceId()), topics, Clock.systemUTC(), tracing);
     KafkaOutcomeListener outcomes = new KafkaOutcomeListener(config.kafka(), topics.results());
-    KafkaCommandPublisher publisher = new KafkaCommandPublisher(config.kafka(), topics.commands());
+    KafkaCommandPublisher publisher = new KafkaCommandPublisher(config.kafka(), topics.commands(), tracing);
     CommandService service = new CommandService(publisher, outcomes, processor.facts(), Clock.systemUTC(), config.commandTimeout());
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     HttpService http =
@@ -54,9 +70,9 @@ public final class CommandsService implements AutoCloseable {
             config.http(),
             metrics,
             () -> new Health(processor.isRunning(), Map.of("processor", processor.state())),
-            new CommandsApi(service),
+            new CommandsApi(service, tracing),
             Optional.of("/openapi/commands.json"));
-    return new CommandsService(processor, outcomes, publisher, http);
+    return new CommandsService(processor, outcomes, publisher, http, telemetry);
   }
 
   public URI uri() {
@@ -74,5 +90,6 @@ public final class CommandsService implements AutoCloseable {
     publisher.close();
     outcomes.close();
     processor.close();
+    Telemetry.shutdown(telemetry);
   }
 }

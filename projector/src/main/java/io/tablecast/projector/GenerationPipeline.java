@@ -9,6 +9,7 @@ import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.common.tables.WorkQueue;
+import io.tablecast.common.tracing.Tracing;
 import io.tablecast.projector.adapter.in.kafka.EventConsumer;
 import io.tablecast.projector.adapter.out.kafka.DeadLetters;
 import io.tablecast.projector.adapter.out.metrics.FreshnessTimers;
@@ -66,9 +67,14 @@ public final class GenerationPipeline implements AutoCloseable {
     return config.namespace().group("tablecast-projector-g" + generation.number());
   }
 
-  /** Starts projecting into {@code generation}, whose tables and queues must exist, and its queue workers. */
-  public static GenerationPipeline start(ProjectorConfig config, AzureClients azure, Generation generation, MeterRegistry metrics, WorkSteps steps) {
-    GenerationPipeline pipeline = create(config, azure, generation, metrics, steps, true);
+  /**
+   * Starts projecting into {@code generation}, whose tables and queues must exist, and its queue workers.
+   *
+   * @param tracing the live projector's: its writes and its workers' join the traces of the events
+   */
+  public static GenerationPipeline start(ProjectorConfig config, AzureClients azure, Generation generation, MeterRegistry metrics,
+      WorkSteps steps, Tracing tracing) {
+    GenerationPipeline pipeline = create(config, azure, generation, metrics, steps, true, tracing);
     pipeline.startWorkers();
     return pipeline;
   }
@@ -78,16 +84,17 @@ public final class GenerationPipeline implements AutoCloseable {
    * #startWorkers()}. A rebuild starts them once it has caught up with the log: each work item
    * then reconciles against the final truth, and most find nothing left to do. These workers do
    * not give way to the views: a pending generation has no readers until the flip, and its work
-   * must drain for the flip to come.
+   * must drain for the flip to come. A rebuild is not traced: it replays events whose traces
+   * ended long ago.
    */
   public static GenerationPipeline startProjecting(ProjectorConfig config, AzureClients azure, Generation generation, MeterRegistry metrics,
       WorkSteps steps) {
-    return create(config, azure, generation, metrics, steps, false);
+    return create(config, azure, generation, metrics, steps, false, Tracing.OFF);
   }
 
   /** @param giveWay whether the workers give way to the views while the projector is behind */
   private static GenerationPipeline create(ProjectorConfig config, AzureClients azure, Generation generation, MeterRegistry metrics,
-      WorkSteps steps, boolean giveWay) {
+      WorkSteps steps, boolean giveWay, Tracing tracing) {
     TopicNames topics = TopicNames.of(config.namespace());
     ExecutorService pool = Executors.newFixedThreadPool(config.threads(), DaemonThreads.named("projector-g" + generation.number() + "-io"));
     Map<WorkQueue, Doorbell> arrivals = new EnumMap<>(WorkQueue.class);
@@ -101,14 +108,15 @@ public final class GenerationPipeline implements AutoCloseable {
         new TableActivityStore(azure.table(generation.table(ViewTable.EMPLOYEE_ACTIVITY)), metrics),
         work,
         pool,
-        new FreshnessTimers(metrics, Clock.systemUTC()));
+        new FreshnessTimers(metrics, Clock.systemUTC()),
+        tracing);
     PendingWorkRequests pending = new PendingWorkRequests(
         new PendingWork(new TablePendingWorkScan(azure, generation), work), AzureFailures.INSTANCE, "pending-work-g" + generation.number());
     DeadLetters deadLetters = new DeadLetters(config.kafka(), topics.projectorDlq());
     EventConsumer consumer = new EventConsumer(
         config.kafka(),
         new EventConsumer.Settings(group(config, generation), config.onFailure(), config.stallTimeout(), config.maxPollRecords(),
-            config.instanceId()),
+            config.instanceId(), tracing),
         topics,
         new BatchApplier(projector, config.onFailure(), AzureFailures.INSTANCE),
         new TableCheckpointStore(azure.table(new CatalogTables(config.namespace()).projectorCheckpoints()), generation),
@@ -122,7 +130,7 @@ public final class GenerationPipeline implements AutoCloseable {
     }
     return new GenerationPipeline(generation, consumer, deadLetters, pool, pending,
         () -> WorkerService.startWorkers(azure, generation, config.workers(), config.recovery().deadWorkerInstance(), metrics, steps,
-            giveWay ? consumer::isBehind : () -> false, arrivals::get));
+            giveWay ? consumer::isBehind : () -> false, arrivals::get, tracing));
   }
 
   /** Starts the queue workers, unless they run already. */

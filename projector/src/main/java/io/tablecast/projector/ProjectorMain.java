@@ -2,6 +2,9 @@ package io.tablecast.projector;
 
 import io.tablecast.common.config.Env;
 import io.tablecast.common.lifecycle.Lifecycle;
+import io.tablecast.common.tracing.Telemetry;
+import io.tablecast.viewstore.application.work.WorkSteps;
+import java.util.List;
 
 /** Runs the projector deployable alone, configured from the environment (see README). */
 public final class ProjectorMain {
@@ -9,6 +12,8 @@ public final class ProjectorMain {
   private ProjectorMain() {}
 
   public static void main(String[] args) throws InterruptedException {
-    Lifecycle.runUntilStopped("projector", ProjectorService.start(ProjectorConfig.fromEnv(Env.system())));
+    Env env = Env.system();
+    Lifecycle.runUntilStopped("projector",
+        ProjectorService.start(ProjectorConfig.fromEnv(env), List.of(), WorkSteps.NONE, Telemetry.fromEnv(env, "tablecast-projector")));
   }
 }

@@ -4,6 +4,7 @@ import com.azure.core.http.policy.HttpPipelinePolicy;
 import com.azure.data.tables.TableClient;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.opentelemetry.api.OpenTelemetry;
 import io.tablecast.common.http.Health;
 import io.tablecast.common.http.HttpService;
 import io.tablecast.common.kafka.TopicNames;
@@ -14,6 +15,8 @@ import io.tablecast.common.tables.FollowActiveGeneration;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.RetryCounting;
 import io.tablecast.common.tables.ViewCatalog;
+import io.tablecast.common.tracing.Telemetry;
+import io.tablecast.common.tracing.Tracing;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
 import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
 import io.tablecast.viewstore.adapter.out.telemetry.TelemetryReporter;
@@ -33,11 +36,14 @@ public final class ProjectorService implements AutoCloseable {
 
   private final FollowActiveGeneration<GenerationPipeline> pipeline;
   private final HttpService http;
-  private final List<TelemetryReporter> telemetry;
+  private final List<TelemetryReporter> reporters;
+  private final OpenTelemetry telemetry;
 
-  private ProjectorService(FollowActiveGeneration<GenerationPipeline> pipeline, HttpService http, List<TelemetryReporter> telemetry) {
+  private ProjectorService(FollowActiveGeneration<GenerationPipeline> pipeline, HttpService http, List<TelemetryReporter> reporters,
+      OpenTelemetry telemetry) {
     this.pipeline = pipeline;
     this.http = http;
+    this.reporters = reporters;
     this.telemetry = telemetry;
   }
 
@@ -52,6 +58,16 @@ public final class ProjectorService implements AutoCloseable {
 
   /** @param steps told of every step of the queue workers; the convergence tests stop workers there */
   public static ProjectorService start(ProjectorConfig config, List<HttpPipelinePolicy> extraPolicies, WorkSteps steps) {
+    return start(config, extraPolicies, steps, OpenTelemetry.noop());
+  }
+
+  /**
+   * @param telemetry traces the writes of each event, and its workers', in the event's trace
+   *     ({@link Telemetry#fromEnv}); shut down on {@link #close}
+   */
+  public static ProjectorService start(ProjectorConfig config, List<HttpPipelinePolicy> extraPolicies, WorkSteps steps,
+      OpenTelemetry telemetry) {
+    Tracing tracing = Tracing.of(telemetry, "io.tablecast.projector");
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     List<HttpPipelinePolicy> policies = new ArrayList<>(RetryCounting.policies(metrics));
     policies.addAll(extraPolicies);
@@ -60,15 +76,15 @@ public final class ProjectorService implements AutoCloseable {
     ViewStoreBootstrap.ensure(azure, config.namespace());
     FollowActiveGeneration<GenerationPipeline> pipeline = new FollowActiveGeneration<>(
         new ViewCatalog(azure.tableService(), config.namespace()), config.namespace(), "projector",
-        generation -> GenerationPipeline.start(config, azure, generation, metrics, steps),
+        generation -> GenerationPipeline.start(config, azure, generation, metrics, steps, tracing),
         new GenerationStorage(azure).onceCreated());
     HttpService http = HttpService.start("projector", config.http(), metrics,
         () -> new Health(pipeline.current().healthy(), pipeline.current().details()), () -> { });
-    return new ProjectorService(pipeline, http, telemetry(config, azure, metrics));
+    return new ProjectorService(pipeline, http, reporters(config, azure, metrics), telemetry);
   }
 
   /** The status page's telemetry rows: the projector's own, and its workers' when it runs some. */
-  private static List<TelemetryReporter> telemetry(ProjectorConfig config, AzureClients azure, PrometheusMeterRegistry metrics) {
+  private static List<TelemetryReporter> reporters(ProjectorConfig config, AzureClients azure, PrometheusMeterRegistry metrics) {
     TableClient rows = azure.table(new CatalogTables(config.namespace()).projectorCheckpoints());
     List<TelemetryReporter> reporters = new ArrayList<>();
     reporters.add(TelemetryReporter.start(rows, metrics, TelemetryReporter.PROJECTOR, TelemetryReporter.instanceId(config.instanceId()),
@@ -90,8 +106,9 @@ public final class ProjectorService implements AutoCloseable {
 
   @Override
   public void close() {
-    telemetry.forEach(TelemetryReporter::close);
+    reporters.forEach(TelemetryReporter::close);
     http.close();
     pipeline.close();
+    Telemetry.shutdown(telemetry);
   }
 }

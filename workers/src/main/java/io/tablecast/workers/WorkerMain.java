@@ -2,6 +2,7 @@ package io.tablecast.workers;
 
 import io.tablecast.common.config.Env;
 import io.tablecast.common.lifecycle.Lifecycle;
+import io.tablecast.common.tracing.Telemetry;
 
 /** Runs the queue workers deployable alone, configured from the environment (see README). */
 public final class WorkerMain {
@@ -9,6 +10,7 @@ public final class WorkerMain {
   private WorkerMain() {}
 
   public static void main(String[] args) throws InterruptedException {
-    Lifecycle.runUntilStopped("worker", WorkerService.start(WorkerService.Config.fromEnv(Env.system())));
+    Env env = Env.system();
+    Lifecycle.runUntilStopped("worker", WorkerService.start(WorkerService.Config.fromEnv(env), Telemetry.fromEnv(env, "tablecast-workers")));
   }
 }

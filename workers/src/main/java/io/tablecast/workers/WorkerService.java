@@ -3,6 +3,7 @@ package io.tablecast.workers;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.opentelemetry.api.OpenTelemetry;
 import io.tablecast.common.concurrent.Doorbell;
 import io.tablecast.common.config.ConfigException;
 import io.tablecast.common.config.Env;
@@ -18,6 +19,8 @@ import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.RetryCounting;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.common.tables.WorkQueue;
+import io.tablecast.common.tracing.Telemetry;
+import io.tablecast.common.tracing.Tracing;
 import io.tablecast.viewstore.adapter.out.tables.AzureFailures;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
 import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
@@ -45,11 +48,13 @@ public final class WorkerService implements AutoCloseable {
 
   private final FollowActiveGeneration<Workers> workers;
   private final HttpService http;
-  private final TelemetryReporter telemetry;
+  private final TelemetryReporter reporter;
+  private final OpenTelemetry telemetry;
 
-  private WorkerService(FollowActiveGeneration<Workers> workers, HttpService http, TelemetryReporter telemetry) {
+  private WorkerService(FollowActiveGeneration<Workers> workers, HttpService http, TelemetryReporter reporter, OpenTelemetry telemetry) {
     this.workers = workers;
     this.http = http;
+    this.reporter = reporter;
     this.telemetry = telemetry;
   }
 
@@ -79,20 +84,30 @@ public final class WorkerService implements AutoCloseable {
     }
   }
 
+  /** Starts it without tracing. */
   public static WorkerService start(Config config) {
+    return start(config, OpenTelemetry.noop());
+  }
+
+  /**
+   * @param telemetry a span per work item, in the trace of the event that caused it ({@link
+   *     Telemetry#fromEnv}); shut down on {@link #close}
+   */
+  public static WorkerService start(Config config, OpenTelemetry telemetry) {
+    Tracing tracing = Tracing.of(telemetry, "io.tablecast.workers");
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     AzureClients azure = new AzureClients(config.storage(), RetryCounting.policies(metrics));
     ViewStoreBootstrap.ensure(azure, config.namespace());
     FollowActiveGeneration<Workers> workers = new FollowActiveGeneration<>(
         new ViewCatalog(azure.tableService(), config.namespace()), config.namespace(), "workers",
         generation -> startWorkers(azure, generation, config.workers(), Optional.empty(), metrics, WorkSteps.NONE, () -> false,
-            queue -> new Doorbell()),
+            queue -> new Doorbell(), tracing),
         new GenerationStorage(azure).onceCreated());
     HttpService http = HttpService.start("worker", config.http(), metrics, () -> new Health(workers.current().alive(),
         Map.of("generation", workers.generation().number(), "workers", workers.current().size())), () -> { });
-    TelemetryReporter telemetry = TelemetryReporter.start(azure.table(new CatalogTables(config.namespace()).projectorCheckpoints()),
+    TelemetryReporter reporter = TelemetryReporter.start(azure.table(new CatalogTables(config.namespace()).projectorCheckpoints()),
         metrics, TelemetryReporter.WORKER, config.workers().instance(), Clock.systemUTC());
-    return new WorkerService(workers, http, telemetry);
+    return new WorkerService(workers, http, reporter, telemetry);
   }
 
   /**
@@ -101,8 +116,14 @@ public final class WorkerService implements AutoCloseable {
    */
   public static Workers startWorkers(AzureClients azure, Generation generation, WorkerSettings settings, Optional<String> deadInstance,
       MeterRegistry metrics, WorkSteps steps, BooleanSupplier viewsBehind, Function<WorkQueue, Doorbell> arrivals) {
+    return startWorkers(azure, generation, settings, deadInstance, metrics, steps, viewsBehind, arrivals, Tracing.OFF);
+  }
+
+  /** As above, with a span per work item in the trace of its event. */
+  public static Workers startWorkers(AzureClients azure, Generation generation, WorkerSettings settings, Optional<String> deadInstance,
+      MeterRegistry metrics, WorkSteps steps, BooleanSupplier viewsBehind, Function<WorkQueue, Doorbell> arrivals, Tracing tracing) {
     return Workers.start(azure, generation, paced -> new TableWorkerStores(paced, generation), AzureFailures.INSTANCE, settings,
-        deadInstance, metrics, steps, viewsBehind, arrivals);
+        deadInstance, metrics, steps, viewsBehind, arrivals, tracing);
   }
 
   public URI uri() {
@@ -111,8 +132,9 @@ public final class WorkerService implements AutoCloseable {
 
   @Override
   public void close() {
-    telemetry.close();
+    reporter.close();
     http.close();
     workers.close();
+    Telemetry.shutdown(telemetry);
   }
 }

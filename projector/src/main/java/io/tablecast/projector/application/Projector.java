@@ -1,5 +1,6 @@
 package io.tablecast.projector.application;
 
+import io.tablecast.common.tracing.Tracing;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeHired;
@@ -38,6 +39,10 @@ import java.util.function.Function;
  * employee where it was hired. For events an earlier owner may already have applied ({@link
  * PolledEvent#uncertain()}), a hire the locator already reflects skips {@code Employees}.
  *
+ * <p>With tracing on, each {@code Employees} write and each sending of work items is a span in
+ * the trace of every event it serves ({@link Tracing#acrossTraces}): one EGT may fold events of
+ * several commands, and each command's trace shows the write that made its view.
+ *
  * <p>{@link #project} is called by one thread at a time. After a failure, the futures of the
  * batches behind it fail too; once all have settled, {@link #reset} makes the lanes take work
  * again.
@@ -46,6 +51,8 @@ public final class Projector {
 
   /** The most events one turn of a lane folds. */
   private static final int MAX_PER_TURN = 500;
+  private static final String APPLY_EMPLOYEES = "apply Employees";
+  private static final String QUEUE_WORK = "queue work";
 
   private final PartitionStore employees;
   private final LocatorStore locators;
@@ -53,12 +60,20 @@ public final class Projector {
   private final WorkItemSender work;
   private final Executor pool;
   private final Freshness freshness;
+  private final Tracing tracing;
   private final Lanes<String, PolledEvent> departments;
   private final Lanes<EmployeeId, EmployeeEvent> perEmployee;
   private CompletableFuture<Void> employeesQueued = CompletableFuture.completedFuture(null);
 
   public Projector(PartitionStore employees, LocatorStore locators, ActivityStore activity, WorkItemSender work, Executor pool,
       Freshness freshness) {
+    this(employees, locators, activity, work, pool, freshness, Tracing.OFF);
+  }
+
+  /** @param tracing spans for the writes, in the traces the events' positions carry */
+  public Projector(PartitionStore employees, LocatorStore locators, ActivityStore activity, WorkItemSender work, Executor pool,
+      Freshness freshness, Tracing tracing) {
+    this.tracing = tracing;
     this.employees = employees;
     this.locators = locators;
     this.activity = activity;
@@ -98,7 +113,8 @@ public final class Projector {
     employeesQueued = queued.thenApply(futures -> null);
     List<WorkItem> items = WorkItems.of(batch.stream().map(PolledEvent::event).toList(), positions(batch));
     CompletableFuture<Void> written = queued.thenCompose(Projector::all).thenCombine(markedInFlight, (applied, marked) -> null);
-    return items.isEmpty() ? written : written.thenRunAsync(() -> work.send(items), pool);
+    return items.isEmpty() ? written
+        : written.thenRunAsync(() -> tracing.acrossTraces(items, WorkItem::traceparent, item -> QUEUE_WORK, () -> work.send(items)), pool);
   }
 
   /** After a failure, once every batch's future has settled: the lanes take work again. */
@@ -109,9 +125,10 @@ public final class Projector {
   }
 
   private void applyToPartition(String partition, List<PolledEvent> polled) {
-    List<DomainEvent> events = polled.stream().filter(p -> !alreadyHired(p)).map(PolledEvent::event).toList();
-    if (!events.isEmpty()) {
-      employees.apply(partition, events);
+    List<PolledEvent> applied = polled.stream().filter(p -> !alreadyHired(p)).toList();
+    if (!applied.isEmpty()) {
+      List<DomainEvent> events = applied.stream().map(PolledEvent::event).toList();
+      tracing.acrossTraces(applied, p -> p.position().traceparent(), p -> APPLY_EMPLOYEES, () -> employees.apply(partition, events));
       freshness.applied("Employees", events);
     }
   }

@@ -32,6 +32,11 @@ public sealed interface WorkItem {
     return Optional.ofNullable(source());
   }
 
+  /** The trace of the causing event (W3C {@code traceparent}), or null: unknown, or tracing off. */
+  default String traceparent() {
+    return source() == null ? null : source().traceparent();
+  }
+
   /** Move an archived employee from Current to Archive (the guide's archive flow). */
   record ArchiveEmployee(String employeeId, String departmentId, long version, SourcePosition source) implements WorkItem {
     public ArchiveEmployee(String employeeId, String departmentId, long version) {

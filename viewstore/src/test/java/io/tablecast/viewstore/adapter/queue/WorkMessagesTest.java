@@ -59,6 +59,22 @@ class WorkMessagesTest {
   }
 
   @Test
+  void anItemCarriesTheTraceOfItsEvent_andOneWithoutTraceStillDecodes() {
+    String traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+    SourcePosition traced = new SourcePosition("tablecast.employee-events", 2, 1234, traceparent);
+    List<WorkItem> items = List.of(new WorkItem.ReindexEmployee("00000007", 2, traced));
+
+    String message = WorkMessages.write(new WorkMessages.Message(1, items));
+
+    assertThat(message).contains("\"source\":{\"topic\":\"tablecast.employee-events\",\"partition\":2,\"offset\":1234,\"traceparent\":\"" + traceparent + "\"}");
+    assertThat(WorkMessages.read(message).items().get(0).origin().flatMap(SourcePosition::trace)).contains(traceparent);
+    WorkItem untraced = WorkMessages.read("{\"format\":1,\"generation\":1,\"items\":[{\"type\":\"reindex-employee\",\"employeeId\":\"00000008\","
+        + "\"version\":3,\"source\":{\"topic\":\"tablecast.employee-events\",\"partition\":0,\"offset\":988}}]}").items().get(0);
+    assertThat(untraced.origin()).contains(new SourcePosition("tablecast.employee-events", 0, 988));
+    assertThat(untraced.origin().flatMap(SourcePosition::trace)).isEmpty();
+  }
+
+  @Test
   void packsAsManyItemsAsFitAndNeverExceedsTheLimit() {
     List<WorkItem> items = IntStream.range(0, 5_000).<WorkItem>mapToObj(i -> new WorkItem.ReindexEmployee(String.format("%08d", i), i)).toList();
 

@@ -19,6 +19,7 @@ import io.tablecast.commands.domain.Command;
 import io.tablecast.commands.domain.RefusedRequest;
 import io.tablecast.common.http.ProblemException;
 import io.tablecast.common.http.ProblemType;
+import io.tablecast.common.tracing.Tracing;
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.EmployeeId;
 import java.time.Duration;
@@ -33,46 +34,50 @@ import java.util.function.Function;
  *
  * <p>With an {@code Idempotency-Key}, a request whose body the API refuses (400, 422) still goes
  * to the idempotency registry, so that the refusal is the key's first answer (SPEC §9).
+ *
+ * <p>With tracing on, each request is a server span ({@link ServerSpans}).
  */
 public final class CommandsApi implements EndpointGroup {
 
   static final ProblemType COMMAND_TIMEOUT = new ProblemType(503, "command-timeout", "Command outcome not known yet");
 
   private final CommandService commands;
+  private final ServerSpans spans;
 
-  public CommandsApi(CommandService commands) {
+  public CommandsApi(CommandService commands, Tracing tracing) {
     this.commands = commands;
+    this.spans = new ServerSpans(tracing);
   }
 
   @Override
   public void addEndpoints() {
-    post("/departments", ctx -> handle(ctx, 201, "/departments",
-        req -> CommandMapping.createDepartment(req.body(CreateDepartmentRequest.class))));
-    put("/departments/{dept}/manager", ctx -> {
+    post("/departments", spans.traced(ctx -> handle(ctx, 201, "/departments",
+        req -> CommandMapping.createDepartment(req.body(CreateDepartmentRequest.class)))));
+    put("/departments/{dept}/manager", spans.traced(ctx -> {
       DepartmentId dept = departmentInPath(ctx);
       handle(ctx, 200, "/departments/" + dept + "/manager",
           req -> CommandMapping.assignManager(dept, req.body(AssignManagerRequest.class)));
-    });
-    post("/employees", ctx -> handle(ctx, 201, "/employees",
-        req -> CommandMapping.hire(req.body(HireEmployeeRequest.class))));
-    patch("/employees/{id}", ctx -> {
+    }));
+    post("/employees", spans.traced(ctx -> handle(ctx, 201, "/employees",
+        req -> CommandMapping.hire(req.body(HireEmployeeRequest.class)))));
+    patch("/employees/{id}", spans.traced(ctx -> {
       EmployeeId id = employeeInPath(ctx);
       Optional<Long> expected = Preconditions.expectedVersion(ctx.header("If-Match"));
       handle(ctx, 200, "/employees/" + id.canonical(),
           req -> CommandMapping.changeDetails(id, req.body(ChangeDetailsRequest.class), req.explicitNulls(), expected));
-    });
-    post("/employees/{id}/transfer", ctx -> {
+    }));
+    post("/employees/{id}/transfer", spans.traced(ctx -> {
       EmployeeId id = employeeInPath(ctx);
       Optional<Long> expected = Preconditions.expectedVersion(ctx.header("If-Match"));
       handle(ctx, 200, "/employees/" + id.canonical() + "/transfer",
           req -> CommandMapping.transfer(id, req.body(TransferRequest.class), expected));
-    });
-    post("/employees/{id}/archive", ctx -> {
+    }));
+    post("/employees/{id}/archive", spans.traced(ctx -> {
       EmployeeId id = employeeInPath(ctx);
       Optional<Long> expected = Preconditions.expectedVersion(ctx.header("If-Match"));
       handle(ctx, 200, "/employees/" + id.canonical() + "/archive",
           req -> CommandMapping.archive(id, req.optionalBody(ArchiveRequest.class), expected));
-    });
+    }));
   }
 
   private void handle(Context ctx, int successStatus, String canonicalPath, Function<CommandRequest, Command> toCommand) {

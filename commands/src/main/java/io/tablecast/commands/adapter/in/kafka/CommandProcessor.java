@@ -1,5 +1,8 @@
 package io.tablecast.commands.adapter.in.kafka;
 
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
 import io.tablecast.commands.adapter.out.kafka.CommandResult;
 import io.tablecast.commands.application.CommandEnvelope;
 import io.tablecast.commands.application.CommandService;
@@ -10,11 +13,15 @@ import io.tablecast.commands.domain.Decision;
 import io.tablecast.commands.domain.EventStamp;
 import io.tablecast.commands.domain.FollowUps;
 import io.tablecast.commands.domain.Step;
+import io.tablecast.common.tracing.TraceHeaders;
+import io.tablecast.common.tracing.Tracing;
 import io.tablecast.events.DepartmentEvent;
 import io.tablecast.events.DomainEvent;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -29,6 +36,10 @@ import org.slf4j.LoggerFactory;
  * service, and the internal follow-ups that keep the email and idempotency registries true. Every
  * outcome is answered on {@code tablecast.command-results}. The store writes and every output of
  * one step commit in one Kafka transaction.
+ *
+ * <p>With tracing on, each step is a span, {@code decide <CommandType>}, in the trace its record
+ * carries, and every record it sends carries that span on: the event, the answer and the next
+ * step.
  */
 final class CommandProcessor implements Processor<String, CommandEnvelope, String, Object> {
 
@@ -36,6 +47,7 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
   private static final Duration PURGE_INTERVAL = Duration.ofMinutes(10);
 
   private final Clock clock;
+  private final Tracing tracing;
   private ProcessorContext<String, Object> context;
   private DepartmentSteps departments;
   private EmployeeSteps employees;
@@ -43,8 +55,9 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
   private IdempotencySteps idempotency;
   private ReplicatedFacts facts;
 
-  CommandProcessor(Clock clock) {
+  CommandProcessor(Clock clock, Tracing tracing) {
     this.clock = clock;
+    this.tracing = tracing;
   }
 
   @Override
@@ -67,6 +80,23 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
     if (envelope == null) {
       return;
     }
+    if (!tracing.on()) {
+      decide(record, envelope);
+      return;
+    }
+    Span span = tracing.tracer().spanBuilder("decide " + envelope.command().getClass().getSimpleName())
+        .setParent(TraceHeaders.extract(tracing, record.headers()))
+        .setAttribute("tablecast.command.id", envelope.commandId())
+        .setAttribute("tablecast.command.step", envelope.currentStep().target().name())
+        .startSpan();
+    try (Scope scope = span.makeCurrent()) {
+      decide(record, envelope);
+    } finally {
+      span.end();
+    }
+  }
+
+  private void decide(Record<String, CommandEnvelope> record, CommandEnvelope envelope) {
     Instant now = Instant.ofEpochMilli(clock.millis());
     Step step = envelope.currentStep();
     StepResult result = switch (step.target()) {
@@ -113,6 +143,13 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
   }
 
   private void forward(Record<String, CommandEnvelope> cause, String child, String key, Object value) {
-    context.forward(new Record<String, Object>(key, value, cause.timestamp()), child);
+    context.forward(new Record<String, Object>(key, value, cause.timestamp(), traceHeaders()), child);
+  }
+
+  /** The current decision's span, when tracing; no header otherwise. */
+  private Headers traceHeaders() {
+    Headers headers = new RecordHeaders();
+    TraceHeaders.inject(tracing, Context.current(), headers);
+    return headers;
   }
 }

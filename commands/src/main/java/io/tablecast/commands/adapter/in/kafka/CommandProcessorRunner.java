@@ -2,6 +2,7 @@ package io.tablecast.commands.adapter.in.kafka;
 
 import io.tablecast.commands.adapter.out.kafka.schema.CommandTopics;
 import io.tablecast.commands.application.ReplicatedFacts;
+import io.tablecast.common.tracing.Tracing;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -33,9 +34,13 @@ public final class CommandProcessorRunner implements AutoCloseable {
     this.streams = streams;
   }
 
-  /** Starts the processor and waits until it runs, so that the API never accepts commands early. */
-  public static CommandProcessorRunner start(ProcessorSettings settings, CommandTopics topics, Clock clock) {
-    KafkaStreams streams = new KafkaStreams(CommandTopology.build(topics, clock), properties(settings));
+  /**
+   * Starts the processor and waits until it runs, so that the API never accepts commands early.
+   *
+   * @param tracing a span per decision, in the trace of the command's record
+   */
+  public static CommandProcessorRunner start(ProcessorSettings settings, CommandTopics topics, Clock clock, Tracing tracing) {
+    KafkaStreams streams = new KafkaStreams(CommandTopology.build(topics, clock, tracing), properties(settings));
     streams.setUncaughtExceptionHandler(
         e -> {
           log.error("Command processor thread failed; stopping the processor", e);

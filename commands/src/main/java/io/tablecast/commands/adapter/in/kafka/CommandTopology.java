@@ -4,6 +4,7 @@ import io.tablecast.commands.adapter.out.kafka.schema.CommandTopics;
 import io.tablecast.commands.adapter.out.kafka.schema.InternalSerdes;
 import io.tablecast.commands.application.ReplicatedFacts;
 import io.tablecast.common.kafka.Topic;
+import io.tablecast.common.tracing.Tracing;
 import java.time.Clock;
 import java.util.function.Function;
 import org.apache.kafka.common.serialization.Serde;
@@ -44,10 +45,15 @@ public final class CommandTopology {
   private CommandTopology() {}
 
   public static Topology build(CommandTopics topics, Clock clock) {
+    return build(topics, clock, Tracing.OFF);
+  }
+
+  /** @param tracing the processor's: a span per decision, and the trace context in every record it sends */
+  public static Topology build(CommandTopics topics, Clock clock, Tracing tracing) {
     Topology topology = new Topology();
     topology.addSource(SOURCE, topics.commands().keySerde().deserializer(), topics.commands().valueSerde().deserializer(),
         topics.commands().name());
-    topology.addProcessor(PROCESSOR, () -> new CommandProcessor(clock), SOURCE);
+    topology.addProcessor(PROCESSOR, () -> new CommandProcessor(clock, tracing), SOURCE);
     addStore(topology, DEPARTMENTS_STORE, InternalSerdes.departmentStates());
     addStore(topology, EMPLOYEES_STORE, InternalSerdes.employeeStates());
     addStore(topology, EMAILS_STORE, InternalSerdes.emailClaims());

@@ -1,9 +1,12 @@
 package io.tablecast.commands.adapter.out.kafka;
 
+import io.opentelemetry.context.Context;
 import io.tablecast.commands.application.CommandEnvelope;
 import io.tablecast.commands.application.CommandPublisher;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.kafka.Topic;
+import io.tablecast.common.tracing.TraceHeaders;
+import io.tablecast.common.tracing.Tracing;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -16,7 +19,8 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 /**
  * Publishes commands to {@code tablecast.commands}, keyed by the routing key of their first step.
  * Idempotent producer with {@code acks=all}: {@link #publish} returns once the broker has the
- * command, or throws.
+ * command, or throws. With tracing on, the record carries the current span (the HTTP request's)
+ * in its {@code traceparent} header.
  */
 public final class KafkaCommandPublisher implements CommandPublisher, AutoCloseable {
 
@@ -24,9 +28,11 @@ public final class KafkaCommandPublisher implements CommandPublisher, AutoClosea
 
   private final KafkaProducer<String, CommandEnvelope> producer;
   private final String topic;
+  private final Tracing tracing;
 
-  public KafkaCommandPublisher(KafkaSettings kafka, Topic<String, CommandEnvelope> topic) {
+  public KafkaCommandPublisher(KafkaSettings kafka, Topic<String, CommandEnvelope> topic, Tracing tracing) {
     this.topic = topic.name();
+    this.tracing = tracing;
     this.producer =
         new KafkaProducer<>(
             Map.of(
@@ -44,6 +50,7 @@ public final class KafkaCommandPublisher implements CommandPublisher, AutoClosea
   public void publish(CommandEnvelope envelope) {
     ProducerRecord<String, CommandEnvelope> record =
         new ProducerRecord<>(topic, envelope.currentStep().routingKey(), envelope);
+    TraceHeaders.inject(tracing, Context.current(), record.headers());
     try {
       producer.send(record).get(SEND_TIMEOUT.toMillis() + 1000, TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {

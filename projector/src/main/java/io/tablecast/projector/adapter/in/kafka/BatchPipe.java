@@ -2,6 +2,7 @@ package io.tablecast.projector.adapter.in.kafka;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.tablecast.common.tracing.Tracing;
 import io.tablecast.projector.adapter.out.kafka.DeadLetters;
 import io.tablecast.projector.application.BatchApplier;
 import io.tablecast.projector.application.CheckpointStore;
@@ -51,11 +52,16 @@ final class BatchPipe implements AutoCloseable {
   private final Map<TopicPartition, Long> stoppedAt = new HashMap<>();
   private final Counter applied;
   private final Counter parked;
+  private final Tracing tracing;
 
-  /** @param maxInFlight the events in flight above which the loop waits before it polls again */
+  /**
+   * @param maxInFlight the events in flight above which the loop waits before it polls again
+   * @param tracing whether the trace each event's record carries goes on with the event
+   */
   BatchPipe(KafkaConsumer<byte[], byte[]> consumer, FailurePolicy policy, int maxInFlight, BatchApplier applier,
       CheckpointStore checkpoints, DeadLetters deadLetters, FailureClassifier failures, Positions positions, Progress progress,
-      MeterRegistry metrics, Clock clock, String name) {
+      MeterRegistry metrics, Clock clock, String name, Tracing tracing) {
+    this.tracing = tracing;
     this.consumer = consumer;
     this.policy = policy;
     this.maxInFlight = maxInFlight;
@@ -99,7 +105,7 @@ final class BatchPipe implements AutoCloseable {
    * which its work items wait for.
    */
   void submit(ConsumerRecords<byte[], byte[]> records) {
-    PolledBatch batch = PolledBatch.decode(records, positions::window, events, policy);
+    PolledBatch batch = PolledBatch.decode(records, positions::window, events, policy, tracing);
     Map<TopicPartition, Long> upTo = batch.upTo();
     CompletableFuture<Void> marked = batch.events.isEmpty() ? CompletableFuture.completedFuture(null) : writer.inFlight(batch.last);
     batch.stops.forEach((partition, offset) -> stop(partition, offset, batch.stopReasons.get(partition)));

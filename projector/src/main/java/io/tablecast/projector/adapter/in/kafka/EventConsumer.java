@@ -3,6 +3,7 @@ package io.tablecast.projector.adapter.in.kafka;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.kafka.TopicNames;
+import io.tablecast.common.tracing.Tracing;
 import io.tablecast.projector.adapter.out.kafka.DeadLetters;
 import io.tablecast.projector.application.BatchApplier;
 import io.tablecast.projector.application.CheckpointStore;
@@ -62,7 +63,8 @@ public final class EventConsumer implements AutoCloseable {
    *
    * @param instanceId this instance's static membership of the group, if it has a stable id
    */
-  public record Settings(String groupId, FailurePolicy policy, Duration stallTimeout, int maxPollRecords, Optional<String> instanceId) {}
+  public record Settings(String groupId, FailurePolicy policy, Duration stallTimeout, int maxPollRecords, Optional<String> instanceId,
+      Tracing tracing) {}
 
   private final KafkaConsumer<byte[], byte[]> consumer;
   private final Settings settings;
@@ -106,7 +108,7 @@ public final class EventConsumer implements AutoCloseable {
     settings.instanceId().ifPresent(id -> config.put(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, id));
     this.consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer());
     this.pipe = new BatchPipe(consumer, settings.policy(), settings.maxPollRecords() * 2, applier, checkpoints, deadLetters, failures,
-        positions, progress, metrics, clock, settings.groupId());
+        positions, progress, metrics, clock, settings.groupId(), settings.tracing());
     consumer.subscribe(topics.eventTopics(), new Rebalances());
     this.thread = new Thread(this::run, "projector-" + settings.groupId());
     thread.start();

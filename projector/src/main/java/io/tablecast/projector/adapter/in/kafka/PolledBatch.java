@@ -1,5 +1,7 @@
 package io.tablecast.projector.adapter.in.kafka;
 
+import io.tablecast.common.tracing.TraceHeaders;
+import io.tablecast.common.tracing.Tracing;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.projector.application.Checkpoint;
 import io.tablecast.projector.application.FailurePolicy;
@@ -40,24 +42,25 @@ final class PolledBatch {
    * Decodes the records not yet applied; an undecodable one is parked or stops its partition, by policy.
    *
    * @param windows each partition's checkpoint: what is applied, and what may be in part
+   * @param tracing when on, each event's position carries the trace its record names
    */
   static PolledBatch decode(ConsumerRecords<byte[], byte[]> polled, Function<TopicPartition, Checkpoint> windows,
-      EventSerde serde, FailurePolicy policy) {
+      EventSerde serde, FailurePolicy policy, Tracing tracing) {
     PolledBatch batch = new PolledBatch();
     for (TopicPartition partition : polled.partitions()) {
       Checkpoint window = windows.apply(partition);
       for (ConsumerRecord<byte[], byte[]> record : polled.records(partition)) {
         batch.last.put(partition, record.offset());
         if (!window.isApplied(record.offset()) && !batch.stops.containsKey(partition)) {
-          batch.add(record, window, serde, policy);
+          batch.add(record, window, serde, policy, tracing);
         }
       }
     }
     return batch;
   }
 
-  private void add(ConsumerRecord<byte[], byte[]> record, Checkpoint window, EventSerde serde, FailurePolicy policy) {
-    SourcePosition position = position(record);
+  private void add(ConsumerRecord<byte[], byte[]> record, Checkpoint window, EventSerde serde, FailurePolicy policy, Tracing tracing) {
+    SourcePosition position = position(record, tracing);
     records.put(position, record);
     try {
       DomainEvent event = serde.deserializer().deserialize(record.topic(), record.headers(), record.value());
@@ -94,7 +97,8 @@ final class PolledBatch {
     }
   }
 
-  static SourcePosition position(ConsumerRecord<?, ?> record) {
-    return new SourcePosition(record.topic(), record.partition(), record.offset());
+  private static SourcePosition position(ConsumerRecord<?, ?> record, Tracing tracing) {
+    String traceparent = tracing.on() ? Tracing.traceparent(TraceHeaders.extract(tracing, record.headers())).orElse(null) : null;
+    return new SourcePosition(record.topic(), record.partition(), record.offset(), traceparent);
   }
 }

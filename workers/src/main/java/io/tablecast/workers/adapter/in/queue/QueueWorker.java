@@ -7,6 +7,7 @@ import com.azure.storage.queue.QueueClient;
 import com.azure.storage.queue.models.QueueMessageItem;
 import io.tablecast.common.concurrent.Doorbell;
 import io.tablecast.common.tables.QueueErrors;
+import io.tablecast.common.tracing.Tracing;
 import io.tablecast.viewstore.adapter.queue.ParkedMessages;
 import io.tablecast.viewstore.adapter.queue.WorkMessages;
 import io.tablecast.viewstore.adapter.queue.WorkMessages.Failure;
@@ -14,6 +15,7 @@ import io.tablecast.viewstore.adapter.queue.WorkMessages.Message;
 import io.tablecast.viewstore.application.FailureClassifier;
 import io.tablecast.viewstore.application.work.WorkDeferred;
 import io.tablecast.viewstore.application.work.WorkSteps;
+import io.tablecast.viewstore.domain.work.WorkItem;
 import io.tablecast.workers.application.work.WorkReconciler;
 import io.tablecast.workers.application.work.WorkRefused;
 import java.time.Clock;
@@ -34,6 +36,10 @@ import org.slf4j.LoggerFactory;
  * before it is deleted, unless its last failure was transient (storage unreachable, another
  * worker busy on the same employee): that one is sent again as a fresh message, because an
  * outage must not park good work.
+ *
+ * <p>With tracing on, each item of a message gets a span, {@code work <ItemType>}, in the trace of
+ * the event that caused it, around the message's reads and writes, which serve all its items at
+ * once.
  */
 final class QueueWorker implements Runnable {
 
@@ -54,10 +60,13 @@ final class QueueWorker implements Runnable {
   private final Clock clock;
   private final GiveWay giveWay;
   private final Doorbell arrivals;
+  private final Tracing tracing;
   private volatile boolean running = true;
 
   QueueWorker(String name, QueueClient queue, QueueClient poison, WorkReconciler reconciler, WorkerSettings settings,
-      FailureClassifier failures, WorkerMetrics metrics, WorkSteps steps, Clock clock, GiveWay giveWay, Doorbell arrivals) {
+      FailureClassifier failures, WorkerMetrics metrics, WorkSteps steps, Clock clock, GiveWay giveWay, Doorbell arrivals,
+      Tracing tracing) {
+    this.tracing = tracing;
     this.giveWay = giveWay;
     this.arrivals = arrivals;
     this.name = name;
@@ -127,7 +136,8 @@ final class QueueWorker implements Runnable {
         expire(received, text, message);
         return;
       }
-      reconciler.reconcile(message.items(), receivedNanos);
+      tracing.acrossTraces(message.items(), WorkItem::traceparent,
+          item -> "work " + item.getClass().getSimpleName(), () -> reconciler.reconcile(message.items(), receivedNanos));
       delete(received);
       metrics.done(message.items());
     } catch (WorkSteps.Abandoned e) {

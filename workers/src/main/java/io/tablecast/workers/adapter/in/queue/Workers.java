@@ -7,6 +7,7 @@ import io.tablecast.common.concurrent.Doorbell;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.WorkQueue;
+import io.tablecast.common.tracing.Tracing;
 import io.tablecast.viewstore.application.FailureClassifier;
 import io.tablecast.viewstore.application.work.WorkSteps;
 import io.tablecast.workers.application.work.LeaseOwners;
@@ -48,10 +49,11 @@ public final class Workers implements AutoCloseable {
    *     then give way, so that the views' own writes get the storage first
    * @param arrivals per queue, rung by the projector beside these workers when it has sent work:
    *     an idle worker then receives at once instead of at its next poll
+   * @param tracing a span per work item, in the trace of the event that caused it
    */
   public static Workers start(AzureClients azure, Generation generation, Function<AzureClients, WorkerStores> stores,
       FailureClassifier failures, WorkerSettings settings, Optional<String> deadInstance, MeterRegistry metrics, WorkSteps steps,
-      BooleanSupplier viewsBehind, Function<WorkQueue, Doorbell> arrivals) {
+      BooleanSupplier viewsBehind, Function<WorkQueue, Doorbell> arrivals, Tracing tracing) {
     Workers started = new Workers(Executors.newFixedThreadPool(IO_THREADS, DaemonThreads.named("worker-io")));
     GiveWay giveWay = new GiveWay(viewsBehind);
     AzureClients paced = azure.with(giveWay);
@@ -64,7 +66,7 @@ public final class Workers implements AutoCloseable {
       for (int n = 1; n <= settings.perQueue(); n++) {
         String name = kind.baseName() + "-" + n;
         QueueWorker worker = new QueueWorker(name, queue, poison, reconciler, settings, failures, counters, steps, Clock.systemUTC(),
-            giveWay, arrivals.apply(kind));
+            giveWay, arrivals.apply(kind), tracing);
         Thread thread = new Thread(worker, "worker-" + name);
         thread.setDaemon(true);
         started.workers.add(worker);

@@ -1,0 +1,114 @@
+package io.tablecast.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.tablecast.commands.CommandsConfig;
+import io.tablecast.commands.CommandsService;
+import io.tablecast.common.config.HttpSettings;
+import io.tablecast.common.config.KafkaSettings;
+import io.tablecast.common.config.Namespace;
+import io.tablecast.common.config.StorageSettings;
+import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.projector.ProjectorConfig;
+import io.tablecast.projector.ProjectorService;
+import io.tablecast.testkit.HttpTestClient;
+import io.tablecast.testkit.SpanRecorder;
+import io.tablecast.testkit.TablecastRuntimeExtension;
+import io.tablecast.viewstore.application.work.WorkSteps;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * One hire over HTTP is one trace, from the request through the processor's decision and the
+ * projector's EGT to the worker's index writes, with the real broker and Azurite and an
+ * OpenTelemetry SDK injected into the services.
+ */
+@ExtendWith(TablecastRuntimeExtension.class)
+class TracingIT {
+
+  private static final Duration PROJECTION = Duration.ofSeconds(60);
+
+  @Test
+  void aHireIsOneTraceFromTheRequestThroughTheDecisionAndTheEgtToTheIndexWrites(EmbeddedRuntime runtime, Namespace namespace)
+      throws Exception {
+    KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), 3);
+    HttpSettings anyPort = new HttpSettings("127.0.0.1", 0);
+    StorageSettings storage = StorageSettings.ofConnectionString(runtime.storageConnectionString());
+    try (SpanRecorder recorder = new SpanRecorder();
+         ProjectorService projector = ProjectorService.start(ProjectorConfig.of(namespace, kafka, storage, anyPort), List.of(),
+             WorkSteps.NONE, recorder.telemetry());
+         CommandsService commands = CommandsService.start(new CommandsConfig(namespace, kafka, anyPort,
+             Files.createTempDirectory("tablecast-streams-"), Duration.ofSeconds(20), "it-" + namespace.prefix()), recorder.telemetry())) {
+      HttpTestClient http = new HttpTestClient(commands.uri());
+      assertThat(http.postJson("/departments", "{\"departmentId\":\"Sales\",\"name\":\"Sales\"}").status()).isEqualTo(201);
+
+      assertThat(http.postJson("/employees", """
+          {"employeeId":"42","departmentId":"Sales","firstName":"Ann","lastName":"Lee","email":"ann@x.io","age":34}""").status())
+          .isEqualTo(201);
+
+      SpanData request = await().atMost(PROJECTION).until(() -> named(recorder, "POST /employees"), s -> s != null);
+      List<SpanData> trace = await().atMost(PROJECTION).until(
+          () -> recorder.spans().stream().filter(s -> s.getTraceId().equals(request.getTraceId())).toList(),
+          spans -> spans.stream().anyMatch(s -> s.getName().equals("work ReindexEmployee")));
+      Map<String, SpanData> byId = trace.stream().collect(Collectors.toMap(SpanData::getSpanId, Function.identity()));
+      SpanData egt = only(trace, "apply Employees");
+      SpanData work = only(trace, "work ReindexEmployee");
+      List<SpanData> decisions = trace.stream().filter(s -> s.getName().equals("decide HireEmployee")).toList();
+
+      assertThat(decisions).isNotEmpty();
+      assertThat(ancestors(decisions.get(0), byId)).contains(request.getSpanId());
+      assertThat(ancestors(egt, byId)).as("the EGT descends from a decision of the request").contains(request.getSpanId())
+          .containsAnyElementsOf(decisions.stream().map(SpanData::getSpanId).toList());
+      assertThat(ancestors(work, byId)).as("the index writes descend from the same decision").contains(request.getSpanId())
+          .contains(egt.getParentSpanId());
+      SpanData firstDecision = decisions.stream().min(Comparator.comparing(SpanData::getStartEpochNanos)).orElseThrow();
+      assertThat(List.of(request, firstDecision, egt, work)).extracting(SpanData::getStartEpochNanos).isSorted();
+      assertThat(egt.getEndEpochNanos()).as("the index writes start after the EGT has ended").isLessThanOrEqualTo(work.getStartEpochNanos());
+      assertThat(trace).extracting(SpanData::getName).contains("queue work");
+      assertThat(decisions.stream().map(SpanData::getTraceId).collect(Collectors.toSet())).isEqualTo(Set.of(request.getTraceId()));
+      assertThat(request.getKind()).isEqualTo(SpanKind.SERVER);
+      assertThat(request.getAttributes().get(AttributeKey.longKey("http.response.status_code"))).isEqualTo(201L);
+
+      assertThat(http.postJson("/employees/00000042/transfer", "{\"toDepartmentId\":").status()).isEqualTo(400);
+      SpanData refused = await().atMost(PROJECTION).until(() -> named(recorder, "POST /employees/{id}/transfer"), s -> s != null);
+      assertThat(refused.getAttributes().get(AttributeKey.longKey("http.response.status_code"))).isEqualTo(400L);
+    }
+  }
+
+  private static SpanData named(SpanRecorder recorder, String name) {
+    return recorder.spans().stream().filter(s -> s.getName().equals(name)).findFirst().orElse(null);
+  }
+
+  private static SpanData only(List<SpanData> trace, String name) {
+    List<SpanData> named = trace.stream().filter(s -> s.getName().equals(name)).toList();
+    assertThat(named).as(name).hasSize(1);
+    return named.get(0);
+  }
+
+  /** The span ids from {@code span}'s parent up to the root, as far as they were exported. */
+  private static List<String> ancestors(SpanData span, Map<String, SpanData> byId) {
+    List<String> ids = new java.util.ArrayList<>();
+    String parent = span.getParentSpanId();
+    while (span.getParentSpanContext().isValid() && parent != null && ids.size() < 50) {
+      ids.add(parent);
+      SpanData next = byId.get(parent);
+      if (next == null || !next.getParentSpanContext().isValid()) {
+        break;
+      }
+      parent = next.getParentSpanId();
+    }
+    return ids;
+  }
+}
