@@ -88,7 +88,7 @@
 
   function renderQueues(d) {
     fillTable($('queues'), d.queues.map(function (q) {
-      var oldest = el('td');
+      var oldest = el('td', null, 'oldest-parked');
       if (q.oldestParked) {
         oldest.appendChild(el('span', 'Reason: ' + q.oldestParked.reason, 'parked-reason'));
         oldest.appendChild(document.createElement('br'));
