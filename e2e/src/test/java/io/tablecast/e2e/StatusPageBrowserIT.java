@@ -113,7 +113,7 @@ class StatusPageBrowserIT {
 
   @Test
   @Order(2)
-  void commandsSentShowUpAsMoreEventsAppliedAndOnTheCommandsChart() {
+  void commandsSentShowUpAsMoreEventsAppliedAndOnTheCommandsChart() throws Exception {
     driver.get(page);
     waitUntil("the first refresh", () -> !text("events-applied").equals("–"));
     long before = Long.parseLong(text("events-applied"));
@@ -129,6 +129,8 @@ class StatusPageBrowserIT {
         .anyMatch(line -> Arrays.stream(line.getDomAttribute("points").split(" ")).anyMatch(p -> Double.parseDouble(p.split(",")[1]) < 118)));
     assertThat(text("chart-throughput-summary")).startsWith("Latest: commands/s ");
     assertThat(browser.consoleErrors()).isEmpty();
+    driver.executeScript("document.getElementById('charts').scrollIntoView()");
+    Files.write(Path.of("target", "status-page-charts.png"), driver.getScreenshotAs(OutputType.BYTES));
   }
 
   @Test
