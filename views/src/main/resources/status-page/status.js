@@ -39,7 +39,7 @@
 
   function number(n, digits) {
     if (n === null || n === undefined) { return 'no data'; }
-    return digits === undefined ? String(n) : n.toFixed(digits);
+    return digits === undefined || Number.isInteger(n) ? String(n) : n.toFixed(digits);
   }
 
   function fillTable(table, rows) {

@@ -65,9 +65,8 @@ public final class Sampler implements AutoCloseable {
     return samples.values();
   }
 
-  /** Takes one sample and adds it to the buffer. */
-  synchronized Sample sample() {
-    Instant now = clock.instant();
+  /** Takes one sample as of {@code now} and adds it to the buffer. */
+  synchronized Sample sample(Instant now) {
     OptionalDouble commandRate = OptionalDouble.empty();
     OptionalLong recorded = commands.commandsRecorded();
     if (recorded.isPresent()) {
@@ -102,7 +101,7 @@ public final class Sampler implements AutoCloseable {
 
   private void sampleSafely() {
     try {
-      sample();
+      sample(clock.instant());
     } catch (RuntimeException e) {
       log.warn("Could not sample the pipeline for the status page", e);
     }

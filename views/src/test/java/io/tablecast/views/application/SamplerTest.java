@@ -10,7 +10,6 @@ import io.tablecast.views.domain.dashboard.TelemetryReport.Role;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -25,23 +24,6 @@ class SamplerTest {
   private final AtomicReference<Instant> now = new AtomicReference<>(Instant.parse("2026-11-28T01:00:00Z"));
   private final AtomicLong commands = new AtomicLong(1_000);
   private boolean storageDown;
-
-  private final Clock clock = new Clock() {
-    @Override
-    public ZoneOffset getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now.get();
-    }
-  };
 
   private final StatusSource status = new StatusSource() {
     @Override
@@ -63,7 +45,7 @@ class SamplerTest {
   private final TelemetrySource telemetry = () -> storageDown ? fail() : List.of(new TelemetryReport(Role.PROJECTOR, "p", now.get().minusSeconds(1), 5, 100,
       OptionalDouble.of(12.0), OptionalDouble.of(80.0), 0, OptionalDouble.empty(), OptionalDouble.empty()));
 
-  private final Sampler sampler = new Sampler(() -> OptionalLong.of(commands.get()), telemetry, status, clock);
+  private final Sampler sampler = new Sampler(() -> OptionalLong.of(commands.get()), telemetry, status, Clock.systemUTC());
 
   private static List<TelemetryReport> fail() {
     throw new IllegalStateException("storage is down");
@@ -71,10 +53,10 @@ class SamplerTest {
 
   @Test
   void theFirstSampleHasNoCommandRateAndTheNextOneTheGrowthPerSecond() {
-    Sample first = sampler.sample();
+    Sample first = sampler.sample(now.get());
     now.set(now.get().plusSeconds(5));
     commands.addAndGet(60);
-    Sample second = sampler.sample();
+    Sample second = sampler.sample(now.get());
 
     assertThat(first.commandsPerSecond()).isEmpty();
     assertThat(second.commandsPerSecond()).hasValue(12.0);
@@ -83,7 +65,7 @@ class SamplerTest {
 
   @Test
   void aSampleCarriesTheTelemetryAndTheActiveGenerationsQueueDepthsOnly() {
-    Sample sample = sampler.sample();
+    Sample sample = sampler.sample(now.get());
 
     assertThat(sample.telemetry().eventsAppliedPerSecond()).hasValue(20.0);
     assertThat(sample.telemetry().viewFreshnessP99Ms()).hasValue(80.0);
@@ -93,11 +75,11 @@ class SamplerTest {
 
   @Test
   void withStorageDownASampleStillHasTheCommandRateAndNoStorageFigures() {
-    sampler.sample();
+    sampler.sample(now.get());
     storageDown = true;
     now.set(now.get().plus(Duration.ofSeconds(5)));
     commands.addAndGet(5);
-    Sample sample = sampler.sample();
+    Sample sample = sampler.sample(now.get());
 
     assertThat(sample.commandsPerSecond()).hasValue(1.0);
     assertThat(sample.queued()).isEmpty();
