@@ -197,6 +197,9 @@ class StatusPageBrowserIT {
     waitUntil("the stale-data alert", () -> driver.findElement(By.id("alert")).isDisplayed()
         && text("alert").contains("Stale data") && text("alert").contains("Storage is not answering"));
     assertThat(driver.findElement(By.id("alert")).getDomAttribute("role")).isEqualTo("alert");
+    HttpTestClient.Response dashboard = new HttpTestClient(java.net.URI.create(page)).get("/status/dashboard");
+    assertThat(dashboard.status()).isEqualTo(503);
+    assertThat(dashboard.contentType()).startsWith("application/problem+json");
   }
 
   private String text(String id) {

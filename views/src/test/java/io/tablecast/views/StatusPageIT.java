@@ -156,6 +156,27 @@ class StatusPageIT {
     assertThat(dashboard.get("rebuild").isNull()).isTrue();
   }
 
+  @Test
+  void aPendingGenerationShowsItsRebuildProgressPerPartition(Namespace namespace) {
+    ViewCatalog catalog = new ViewCatalog(azure.tableService(), namespace);
+    assertThat(catalog.propose(catalog.readVersioned(), 2)).isTrue();
+    String topic = namespace.topic("tablecast.employee-events");
+    // Partition 0 is bulk-loading up to 300; partition 1 has loaded and follows the log, 20 behind.
+    checkpoints.upsertEntity(new TableEntity("G2", CheckpointLayout.rowKey(topic, 0)).addProperty(CheckpointLayout.LOAD_END, 300L));
+    checkpoints.upsertEntity(new TableEntity("G2", CheckpointLayout.rowKey(topic, 1)).addProperty(CheckpointLayout.LOAD_END, 500L)
+        .addProperty(CheckpointLayout.APPLIED_OFFSET, 679L).addProperty(CheckpointLayout.LAG, 20L));
+
+    await("the views see the pending generation").atMost(Duration.ofSeconds(15)).until(() -> !dashboard().get("rebuild").isNull());
+    JsonNode rebuild = dashboard().get("rebuild");
+
+    assertThat(dashboard().get("generation").get("pending").asInt()).isEqualTo(2);
+    assertThat(rebuild.get("generation").asInt()).isEqualTo(2);
+    assertThat(rebuild.get("applied").asLong()).isEqualTo(680);
+    assertThat(rebuild.get("end").asLong()).isEqualTo(1_000);
+    assertThat(rebuild.get("percent").asInt()).isEqualTo(68);
+    assertThat(rebuild.get("partitions").get(0).get("end").asLong()).isEqualTo(300);
+  }
+
   private JsonNode dashboard() {
     Response response = http.get("/status/dashboard");
     assertThat(response.status()).as(response.raw().body()).isEqualTo(200);
