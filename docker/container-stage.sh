@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # CI's container stage, run by .ci/run after the main tests (and runnable alone, as root):
 #   1. installs docker.io, docker-compose and debootstrap from Debian where missing, and starts
-#      dockerd (published ports default to 127.0.0.1) where none answers;
+#      dockerd (published ports default to 127.0.0.1) where none answers; installs chromium and
+#      chromium-driver for the status page's browser test (module e2e, no Docker);
 #   2. builds the image stand-ins (docker/offline-images.sh), reusing the images already present,
 #      and the service images (docker-compose build);
 #   3. runs the Testcontainers tests (module e2e), then the compose walkthrough (compose-e2e.sh)
@@ -16,11 +17,12 @@ sudo=""; [[ $(id -u) == 0 ]] || sudo="sudo"
 stage_start=$SECONDS
 
 install_tools() {
-  if command -v dockerd > /dev/null && command -v docker-compose > /dev/null && command -v debootstrap > /dev/null; then
-    say "docker.io, docker-compose and debootstrap are installed"; return
+  if command -v dockerd > /dev/null && command -v docker-compose > /dev/null && command -v debootstrap > /dev/null \
+      && [[ -x /usr/lib/chromium/chromium && -x /usr/bin/chromedriver ]]; then
+    say "docker.io, docker-compose, debootstrap, chromium and chromium-driver are installed"; return
   fi
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq docker.io docker-compose debootstrap > /dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq docker.io docker-compose debootstrap chromium chromium-driver > /dev/null
 }
 
 started_dockerd=""
@@ -45,7 +47,7 @@ step "dockerd" start_docker
 step "image stand-ins" bash docker/offline-images.sh
 step "service images" compose_build
 step "install the modules for the e2e module" mvn -q --batch-mode install -DskipTests
-step "Testcontainers tests" mvn --batch-mode verify -pl e2e -Pcontainers
+step "Testcontainers tests and the status page's browser test" mvn --batch-mode verify -pl e2e -Pcontainers
 step "compose walkthrough" bash docker/compose-e2e.sh
 step "compose scale-out" bash docker/compose-scale.sh
 say "passed in $((SECONDS - stage_start)) s"

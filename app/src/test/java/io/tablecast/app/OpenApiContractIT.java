@@ -43,7 +43,8 @@ class OpenApiContractIT {
       "commands POST /employees/{id}/transfer 503", "as above",
       "commands POST /employees/{id}/archive 503", "as above",
       "commands GET /health 503", "needs a stopped command processor; DevModeIT",
-      "views GET /health 503", "needs a projector stalled for 30 s; PipelineStatusTest");
+      "views GET /health 503", "needs a projector stalled for 30 s; PipelineStatusTest",
+      "views GET /status/dashboard 503", "needs the storage service stopped; StatusPageBrowserIT in e2e");
 
   private record Example(String service, String operation, int status, Function<HttpTestClient, Response> request) {
     String key() {
@@ -237,7 +238,9 @@ class OpenApiContractIT {
     e.add(new Example("views", "GET /employees/{id}/activity", 404, get("/employees/1234567/activity")));
     e.add(new Example("views", "GET /archive/departments/{dept}/employees/{id}", 200, get("/archive/departments/Docs/employees/7002")));
     e.add(new Example("views", "GET /archive/departments/{dept}/employees/{id}", 404, get("/archive/departments/Docs/employees/7003")));
-    for (String op : List.of("GET /status", "GET /health", "GET /metrics", "GET /openapi.json")) {
+    e.add(new Example("views", "GET /assets/{file}", 200, get("/assets/status.js")));
+    e.add(new Example("views", "GET /assets/{file}", 404, get("/assets/secrets.txt")));
+    for (String op : List.of("GET /", "GET /status", "GET /status/dashboard", "GET /health", "GET /metrics", "GET /openapi.json")) {
       e.add(new Example("views", op, 200, get(op.substring(4))));
     }
     return e;

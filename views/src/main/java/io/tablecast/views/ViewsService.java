@@ -7,32 +7,44 @@ import io.tablecast.common.http.Health;
 import io.tablecast.common.http.HttpService;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tables.AzureClients;
+import io.tablecast.views.adapter.in.http.StatusPage;
 import io.tablecast.views.adapter.in.http.ViewsApi;
+import io.tablecast.views.adapter.out.kafka.CommandTopicOffsets;
+import io.tablecast.views.adapter.out.queue.PoisonPeek;
 import io.tablecast.views.adapter.out.tables.ActiveTables;
 import io.tablecast.views.adapter.out.tables.StatusReader;
 import io.tablecast.views.adapter.out.tables.TableAppliedPositions;
+import io.tablecast.views.adapter.out.tables.TableCheckpoints;
+import io.tablecast.views.adapter.out.tables.TableTelemetry;
 import io.tablecast.views.adapter.out.tables.TableViewStore;
+import io.tablecast.views.application.Dashboard;
 import io.tablecast.views.application.ReadYourWrites;
+import io.tablecast.views.application.Sampler;
 import java.net.URI;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** The views deployable: the read-only HTTP API over the active generation's tables. */
+/** The views deployable: the read-only HTTP API over the active generation's tables, and the operators' status page. */
 public final class ViewsService implements AutoCloseable {
 
   private final ActiveTables tables;
   private final TableViewStore store;
   private final StatusReader status;
   private final ReadYourWrites reads;
+  private final CommandTopicOffsets commandLog;
+  private final Sampler sampler;
   private final HttpService http;
 
-  private ViewsService(ActiveTables tables, TableViewStore store, StatusReader status, ReadYourWrites reads, HttpService http) {
+  private ViewsService(ActiveTables tables, TableViewStore store, StatusReader status, ReadYourWrites reads,
+      CommandTopicOffsets commandLog, Sampler sampler, HttpService http) {
     this.tables = tables;
     this.store = store;
     this.status = status;
     this.reads = reads;
+    this.commandLog = commandLog;
+    this.sampler = sampler;
     this.http = http;
   }
 
@@ -49,17 +61,26 @@ public final class ViewsService implements AutoCloseable {
     TableViewStore store = new TableViewStore(tables);
     ReadYourWrites reads = new ReadYourWrites(new TableAppliedPositions(tables), config.consistencyWait());
     StatusReader status = new StatusReader(tables, azure, config.namespace(), config.kafka(), config.stallTimeout(), Clock.systemUTC());
+    TopicNames topics = TopicNames.of(config.namespace());
+    CommandTopicOffsets commandLog = new CommandTopicOffsets(config.kafka(), topics.commands());
+    // The status page's history: sampled in the background from the start, whether a page is open or not.
+    Sampler sampler = new Sampler(commandLog, new TableTelemetry(tables), status, Clock.systemUTC()).start(Sampler.PERIOD);
+    Dashboard dashboard = new Dashboard(status, new TableCheckpoints(tables, config.namespace()),
+        new PoisonPeek(azure, config.namespace()), sampler, config.stallTimeout(), Clock.systemUTC());
+    ViewsApi api = new ViewsApi(store, status, config.continuationKey().bytes(), reads, topics.eventTopics());
+    StatusPage page = new StatusPage(dashboard, Sampler.PERIOD);
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     HttpService http = HttpService.start(
         "views",
         config.http(),
         metrics,
         () -> health(tables.state().activeGeneration(), status.stalled()),
-        new ViewsApi(store, status, config.continuationKey().bytes(),
-            reads,
-            TopicNames.of(config.namespace()).eventTopics()),
+        () -> {
+          api.addEndpoints();
+          page.addEndpoints();
+        },
         Optional.of("/openapi/views.json"));
-    return new ViewsService(tables, store, status, reads, http);
+    return new ViewsService(tables, store, status, reads, commandLog, sampler, http);
   }
 
   /** Down while the projector is stalled (SPEC §7): a frozen pipeline must never look healthy. */
@@ -79,6 +100,8 @@ public final class ViewsService implements AutoCloseable {
   @Override
   public void close() {
     http.close();
+    sampler.close();
+    commandLog.close();
     reads.close();
     status.close();
     store.close();

@@ -1,0 +1,216 @@
+package io.tablecast.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.azure.storage.queue.QueueClient;
+import io.tablecast.commands.CommandsConfig;
+import io.tablecast.commands.CommandsService;
+import io.tablecast.common.config.HttpSettings;
+import io.tablecast.common.config.KafkaSettings;
+import io.tablecast.common.config.Namespace;
+import io.tablecast.common.config.StorageSettings;
+import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tables.ReadOnlySas;
+import io.tablecast.common.tables.WorkQueue;
+import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.embedded.RuntimeOptions;
+import io.tablecast.projector.ProjectorConfig;
+import io.tablecast.projector.ProjectorService;
+import io.tablecast.testkit.HttpTestClient;
+import io.tablecast.views.ViewsConfig;
+import io.tablecast.views.ViewsService;
+import io.tablecast.viewstore.adapter.queue.ParkedMessages;
+import io.tablecast.viewstore.adapter.queue.ParkedMessages.Parked;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The views service's status page in a real browser (headless chromium), against the whole
+ * embedded pipeline of this test's own: Kafka, Azurite, the projector with its workers, the
+ * commands and the views services. No Docker. The tests run in order on one page: it loads clean,
+ * follows commands, shows a parked message, works by keyboard and at 360 px, and says so when
+ * storage stops answering (the last test stops Azurite).
+ */
+@ExtendWith(RequiresChromium.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class StatusPageBrowserIT {
+
+  private static final Duration SETTLE = Duration.ofSeconds(60);
+  private static final int PARTITIONS = 3;
+
+  private EmbeddedRuntime runtime;
+  private HttpTestClient commands;
+  private String page;
+  private Browser browser;
+  private ChromeDriver driver;
+
+  @BeforeAll
+  void startThePipelineAndTheBrowser(@TempDir Path dir) throws Exception {
+    runtime = EmbeddedRuntime.start(RuntimeOptions.freePorts(Files.createDirectories(dir.resolve("runtime"))));
+    KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), PARTITIONS);
+    StorageSettings storage = StorageSettings.ofConnectionString(runtime.storageConnectionString());
+    HttpSettings anyPort = new HttpSettings("127.0.0.1", 0);
+    runtime.closeFirst("projector service", ProjectorService.start(ProjectorConfig.of(Namespace.NONE, kafka, storage, anyPort)));
+    commands = new HttpTestClient(runtime.closeFirst("commands service", CommandsService.start(new CommandsConfig(Namespace.NONE, kafka,
+        anyPort, dir.resolve("streams"), Duration.ofSeconds(20), "status-page"))).uri());
+    ViewsService views = runtime.closeFirst("views service", ViewsService.start(ViewsConfig.of(Namespace.NONE,
+        ReadOnlySas.issue(runtime.storageConnectionString(), Duration.ofHours(1)), kafka, anyPort)));
+    page = views.uri() + "/";
+    browser = Browser.start();
+    driver = browser.driver();
+  }
+
+  @AfterAll
+  void stop() {
+    if (browser != null) {
+      browser.close();
+    }
+    if (runtime != null) {
+      runtime.close();
+    }
+  }
+
+  @Test
+  @Order(1)
+  void thePageLoadsWithoutConsoleErrorsAndShowsTheGenerationEveryPartitionAndEveryQueue() throws Exception {
+    driver.get(page);
+
+    waitUntil("every partition's checkpoint is shown", () -> rows("partitions").size() == 2 * PARTITIONS);
+    assertThat(driver.getTitle()).isEqualTo("Tablecast status");
+    assertThat(text("active-generation")).isEqualTo("1");
+    assertThat(text("pending-generation")).isEqualTo("none");
+    assertThat(rows("partitions")).allSatisfy(row -> assertThat(row).containsPattern("tablecast\\.(employee|department)-events"));
+    assertThat(rows("queues")).hasSize(3).anySatisfy(row -> assertThat(row).startsWith("index-maintenance-g1"))
+        .anySatisfy(row -> assertThat(row).startsWith("archive-employee-g1")).anySatisfy(row -> assertThat(row).startsWith("transfer-employee-g1"));
+    assertThat(driver.findElement(By.id("alert")).isDisplayed()).as("no alert while all is well").isFalse();
+    assertThat(browser.consoleErrors()).isEmpty();
+    Files.write(Path.of("target", "status-page.png"), driver.getScreenshotAs(OutputType.BYTES));
+  }
+
+  @Test
+  @Order(2)
+  void commandsSentShowUpAsMoreEventsAppliedAndOnTheCommandsChart() throws Exception {
+    driver.get(page);
+    waitUntil("the first refresh", () -> !text("events-applied").equals("–"));
+    long before = Long.parseLong(text("events-applied"));
+
+    assertThat(commands.postJson("/departments", "{\"departmentId\":\"Ops\",\"name\":\"Operations\"}").status()).isEqualTo(201);
+    for (int i = 1; i <= 5; i++) {
+      assertThat(commands.postJson("/employees", "{\"employeeId\":\"" + (100 + i) + "\",\"departmentId\":\"Ops\",\"firstName\":\"A\","
+          + "\"lastName\":\"B\",\"email\":\"e" + i + "@ops.io\",\"age\":30}").status()).isEqualTo(201);
+    }
+
+    waitUntil("the six events are counted", () -> Long.parseLong(text("events-applied")) >= before + 6);
+    waitUntil("the commands chart rises above zero", () -> driver.findElements(By.cssSelector("#chart-throughput polyline.series-0")).stream()
+        .anyMatch(line -> Arrays.stream(line.getDomAttribute("points").split(" ")).anyMatch(p -> Double.parseDouble(p.split(",")[1]) < 118)));
+    assertThat(text("chart-throughput-summary")).startsWith("Latest: commands/s ");
+    assertThat(browser.consoleErrors()).isEmpty();
+    driver.executeScript("document.getElementById('charts').scrollIntoView()");
+    Files.write(Path.of("target", "status-page-charts.png"), driver.getScreenshotAs(OutputType.BYTES));
+  }
+
+  @Test
+  @Order(3)
+  void aParkedMessageShowsWithItsReasonAndTheCommandThatRequeuesIt() {
+    Generation generation = new Generation(Namespace.NONE, 1);
+    QueueClient poison = new AzureClients(StorageSettings.ofConnectionString(runtime.storageConnectionString()))
+        .queue(generation.poisonQueue(WorkQueue.INDEX_MAINTENANCE));
+    poison.createIfNotExists();
+    String id = poison.sendMessage(ParkedMessages.write(new Parked(generation.queue(WorkQueue.INDEX_MAINTENANCE),
+        "employee 00000042 has no locator", Instant.now(), 6, "{\"format\":1,\"generation\":1,\"items\":[]}"))).getMessageId();
+
+    waitUntil("the parked message is shown", () -> rows("queues").stream().anyMatch(row -> row.contains("employee 00000042 has no locator")));
+    String row = rows("queues").stream().filter(r -> r.startsWith("index-maintenance-g1")).findFirst().orElseThrow();
+    assertThat(row).contains("Reason: employee 00000042 has no locator",
+        "tablecast poison requeue --queue index-maintenance --id " + id);
+    assertThat(browser.consoleErrors()).isEmpty();
+  }
+
+  @Test
+  @Order(4)
+  void theKeyboardReachesTheSkipLinkFirstThenTheTablesInOrder() {
+    driver.get(page);
+    waitUntil("the first refresh", () -> rows("partitions").size() == 2 * PARTITIONS);
+
+    List<String> focused = new ArrayList<>();
+    List<String> outlines = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      new Actions(driver).sendKeys(Keys.TAB).perform();
+      WebElement active = driver.switchTo().activeElement();
+      focused.add(active.getDomAttribute("id"));
+      outlines.add(active.getCssValue("outline-style"));
+    }
+
+    assertThat(focused).containsExactly("skip-link", "partitions-region", "queues-region");
+    assertThat(outlines).as("a visible focus style on each").doesNotContain("none");
+    driver.findElement(By.id("skip-link")).sendKeys(Keys.ENTER);
+    assertThat(driver.switchTo().activeElement().getDomAttribute("id")).isEqualTo("main");
+  }
+
+  @Test
+  @Order(5)
+  void atThreeHundredSixtyPixelsWideThePageDoesNotScrollSideways() throws Exception {
+    browser.emulateWidth(360, 800);
+    driver.get(page);
+    waitUntil("the first refresh", () -> rows("queues").size() == 3 && rows("queues").stream().anyMatch(r -> r.contains("Reason:")));
+
+    JavascriptExecutor js = driver;
+    assertThat(((Number) js.executeScript("return window.innerWidth")).intValue()).isEqualTo(360);
+    assertThat(((Number) js.executeScript("return document.body.scrollWidth")).intValue()).isLessThanOrEqualTo(360);
+    assertThat(((Number) js.executeScript("return document.documentElement.scrollWidth")).intValue()).isLessThanOrEqualTo(360);
+    Files.write(Path.of("target", "status-page-360.png"), driver.getScreenshotAs(OutputType.BYTES));
+    driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", java.util.Map.of());
+  }
+
+  @Test
+  @Order(6)
+  void whenStorageStopsAnsweringThePageSaysSoInAnAlert() {
+    driver.get(page);
+    waitUntil("the first refresh", () -> rows("partitions").size() == 2 * PARTITIONS);
+
+    runtime.azurite().close();
+
+    waitUntil("the stale-data alert", () -> driver.findElement(By.id("alert")).isDisplayed()
+        && text("alert").contains("Stale data") && text("alert").contains("Storage is not answering"));
+    assertThat(driver.findElement(By.id("alert")).getDomAttribute("role")).isEqualTo("alert");
+    HttpTestClient.Response dashboard = new HttpTestClient(java.net.URI.create(page)).get("/status/dashboard");
+    assertThat(dashboard.status()).isEqualTo(503);
+    assertThat(dashboard.contentType()).startsWith("application/problem+json");
+  }
+
+  private String text(String id) {
+    return driver.findElement(By.id(id)).getText();
+  }
+
+  private List<String> rows(String table) {
+    return driver.findElements(By.cssSelector("#" + table + " tbody tr")).stream().map(WebElement::getText).toList();
+  }
+
+  private void waitUntil(String what, java.util.function.BooleanSupplier condition) {
+    new WebDriverWait(driver, SETTLE).withMessage(what).ignoring(RuntimeException.class).until(d -> condition.getAsBoolean());
+  }
+}

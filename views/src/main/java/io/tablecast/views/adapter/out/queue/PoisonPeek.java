@@ -1,0 +1,66 @@
+package io.tablecast.views.adapter.out.queue;
+
+import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
+
+import com.azure.core.util.Context;
+import com.azure.storage.queue.models.PeekedMessageItem;
+import io.tablecast.common.config.Namespace;
+import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tables.QueueErrors;
+import io.tablecast.common.tables.WorkQueue;
+import io.tablecast.views.application.ParkedSource;
+import io.tablecast.views.domain.dashboard.ParkedMessage;
+import io.tablecast.viewstore.adapter.queue.ParkedMessages;
+import io.tablecast.viewstore.adapter.queue.WorkMessages;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Peeks at the front of each poison queue: a peek hides nothing and changes nothing, so the page
+ * can look as often as it likes, with the read-only SAS. The reason is the parked message's
+ * ({@link ParkedMessages}), or the failure a bare work message carries.
+ */
+public final class PoisonPeek implements ParkedSource {
+
+  private final AzureClients azure;
+  private final Namespace namespace;
+
+  public PoisonPeek(AzureClients azure, Namespace namespace) {
+    this.azure = azure;
+    this.namespace = namespace;
+  }
+
+  @Override
+  public Map<String, ParkedMessage> oldestParked(int generationNumber) {
+    Generation generation = new Generation(namespace, generationNumber);
+    Map<String, ParkedMessage> oldest = new LinkedHashMap<>();
+    for (WorkQueue queue : WorkQueue.values()) {
+      try {
+        for (PeekedMessageItem m : azure.queue(generation.poisonQueue(queue)).peekMessages(1, NO_TIMEOUT, Context.NONE)) {
+          Instant inserted = m.getInsertionTime() == null ? Instant.EPOCH : m.getInsertionTime().toInstant();
+          oldest.put(generation.queue(queue), new ParkedMessage(queue.baseName(), m.getMessageId(), reason(m.getBody().toString()), inserted));
+        }
+      } catch (RuntimeException e) {
+        if (!QueueErrors.queueMissing(e)) {
+          throw e;
+        }
+      }
+    }
+    return oldest;
+  }
+
+  /** Why it was parked: what the worker wrote, else the work message's own failure, else that it cannot be read. */
+  static String reason(String text) {
+    try {
+      return ParkedMessages.read(text).reason();
+    } catch (IllegalArgumentException notParked) {
+      try {
+        return WorkMessages.read(text).lastFailure().map(WorkMessages.Failure::reason).orElse("no reason recorded");
+      } catch (IllegalArgumentException notWork) {
+        return "unreadable message: neither a parked nor a work message";
+      }
+    }
+  }
+}

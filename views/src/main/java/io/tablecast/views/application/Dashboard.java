@@ -1,0 +1,58 @@
+package io.tablecast.views.application;
+
+import io.tablecast.views.domain.PipelineStatus;
+import io.tablecast.views.domain.dashboard.CheckpointRow;
+import io.tablecast.views.domain.dashboard.DashboardView;
+import io.tablecast.views.domain.dashboard.ParkedMessage;
+import io.tablecast.views.domain.dashboard.PartitionState;
+import io.tablecast.views.domain.dashboard.RebuildProgress;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The status page's use case: {@code /status} read live, what an operator needs beside it, and
+ * the sampler's history. Read-only; a storage failure propagates, so that the page says storage
+ * is not answering rather than showing half a picture.
+ */
+public final class Dashboard {
+
+  private final StatusSource status;
+  private final CheckpointSource checkpoints;
+  private final ParkedSource parked;
+  private final Sampler sampler;
+  private final Duration stallTimeout;
+  private final Clock clock;
+
+  public Dashboard(StatusSource status, CheckpointSource checkpoints, ParkedSource parked, Sampler sampler, Duration stallTimeout,
+      Clock clock) {
+    this.status = status;
+    this.checkpoints = checkpoints;
+    this.parked = parked;
+    this.sampler = sampler;
+    this.stallTimeout = stallTimeout;
+    this.clock = clock;
+  }
+
+  public DashboardView read() {
+    PipelineStatus now = status.read();
+    Instant at = clock.instant();
+    List<CheckpointRow> active = checkpoints.rows(now.activeGeneration());
+    Map<String, Optional<String>> paused = new HashMap<>();
+    active.forEach(row -> paused.put(row.topic() + "-" + row.partition(), row.pausedReason()));
+    List<PartitionState> partitions = now.partitions().stream()
+        .map(p -> PartitionState.of(p, paused.getOrDefault(p.topic() + "-" + p.partition(), Optional.empty()), at, stallTimeout))
+        .toList();
+    long applied = active.stream().mapToLong(row -> row.appliedOffset().isPresent() ? row.appliedOffset().getAsLong() + 1 : 0).sum();
+    Optional<RebuildProgress> rebuild = now.pendingGeneration().isPresent()
+        ? Optional.of(RebuildProgress.of(now.pendingGeneration().getAsInt(), checkpoints.rows(now.pendingGeneration().getAsInt())))
+        : Optional.empty();
+    boolean anyParked = Sampler.activeQueues(now).stream().anyMatch(q -> q.poisonDepth() > 0);
+    Map<String, ParkedMessage> oldest = anyParked ? parked.oldestParked(now.activeGeneration()) : Map.of();
+    return new DashboardView(at, now, applied, partitions, rebuild, oldest, sampler.samples());
+  }
+}

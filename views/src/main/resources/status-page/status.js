@@ -1,0 +1,240 @@
+// The status page: refreshes from GET /status/dashboard every 3 s and draws its charts as inline SVG.
+// No library, no build step. Says so, in a role=alert banner, when the data is stale or storage is down.
+(function () {
+  'use strict';
+
+  var REFRESH_MS = 3000;
+  var STALE_MS = 10000;
+  var REQUEST_TIMEOUT_MS = 9000;
+  var SVG = 'http://www.w3.org/2000/svg';
+  var CHARTS = [
+    { id: 'throughput', title: 'Throughput', unit: '/s', series: [
+      { key: 'commandsPerSecond', label: 'commands/s' }, { key: 'eventsAppliedPerSecond', label: 'events applied/s' }] },
+    { id: 'view-freshness', title: 'View freshness', unit: ' ms', series: [
+      { key: 'viewFreshnessP50Ms', label: 'p50' }, { key: 'viewFreshnessP99Ms', label: 'p99' }] },
+    { id: 'queue-depths', title: 'Queue depths', unit: '', series: [
+      { key: 'queued', label: 'queued' }, { key: 'parked', label: 'parked' }] },
+    { id: 'index-freshness', title: 'Index freshness', unit: ' ms', series: [
+      { key: 'indexFreshnessP50Ms', label: 'p50' }, { key: 'indexFreshnessP99Ms', label: 'p99' }] }
+  ];
+
+  var lastOk = null;
+  var problem = null;
+  var inFlight = false;
+
+  function $(id) { return document.getElementById(id); }
+
+  function el(tag, text, className) {
+    var node = document.createElement(tag);
+    if (text !== undefined && text !== null) { node.textContent = String(text); }
+    if (className) { node.className = className; }
+    return node;
+  }
+
+  function time(iso) {
+    if (!iso) { return 'never'; }
+    var d = new Date(iso);
+    return d.getTime() <= 0 ? 'never' : d.toLocaleTimeString();
+  }
+
+  function number(n, digits) {
+    if (n === null || n === undefined) { return 'no data'; }
+    return digits === undefined || Number.isInteger(n) ? String(n) : n.toFixed(digits);
+  }
+
+  function fillTable(table, rows) {
+    var body = table.tBodies[0];
+    var fresh = document.createElement('tbody');
+    rows.forEach(function (cells) {
+      var tr = document.createElement('tr');
+      cells.forEach(function (cell) { tr.appendChild(cell); });
+      fresh.appendChild(tr);
+    });
+    table.replaceChild(fresh, body);
+  }
+
+  function renderGenerations(d) {
+    $('active-generation').textContent = d.generation.active;
+    $('pending-generation').textContent = d.generation.pending === null ? 'none' : d.generation.pending;
+    $('events-applied').textContent = d.eventsApplied;
+    $('dead-letters').textContent = number(d.deadLetters);
+    var projector = $('projector-state');
+    projector.textContent = d.stalled ? 'stalled' : 'running';
+    projector.className = d.stalled ? 'state-stalled' : 'state-running';
+    var rebuild = $('rebuild');
+    rebuild.hidden = d.rebuild === null;
+    if (d.rebuild !== null) {
+      $('rebuild-heading').textContent = 'Rebuild of generation ' + d.rebuild.generation;
+      $('rebuild-progress').value = d.rebuild.percent;
+      $('rebuild-summary').textContent = d.rebuild.percent + ' % (' + d.rebuild.applied + ' of ' + d.rebuild.end + ' records)';
+      fillTable($('rebuild-table'), d.rebuild.partitions.map(function (p) {
+        return [el('td', p.topic), el('td', p.partition, 'number'), el('td', p.applied, 'number'), el('td', p.end, 'number')];
+      }));
+    }
+  }
+
+  function renderPartitions(d) {
+    var rows = d.partitions.map(function (p) {
+      var state = el('td', p.condition + (p.reason ? ': ' + p.reason : ''), 'state-' + p.condition);
+      return [el('td', p.topic), el('td', p.partition, 'number'), el('td', p.lag, 'number'), el('td', time(p.lastProgressAt)), state];
+    });
+    if (rows.length === 0) {
+      var none = el('td', 'No checkpoint yet: the projector has not written one.');
+      none.colSpan = 5;
+      rows = [[none]];
+    }
+    fillTable($('partitions'), rows);
+  }
+
+  function renderQueues(d) {
+    fillTable($('queues'), d.queues.map(function (q) {
+      var oldest = el('td', null, 'oldest-parked');
+      if (q.oldestParked) {
+        oldest.appendChild(el('span', 'Reason: ' + q.oldestParked.reason, 'parked-reason'));
+        oldest.appendChild(document.createElement('br'));
+        oldest.appendChild(el('span', 'Requeue with '));
+        oldest.appendChild(el('code', q.oldestParked.requeueCommand, 'requeue-command'));
+      } else {
+        oldest.textContent = q.poisonDepth > 0 ? 'in a pending generation' : 'none';
+      }
+      var name = el('th', q.name);
+      name.scope = 'row';
+      return [name, el('td', q.depth, 'number'), el('td', q.poisonDepth, 'number'), oldest];
+    }));
+  }
+
+  function svg(tag, attrs) {
+    var node = document.createElementNS(SVG, tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    return node;
+  }
+
+  function buildCharts() {
+    var holder = $('charts');
+    CHARTS.forEach(function (c) {
+      var figure = el('figure');
+      figure.id = 'chart-' + c.id;
+      var caption = el('figcaption', c.title);
+      caption.id = 'chart-' + c.id + '-title';
+      var chart = svg('svg', { 'class': 'chart', viewBox: '0 0 320 140', role: 'img',
+        'aria-labelledby': caption.id + ' chart-' + c.id + '-summary' });
+      var legend = el('ul', null, 'legend');
+      c.series.forEach(function (s, i) {
+        var item = el('li');
+        item.appendChild(el('span', null, 'swatch swatch-' + i));
+        item.appendChild(document.createTextNode(s.label));
+        legend.appendChild(item);
+      });
+      var summary = el('p', 'no data', 'chart-summary');
+      summary.id = 'chart-' + c.id + '-summary';
+      figure.appendChild(caption);
+      figure.appendChild(chart);
+      figure.appendChild(legend);
+      figure.appendChild(summary);
+      holder.appendChild(figure);
+    });
+  }
+
+  function drawChart(c, d) {
+    var chart = document.querySelector('#chart-' + c.id + ' svg');
+    while (chart.firstChild) { chart.removeChild(chart.firstChild); }
+    var left = 40, right = 312, top = 8, bottom = 118;
+    var windowMs = d.samplePeriodSeconds * 1000 * 180;
+    var end = new Date(d.readAt).getTime();
+    var max = 0;
+    var present = false;
+    c.series.forEach(function (s) {
+      d.samples.forEach(function (p) {
+        if (p[s.key] !== null && p[s.key] !== undefined) { present = true; max = Math.max(max, p[s.key]); }
+      });
+    });
+    max = max > 0 ? max : 1;
+    chart.appendChild(svg('line', { 'class': 'axis', x1: left, y1: bottom, x2: right, y2: bottom }));
+    chart.appendChild(svg('line', { 'class': 'axis', x1: left, y1: top, x2: left, y2: bottom }));
+    var maxLabel = svg('text', { 'class': 'label', x: left - 4, y: top + 10, 'text-anchor': 'end' });
+    maxLabel.textContent = max >= 100 ? Math.round(max) : max.toFixed(1);
+    chart.appendChild(maxLabel);
+    var zero = svg('text', { 'class': 'label', x: left - 4, y: bottom, 'text-anchor': 'end' });
+    zero.textContent = '0';
+    chart.appendChild(zero);
+    var from = svg('text', { 'class': 'label', x: left, y: bottom + 16 });
+    from.textContent = '−15 min';
+    chart.appendChild(from);
+    var to = svg('text', { 'class': 'label', x: right, y: bottom + 16, 'text-anchor': 'end' });
+    to.textContent = 'now';
+    chart.appendChild(to);
+    if (!present) {
+      var none = svg('text', { 'class': 'no-data', x: (left + right) / 2, y: (top + bottom) / 2, 'text-anchor': 'middle' });
+      none.textContent = 'no data';
+      chart.appendChild(none);
+    }
+    var parts = [];
+    c.series.forEach(function (s, i) {
+      var points = [];
+      var latest = null;
+      d.samples.forEach(function (p) {
+        var v = p[s.key];
+        if (v === null || v === undefined) { return; }
+        var x = left + (right - left) * (1 - (end - new Date(p.at).getTime()) / windowMs);
+        if (x < left) { return; }
+        points.push(x.toFixed(1) + ',' + (bottom - (bottom - top) * v / max).toFixed(1));
+        latest = v;
+      });
+      if (points.length > 0) {
+        chart.appendChild(svg('polyline', { 'class': 'series-' + i, points: points.join(' ') }));
+      }
+      parts.push(s.label + ' ' + (latest === null ? 'no data' : number(latest, 1) + c.unit));
+    });
+    $('chart-' + c.id + '-summary').textContent = 'Latest: ' + parts.join(', ') + '.';
+  }
+
+  function render(d) {
+    renderGenerations(d);
+    renderPartitions(d);
+    renderQueues(d);
+    CHARTS.forEach(function (c) { drawChart(c, d); });
+  }
+
+  function showAlert() {
+    var banner = $('alert');
+    var message = null;
+    var age = lastOk === null ? null : Math.round((Date.now() - lastOk) / 1000);
+    if (problem !== null) {
+      message = problem;
+    }
+    if (lastOk === null ? problem !== null : Date.now() - lastOk > STALE_MS) {
+      message = 'Stale data: the last successful refresh was ' + (age === null ? 'never' : age + ' s ago') + '.'
+        + (problem !== null ? ' ' + problem : '');
+    }
+    banner.hidden = message === null;
+    if (message !== null && banner.textContent !== message) { banner.textContent = message; }
+    $('updated').textContent = lastOk === null ? 'Loading…' : 'Updated at ' + new Date(lastOk).toLocaleTimeString();
+  }
+
+  function refresh() {
+    if (inFlight) { return; }
+    inFlight = true;
+    var controller = new AbortController();
+    var timer = setTimeout(function () { controller.abort(); }, REQUEST_TIMEOUT_MS);
+    fetch('/status/dashboard', { cache: 'no-store', signal: controller.signal, headers: { Accept: 'application/json' } })
+      .then(function (response) {
+        if (response.ok) {
+          return response.json().then(function (d) { render(d); lastOk = Date.now(); problem = null; });
+        }
+        return response.json().catch(function () { return {}; }).then(function (p) {
+          problem = response.status === 503
+            ? 'Storage is not answering: the views service cannot read the pipeline\'s state (' + (p.detail || 'HTTP 503') + ').'
+            : 'The status endpoint answered ' + response.status + (p.detail ? ': ' + p.detail : '') + '.';
+        });
+      })
+      .catch(function () { problem = 'The views service does not answer.'; })
+      .then(function () { clearTimeout(timer); inFlight = false; showAlert(); });
+  }
+
+  document.addEventListener('DOMContentLoaded', function () {
+    buildCharts();
+    refresh();
+    setInterval(refresh, REFRESH_MS);
+    setInterval(showAlert, 1000);
+  });
+}());
