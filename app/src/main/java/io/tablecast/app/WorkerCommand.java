@@ -2,7 +2,7 @@ package io.tablecast.app;
 
 import io.tablecast.common.config.Env;
 import io.tablecast.common.lifecycle.Lifecycle;
-import io.tablecast.common.tracing.Telemetry;
+import io.tablecast.common.tracing.TracingSetup;
 import io.tablecast.workers.WorkerService;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -24,7 +24,7 @@ final class WorkerCommand implements Callable<Integer> {
     if (perQueue != null) {
       config = new WorkerService.Config(config.namespace(), config.storage(), config.http(), config.workers().withPerQueue(perQueue));
     }
-    WorkerService service = WorkerService.start(config, Telemetry.fromEnv(Env.system(), "tablecast-workers"));
+    WorkerService service = WorkerService.start(config, TracingSetup.fromEnv(Env.system(), "tablecast-workers"));
     System.out.println("Workers running (" + config.workers().perQueue() + " per queue); health at " + service.uri() + "/health");
     Lifecycle.runUntilStopped("worker", service);
     return 0;

@@ -2,7 +2,7 @@ package io.tablecast.commands;
 
 import io.tablecast.common.config.Env;
 import io.tablecast.common.lifecycle.Lifecycle;
-import io.tablecast.common.tracing.Telemetry;
+import io.tablecast.common.tracing.TracingSetup;
 
 /** Runs the commands deployable alone, configured from the environment (see README). */
 public final class CommandsMain {
@@ -11,6 +11,6 @@ public final class CommandsMain {
 
   public static void main(String[] args) throws InterruptedException {
     Env env = Env.system();
-    Lifecycle.runUntilStopped("commands", CommandsService.start(CommandsConfig.fromEnv(env), Telemetry.fromEnv(env, "tablecast-commands")));
+    Lifecycle.runUntilStopped("commands", CommandsService.start(CommandsConfig.fromEnv(env), TracingSetup.fromEnv(env, "tablecast-commands")));
   }
 }

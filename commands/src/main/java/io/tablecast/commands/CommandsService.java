@@ -14,7 +14,7 @@ import io.tablecast.common.http.Health;
 import io.tablecast.common.http.HttpService;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.kafka.TopicProvisioner;
-import io.tablecast.common.tracing.Telemetry;
+import io.tablecast.common.tracing.TracingSetup;
 import io.tablecast.common.tracing.Tracing;
 import java.net.URI;
 import java.time.Clock;
@@ -51,7 +51,7 @@ public final class CommandsService implements AutoCloseable {
 
   /**
    * @param telemetry traces each request through the processor's decision into its event
-   *     ({@link Telemetry#fromEnv}); shut down on {@link #close}
+   *     ({@link TracingSetup#fromEnv}); shut down on {@link #close}
    */
   public static CommandsService start(CommandsConfig config, OpenTelemetry telemetry) {
     Tracing tracing = Tracing.of(telemetry, "io.tablecast.commands");
@@ -90,6 +90,6 @@ public final class CommandsService implements AutoCloseable {
     publisher.close();
     outcomes.close();
     processor.close();
-    Telemetry.shutdown(telemetry);
+    TracingSetup.shutdown(telemetry);
   }
 }

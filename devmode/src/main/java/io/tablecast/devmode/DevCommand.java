@@ -72,6 +72,7 @@ final class DevCommand implements Callable<Integer> {
     out.println("Tablecast is running:");
     out.println("  commands   " + dev.commandsUri() + "   POST /departments, POST /employees");
     out.println("  views      " + dev.viewsUri() + "   GET /departments/{dept}, GET /departments/{dept}/employees/{id}");
+    out.println("  status     " + dev.viewsUri() + "/   the status page, in a browser");
     out.println("  projector  " + dev.projectorUri() + "/health");
     out.println("  kafka      " + dev.bootstrapServers());
     out.println("  azurite    " + dev.tableEndpoint() + " (tables), " + dev.queueEndpoint() + " (queues)");

@@ -2,11 +2,13 @@ package io.tablecast.devmode;
 
 import io.tablecast.commands.CommandsConfig;
 import io.tablecast.commands.CommandsService;
+import io.tablecast.common.config.Env;
 import io.tablecast.common.config.HttpSettings;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.ReadOnlySas;
+import io.tablecast.common.tracing.TracingSetup;
 import io.tablecast.embedded.DependencyFailure;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.embedded.RuntimeOptions;
@@ -16,10 +18,12 @@ import io.tablecast.projector.ProjectorService;
 import io.tablecast.projector.Recovery;
 import io.tablecast.views.ViewsConfig;
 import io.tablecast.views.ViewsService;
+import io.tablecast.viewstore.application.work.WorkSteps;
 import io.tablecast.workers.adapter.in.queue.WorkerSettings;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -110,9 +114,12 @@ final class DevMode implements AutoCloseable {
     ProjectorConfig projector = ProjectorConfig.of(Namespace.NONE, kafka, storage, new HttpSettings("127.0.0.1", ports.projector()));
     // One projector per data directory: a static member of its group, which a restart takes over at once.
     projector = projector.withWorkers(projector.workers().withInstance(workerInstance)).withRecovery(recovery).withInstanceId("dev");
-    runtime.closeFirst("projector service", ProjectorService.start(projector));
+    // Traced as the services are alone: when OTEL_EXPORTER_OTLP_ENDPOINT is set (the workers with the projector).
+    runtime.closeFirst("projector service", ProjectorService.start(projector, List.of(), WorkSteps.NONE,
+        TracingSetup.fromEnv(Env.system(), "tablecast-projector")));
     runtime.closeFirst("commands service", CommandsService.start(new CommandsConfig(Namespace.NONE, kafka,
-        new HttpSettings("127.0.0.1", ports.commands()), lock.dataDir().resolve("streams"), Duration.ofSeconds(10), "dev")));
+        new HttpSettings("127.0.0.1", ports.commands()), lock.dataDir().resolve("streams"), Duration.ofSeconds(10), "dev"),
+        TracingSetup.fromEnv(Env.system(), "tablecast-commands")));
     runtime.closeFirst("views service", ViewsService.start(ViewsConfig.of(Namespace.NONE,
         ReadOnlySas.issue(runtime.storageConnectionString(), Duration.ofDays(365)), kafka,
         new HttpSettings("127.0.0.1", ports.views()))));

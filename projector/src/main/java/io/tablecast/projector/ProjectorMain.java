@@ -2,7 +2,7 @@ package io.tablecast.projector;
 
 import io.tablecast.common.config.Env;
 import io.tablecast.common.lifecycle.Lifecycle;
-import io.tablecast.common.tracing.Telemetry;
+import io.tablecast.common.tracing.TracingSetup;
 import io.tablecast.viewstore.application.work.WorkSteps;
 import java.util.List;
 
@@ -14,6 +14,6 @@ public final class ProjectorMain {
   public static void main(String[] args) throws InterruptedException {
     Env env = Env.system();
     Lifecycle.runUntilStopped("projector",
-        ProjectorService.start(ProjectorConfig.fromEnv(env), List.of(), WorkSteps.NONE, Telemetry.fromEnv(env, "tablecast-projector")));
+        ProjectorService.start(ProjectorConfig.fromEnv(env), List.of(), WorkSteps.NONE, TracingSetup.fromEnv(env, "tablecast-projector")));
   }
 }

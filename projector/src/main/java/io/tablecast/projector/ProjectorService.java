@@ -15,7 +15,7 @@ import io.tablecast.common.tables.FollowActiveGeneration;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.RetryCounting;
 import io.tablecast.common.tables.ViewCatalog;
-import io.tablecast.common.tracing.Telemetry;
+import io.tablecast.common.tracing.TracingSetup;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
 import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
@@ -63,7 +63,7 @@ public final class ProjectorService implements AutoCloseable {
 
   /**
    * @param telemetry traces the writes of each event, and its workers', in the event's trace
-   *     ({@link Telemetry#fromEnv}); shut down on {@link #close}
+   *     ({@link TracingSetup#fromEnv}); shut down on {@link #close}
    */
   public static ProjectorService start(ProjectorConfig config, List<HttpPipelinePolicy> extraPolicies, WorkSteps steps,
       OpenTelemetry telemetry) {
@@ -109,6 +109,6 @@ public final class ProjectorService implements AutoCloseable {
     reporters.forEach(TelemetryReporter::close);
     http.close();
     pipeline.close();
-    Telemetry.shutdown(telemetry);
+    TracingSetup.shutdown(telemetry);
   }
 }

@@ -2,7 +2,7 @@ package io.tablecast.workers;
 
 import io.tablecast.common.config.Env;
 import io.tablecast.common.lifecycle.Lifecycle;
-import io.tablecast.common.tracing.Telemetry;
+import io.tablecast.common.tracing.TracingSetup;
 
 /** Runs the queue workers deployable alone, configured from the environment (see README). */
 public final class WorkerMain {
@@ -11,6 +11,6 @@ public final class WorkerMain {
 
   public static void main(String[] args) throws InterruptedException {
     Env env = Env.system();
-    Lifecycle.runUntilStopped("worker", WorkerService.start(WorkerService.Config.fromEnv(env), Telemetry.fromEnv(env, "tablecast-workers")));
+    Lifecycle.runUntilStopped("worker", WorkerService.start(WorkerService.Config.fromEnv(env), TracingSetup.fromEnv(env, "tablecast-workers")));
   }
 }

@@ -19,7 +19,7 @@ import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.RetryCounting;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.common.tables.WorkQueue;
-import io.tablecast.common.tracing.Telemetry;
+import io.tablecast.common.tracing.TracingSetup;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.viewstore.adapter.out.tables.AzureFailures;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
@@ -91,7 +91,7 @@ public final class WorkerService implements AutoCloseable {
 
   /**
    * @param telemetry a span per work item, in the trace of the event that caused it ({@link
-   *     Telemetry#fromEnv}); shut down on {@link #close}
+   *     TracingSetup#fromEnv}); shut down on {@link #close}
    */
   public static WorkerService start(Config config, OpenTelemetry telemetry) {
     Tracing tracing = Tracing.of(telemetry, "io.tablecast.workers");
@@ -135,6 +135,6 @@ public final class WorkerService implements AutoCloseable {
     reporter.close();
     http.close();
     workers.close();
-    Telemetry.shutdown(telemetry);
+    TracingSetup.shutdown(telemetry);
   }
 }

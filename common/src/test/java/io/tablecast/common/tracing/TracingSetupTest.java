@@ -15,7 +15,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-class TelemetryTest {
+class TracingSetupTest {
 
   private final List<String> received = new CopyOnWriteArrayList<>();
   private final HttpServer collector = collector();
@@ -27,7 +27,7 @@ class TelemetryTest {
 
   @Test
   void withoutAnEndpointTracingIsTheNoOpInstance() {
-    OpenTelemetry telemetry = Telemetry.fromEnv(Env.of(Map.of()), "tablecast-test");
+    OpenTelemetry telemetry = TracingSetup.fromEnv(Env.of(Map.of()), "tablecast-test");
 
     assertThat(telemetry).isSameAs(OpenTelemetry.noop());
     assertThat(Tracing.of(telemetry, "test").on()).isFalse();
@@ -36,11 +36,11 @@ class TelemetryTest {
   @Test
   void withAnEndpointSpansAreExportedThereByOtlpUnderTheServicesName() {
     String endpoint = "http://127.0.0.1:" + collector.getAddress().getPort();
-    OpenTelemetry telemetry = Telemetry.fromEnv(Env.of(Map.of(Telemetry.ENDPOINT, endpoint)), "tablecast-test");
+    OpenTelemetry telemetry = TracingSetup.fromEnv(Env.of(Map.of(TracingSetup.ENDPOINT, endpoint)), "tablecast-test");
 
     assertThat(telemetry).isInstanceOf(OpenTelemetrySdk.class);
     Tracing.of(telemetry, "test").tracer().spanBuilder("decide HireEmployee").startSpan().end();
-    Telemetry.shutdown(telemetry);
+    TracingSetup.shutdown(telemetry);
 
     assertThat(received).singleElement().satisfies(body -> assertThat(body)
         .startsWith("/v1/traces ").contains("tablecast-test").contains("decide HireEmployee"));

@@ -18,14 +18,14 @@ import org.slf4j.LoggerFactory;
  * the hot path. Services take the instance in their {@code start}, so that a test can pass an SDK
  * of its own, and {@link #shutdown} it when they close.
  */
-public final class Telemetry {
+public final class TracingSetup {
 
   /** The standard variable whose presence turns tracing on. */
   public static final String ENDPOINT = "OTEL_EXPORTER_OTLP_ENDPOINT";
 
-  private static final Logger log = LoggerFactory.getLogger(Telemetry.class);
+  private static final Logger log = LoggerFactory.getLogger(TracingSetup.class);
 
-  private Telemetry() {}
+  private TracingSetup() {}
 
   /** The tracing of {@code service} as the environment asks; logs once whether it is on. */
   public static OpenTelemetry fromEnv(Env env, String service) {
