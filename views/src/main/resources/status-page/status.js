@@ -183,6 +183,10 @@
       if (points.length > 0) {
         chart.appendChild(svg('polyline', { 'class': 'series-' + i, points: points.join(' ') }));
       }
+      if (points.length === 1) { // a line of one point draws nothing: mark it
+        var xy = points[0].split(',');
+        chart.appendChild(svg('circle', { 'class': 'point series-' + i, cx: xy[0], cy: xy[1], r: 3 }));
+      }
       parts.push(s.label + ' ' + (latest === null ? 'no data' : number(latest, 1) + c.unit));
     });
     $('chart-' + c.id + '-summary').textContent = 'Latest: ' + parts.join(', ') + '.';

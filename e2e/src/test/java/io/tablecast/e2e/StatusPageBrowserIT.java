@@ -128,6 +128,9 @@ class StatusPageBrowserIT {
     waitUntil("the commands chart rises above zero", () -> driver.findElements(By.cssSelector("#chart-throughput polyline.series-0")).stream()
         .anyMatch(line -> Arrays.stream(line.getDomAttribute("points").split(" ")).anyMatch(p -> Double.parseDouble(p.split(",")[1]) < 118)));
     assertThat(text("chart-throughput-summary")).startsWith("Latest: commands/s ");
+    // The projector's and its workers' telemetry rows reach the freshness charts within a window or two.
+    waitUntil("the view freshness chart has data", () -> text("chart-view-freshness-summary").matches("Latest: p50 [0-9.,]+ ms, p99 [0-9.,]+ ms\\."));
+    waitUntil("the index freshness chart has data", () -> text("chart-index-freshness-summary").matches("Latest: p50 [0-9.,]+ ms, p99 [0-9.,]+ ms\\."));
     assertThat(browser.consoleErrors()).isEmpty();
     driver.executeScript("document.getElementById('charts').scrollIntoView()");
     Files.write(Path.of("target", "status-page-charts.png"), driver.getScreenshotAs(OutputType.BYTES));
