@@ -11,7 +11,8 @@ import java.util.Base64;
 
 /**
  * Configuration of the views deployable, read once in {@code main}. In production its storage
- * credentials are a read-only SAS (SPEC §7).
+ * credentials are read-only (SPEC §7): a read-only SAS, or an Entra ID identity with the Storage
+ * Table Data Reader and Storage Queue Data Reader roles.
  *
  * @param kafka where {@code /status} counts the projector's dead letters
  * @param stallTimeout with lag and no progress for this long, {@code /status} reports the projector stalled
