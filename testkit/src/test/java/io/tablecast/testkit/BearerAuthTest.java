@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.tablecast.common.config.AuthSettings;
 import io.tablecast.common.config.HttpSettings;
 import io.tablecast.common.http.BearerAuth;
 import io.tablecast.common.http.Caller;
@@ -35,10 +36,15 @@ class BearerAuthTest {
   @BeforeEach
   void start() {
     issuer = TestIssuer.start();
-    service = HttpService.start("test", new HttpSettings("127.0.0.1", 0), new PrometheusMeterRegistry(PrometheusConfig.DEFAULT),
-        Health::healthy, BearerAuth.protect("test", Optional.of(issuer.settings()), PERMISSION,
-            () -> post("/things", ctx -> ctx.status(201).result(Caller.of(ctx).subject()))));
+    service = serve(Optional.of(issuer.settings()));
     http = new HttpTestClient(service.uri());
+  }
+
+  /** A service whose one route answers 201 with the caller's subject. */
+  private static HttpService serve(Optional<AuthSettings> settings) {
+    return HttpService.start("test", new HttpSettings("127.0.0.1", 0), new PrometheusMeterRegistry(PrometheusConfig.DEFAULT),
+        Health::healthy, BearerAuth.protect("test", settings, PERMISSION,
+            () -> post("/things", ctx -> ctx.status(201).result(Caller.of(ctx).subject()))));
   }
 
   @AfterEach
@@ -112,5 +118,26 @@ class BearerAuthTest {
     assertThat(http.get("/health").status()).isEqualTo(200);
     assertThat(http.get("/metrics").status()).isEqualTo(200);
     assertThat(postThing(Optional.empty()).status()).isEqualTo(401);
+  }
+
+  @Test
+  void keysThatCannotBeFetchedAre503NotTheCallersFault() {
+    issuer.close();
+
+    Response response = postThing(Optional.of(issuer.bearer(PERMISSION)));
+
+    assertThat(response.status()).isEqualTo(503);
+    assertThat(response.header("Retry-After")).isEqualTo("5");
+    assertThat(response.contentType()).startsWith("application/problem+json");
+  }
+
+  @Test
+  void withoutSettingsEveryRequestIsLetInAsAnonymous() {
+    try (HttpService open = serve(Optional.empty())) {
+      Response response = new HttpTestClient(open.uri()).postJson("/things", "{}");
+
+      assertThat(response.status()).isEqualTo(201);
+      assertThat(response.raw().body()).isEqualTo(Caller.ANONYMOUS.subject());
+    }
   }
 }
