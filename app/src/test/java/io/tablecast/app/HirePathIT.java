@@ -10,12 +10,22 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.tablecast.app.fixtures.Pipeline;
 import io.tablecast.app.fixtures.PipelineExtension;
 import io.tablecast.common.kafka.ConsistencyToken;
+import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tables.ViewTable;
+import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.events.Actor;
+import io.tablecast.events.DepartmentId;
+import io.tablecast.events.EmployeeDetailsChanged;
+import io.tablecast.events.EmployeeId;
+import io.tablecast.events.EventMetadata;
+import io.tablecast.testkit.EventTopicWriter;
 import io.tablecast.testkit.HttpTestClient.Response;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -91,6 +101,30 @@ class HirePathIT {
     // The largest EGT the projector wrote held three operations: the count, the employee and its copy.
     String metrics = pipeline.projector().get("/metrics").raw().body();
     assertThat(metrics).containsPattern("(?m)^tablecast_projector_egt_size_max(\\{[^}]*\\})? 3\\.0$");
+  }
+
+  /**
+   * The hire comes over HTTP with authentication off; the change is written onto the event topic
+   * as the processor records an authenticated command's event, with its caller's subject.
+   */
+  @Test
+  void theActivityNamesWhoCausedEachEvent_anonymousWhenNobodyAuthenticated(Pipeline pipeline, EmbeddedRuntime runtime) {
+    pipeline.commands().postJson("/departments", "{\"departmentId\":\"Ops\",\"name\":\"Operations\"}");
+    assertThat(pipeline.commands().postJson("/employees", """
+        {"employeeId":"9","departmentId":"Ops","firstName":"Bo","lastName":"Ek","email":"bo@x.io","age":40}""").status())
+        .isEqualTo(201);
+    EmployeeId bo = new EmployeeId(9);
+    EventMetadata byAdmin = new EventMetadata(UUID.randomUUID(), "c-admin", bo.canonical(), 2, Instant.now(),
+        new Actor("3f2504e0-4f89-11d3-9a0c-0305e82c3301"));
+    try (EventTopicWriter events = new EventTopicWriter(runtime.bootstrapServers(), TopicNames.of(pipeline.namespace()))) {
+      events.write(List.of(new EmployeeDetailsChanged(byAdmin, bo, new DepartmentId("Ops"), "Bo", "Ek-Lund", "bo@x.io", 41)));
+    }
+
+    Response activity = await().atMost(PROJECTION).until(() -> pipeline.views().get("/employees/9/activity"),
+        r -> r.status() == 200 && r.json().get("items").size() == 2);
+
+    assertThat(activity.json().get("items")).extracting(item -> item.get("actor").asText())
+        .containsExactly("3f2504e0-4f89-11d3-9a0c-0305e82c3301", "anonymous");
   }
 
   @Test

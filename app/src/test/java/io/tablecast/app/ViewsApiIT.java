@@ -205,6 +205,12 @@ class ViewsApiIT {
     assertThat(views.get("/employees/1/activity?top=0").status()).isEqualTo(400);
   }
 
+  @Test
+  void eachActivityItemNamesItsActor_anonymousWithAuthenticationOff() {
+    assertThat(items(views.get("/employees/3/activity"))).hasSize(2)
+        .extracting(e -> e.get("actor").asText()).containsOnly("anonymous");
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"a%2Fb", "a%5Cb", "a%23b", "a%3Fb", "%25", "%F0%9F%98%80", "%00", "%2E%2E", "x%0Ay", "%27%20or%201%20eq%201",
       "O%27Brien", "%E2%80%AE", "a%20b"})

@@ -3,6 +3,7 @@ package io.tablecast.bench;
 import io.tablecast.commands.adapter.out.kafka.schema.InternalSerdes;
 import io.tablecast.commands.application.CommandEnvelope;
 import io.tablecast.commands.domain.HireEmployee;
+import io.tablecast.events.Actor;
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.EmployeeId;
 import java.nio.charset.StandardCharsets;
@@ -29,7 +30,7 @@ record EnvelopeSamples(List<byte[]> keys, List<byte[]> values) {
     for (String department : departments) {
       HireEmployee hire = new HireEmployee(EmployeeId.parse(Integer.toString(id)), new DepartmentId(department),
           "Ann", "Lee", "e" + id + "@bench.example", 34);
-      CommandEnvelope step = CommandEnvelope.first(UUID.randomUUID().toString(), Instant.now(), hire, Optional.empty());
+      CommandEnvelope step = CommandEnvelope.first(UUID.randomUUID().toString(), Instant.now(), Actor.ANONYMOUS, hire, Optional.empty());
       while (true) {
         keys.add(step.currentStep().routingKey().getBytes(StandardCharsets.UTF_8));
         values.add(serializer.serialize("sizes", step));

@@ -1,5 +1,6 @@
 package io.tablecast.schemas;
 
+import io.tablecast.events.Actor;
 import io.tablecast.events.DepartmentCreated;
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.DepartmentManagerAssigned;
@@ -20,7 +21,9 @@ import org.apache.avro.specific.SpecificRecord;
 /**
  * The one place where the mutable generated Avro classes ({@code io.tablecast.events.avro}) meet
  * the immutable domain records ({@code io.tablecast.events}). On the wire, ids are strings
- * (employee ids in their canonical 8 digits) and an absent archive reason is {@code null}.
+ * (employee ids in their canonical 8 digits), an absent archive reason is {@code null}, and the
+ * actor is its subject (a version-1 writer had none: Avro's resolution fills in the schema's
+ * default, {@code anonymous}).
  *
  * <p>Decoding accepts exactly what the domain records accept, so {@code toDomain(toAvro(e))}
  * equals {@code e} for every event; anything else is {@link Reason#INVALID_CONTENT}.
@@ -165,6 +168,7 @@ final class AvroEventMapping {
         .setAggregateId(metadata.aggregateId())
         .setAggregateVersion(metadata.aggregateVersion())
         .setOccurredAt(metadata.occurredAt())
+        .setActor(metadata.actor().subject())
         .build();
   }
 
@@ -174,7 +178,8 @@ final class AvroEventMapping {
         envelope.getCommandId(),
         envelope.getAggregateId(),
         envelope.getAggregateVersion(),
-        envelope.getOccurredAt());
+        envelope.getOccurredAt(),
+        new Actor(envelope.getActor()));
   }
 
   /** Only the canonical 36-character form: {@link UUID#fromString} alone also accepts "1-2-3-4-5". */

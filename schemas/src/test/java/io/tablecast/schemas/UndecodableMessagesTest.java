@@ -132,6 +132,7 @@ class UndecodableMessagesTest {
     out.writeString("00000123");
     out.writeLong(4);
     out.writeLong(1_764_110_677_595L);
+    out.writeString("anonymous");
   }
 
   static Reason reasonFor(byte[] message) {

@@ -4,12 +4,14 @@ import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.events.DepartmentEvent;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.schemas.EventSerde;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BiFunction;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -52,6 +54,18 @@ public final class EventTopicWriter implements AutoCloseable {
   }
 
   /**
+   * Writes the events in order as a command processor of an earlier release did, with that
+   * version of the event schemas ({@link ReleasedSchemaEncoder}); returns where each landed.
+   */
+  public List<RecordMetadata> writeWithSchemaVersion(int version, List<? extends DomainEvent> events) {
+    ReleasedSchemaEncoder older = new ReleasedSchemaEncoder(version);
+    return sendAll(producer, events, (record, event) -> {
+      record.headers().add(EventSerde.EVENT_TYPE_HEADER, event.eventType().getBytes(StandardCharsets.UTF_8));
+      return older.encode(event);
+    });
+  }
+
+  /**
    * Writes the events in one transaction, as the command processor does, and commits or aborts
    * it. Either way a transaction marker follows them in each partition; readers of committed
    * records never see an aborted one.
@@ -73,11 +87,17 @@ public final class EventTopicWriter implements AutoCloseable {
   }
 
   private List<RecordMetadata> sendAll(KafkaProducer<String, byte[]> sender, List<? extends DomainEvent> events) {
+    return sendAll(sender, events, (record, event) -> serde.serializer().serialize(record.topic(), record.headers(), event));
+  }
+
+  /** @param encoding the value of the event, after setting the record's headers */
+  private List<RecordMetadata> sendAll(KafkaProducer<String, byte[]> sender, List<? extends DomainEvent> events,
+      BiFunction<ProducerRecord<String, byte[]>, DomainEvent, byte[]> encoding) {
     List<java.util.concurrent.Future<RecordMetadata>> sent = new java.util.ArrayList<>();
     for (DomainEvent event : events) {
       String topic = event instanceof DepartmentEvent ? topics.departmentEvents() : topics.employeeEvents();
       ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, event.metadata().aggregateId(), null);
-      byte[] value = serde.serializer().serialize(topic, record.headers(), event);
+      byte[] value = encoding.apply(record, event);
       sent.add(sender.send(new ProducerRecord<>(topic, null, event.metadata().aggregateId(), value, record.headers())));
     }
     sender.flush();

@@ -1,5 +1,6 @@
 package io.tablecast.testkit;
 
+import io.tablecast.events.Actor;
 import io.tablecast.events.DepartmentCreated;
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.DepartmentManagerAssigned;
@@ -24,7 +25,9 @@ import java.util.UUID;
  * assignments, with versions 1, 2, 3… per aggregate and addresses never reused. For tests and
  * benchmarks that need many events without going through the commands API.
  *
- * <p>Deterministic: the same seed and mix give the same events, event ids included.
+ * <p>Deterministic: the same seed and mix give the same events, event ids included. The events'
+ * actors do not take part in the draw: a history with actors is the same history as one without,
+ * apart from who caused each event.
  */
 public final class HrHistory {
 
@@ -43,6 +46,7 @@ public final class HrHistory {
 
   private final Random random;
   private final Mix mix;
+  private final List<Actor> actors;
   private final List<String> departments = new ArrayList<>();
   private final List<Employee> active = new ArrayList<>();
   private final java.util.Map<String, Long> departmentVersions = new java.util.HashMap<>();
@@ -50,14 +54,23 @@ public final class HrHistory {
   private int nextId = 1;
   private int nextEmail = 1;
 
-  private HrHistory(long seed, Mix mix) {
+  private HrHistory(long seed, Mix mix, List<Actor> actors) {
     this.random = new Random(seed);
     this.mix = mix;
+    this.actors = List.copyOf(actors);
+    if (this.actors.isEmpty()) {
+      throw new IllegalArgumentException("'actors' cannot be empty.");
+    }
   }
 
-  /** {@code count} events: {@code departments} creations, then the mix. */
+  /** {@code count} events: {@code departments} creations, then the mix; all by the anonymous actor. */
   public static List<DomainEvent> generate(long seed, int departments, int count, Mix mix) {
-    return new HrHistory(seed, mix).events(departments, count);
+    return generate(seed, departments, count, mix, List.of(Actor.ANONYMOUS));
+  }
+
+  /** The same events as {@link #generate(long, int, int, Mix)}, each by one of {@code actors}. */
+  public static List<DomainEvent> generate(long seed, int departments, int count, Mix mix, List<Actor> actors) {
+    return new HrHistory(seed, mix, actors).events(departments, count);
   }
 
   private List<DomainEvent> events(int departmentCount, int count) {
@@ -137,7 +150,8 @@ public final class HrHistory {
   private EventMetadata meta(String aggregateId, long version) {
     clock = clock.plusMillis(1 + random.nextInt(5));
     UUID eventId = UUID.nameUUIDFromBytes((aggregateId + "/" + version).getBytes(StandardCharsets.UTF_8));
-    return new EventMetadata(eventId, "history-" + aggregateId + "-" + version, aggregateId, version, clock);
+    Actor actor = actors.get(Math.floorMod(eventId.hashCode(), actors.size()));
+    return new EventMetadata(eventId, "history-" + aggregateId + "-" + version, aggregateId, version, clock, actor);
   }
 
   private static final class Employee {

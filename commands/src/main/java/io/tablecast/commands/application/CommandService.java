@@ -4,6 +4,7 @@ import io.tablecast.commands.domain.Command;
 import io.tablecast.commands.domain.Completion;
 import io.tablecast.commands.domain.DepartmentCommand;
 import io.tablecast.common.kafka.ConsistencyToken;
+import io.tablecast.events.Actor;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -40,13 +41,14 @@ public final class CommandService {
   }
 
   /**
+   * @param actor who sends the command: recorded in each event it causes
    * @throws CommandTimeoutException when no answer arrives within the timeout
    */
-  public CommandOutcome submit(Command command, Optional<IdempotencyRef> idempotency) {
+  public CommandOutcome submit(Command command, Actor actor, Optional<IdempotencyRef> idempotency) {
     Instant deadline = clock.instant().plus(timeout);
     String commandId = UUID.randomUUID().toString();
     Reply reply = await(commandId, deadline, () -> publisher.publish(
-        Shortcuts.apply(CommandEnvelope.first(commandId, clock.instant(), command, idempotency), facts)));
+        Shortcuts.apply(CommandEnvelope.first(commandId, clock.instant(), actor, command, idempotency), facts)));
     if (reply instanceof Reply.Decided decided) {
       return decided.outcome();
     }

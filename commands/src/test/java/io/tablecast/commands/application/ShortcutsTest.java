@@ -10,6 +10,7 @@ import io.tablecast.commands.domain.Command;
 import io.tablecast.commands.domain.EmployeeFacts;
 import io.tablecast.commands.domain.ManagerDetails;
 import io.tablecast.commands.domain.Step;
+import io.tablecast.events.Actor;
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.EmployeeId;
 import java.time.Instant;
@@ -38,7 +39,7 @@ class ShortcutsTest {
   }
 
   private static CommandEnvelope shortened(Command command, Optional<IdempotencyRef> key, ReplicatedFacts facts) {
-    return Shortcuts.apply(CommandEnvelope.first("c1", Instant.EPOCH, command, key), facts);
+    return Shortcuts.apply(CommandEnvelope.first("c1", Instant.EPOCH, Actor.ANONYMOUS, command, key), facts);
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.tablecast.commands.domain;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.commands.testdata.Commands;
+import io.tablecast.events.Actor;
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.EmployeeArchived;
 import io.tablecast.events.EmployeeDetailsChanged;
@@ -103,7 +104,7 @@ class RegistriesTest {
   class FollowUpsOfADecision {
 
     private final EmployeeState ann = new EmployeeState(ANN, 1, new DepartmentId("Sales"), "Ann", "Lee", "ann@x.io", 30, false);
-    private final EventStamp stamp = new EventStamp("c1", NOW);
+    private final EventStamp stamp = new EventStamp("c1", Actor.ANONYMOUS, NOW);
 
     @Test
     void aRefusalAfterAClaimGivesTheClaimBack() {

@@ -23,6 +23,7 @@ import io.tablecast.commands.domain.ReleaseEmailClaim;
 import io.tablecast.commands.domain.Step;
 import io.tablecast.commands.domain.TransferEmployee;
 import io.tablecast.commands.domain.Violation;
+import io.tablecast.events.Actor;
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.EmployeeId;
 import java.time.Instant;
@@ -46,9 +47,15 @@ public final class InternalRecordArbitraries {
   /** Envelopes of every command type, with routes of one to five steps. */
   public static Arbitrary<CommandEnvelope> envelopes() {
     Arbitrary<IdempotencyRef> keys = Combinators.combine(text(), text()).as(IdempotencyRef::new);
-    return Combinators.combine(
-            text(), instants(), steps().list().ofMinSize(1).ofMaxSize(5), commands(), keys.optional(0.5), Arbitraries.of(true, false))
+    return Combinators.combine(text(), instants(), actors(), steps().list().ofMinSize(1).ofMaxSize(5), commands(),
+            keys.optional(0.5), Arbitraries.of(true, false))
         .as(CommandEnvelope::new);
+  }
+
+  /** Anonymous, and any non-blank subject up to the length limit. */
+  public static Arbitrary<Actor> actors() {
+    Arbitrary<Actor> subjects = text().filter(s -> !s.isBlank() && s.length() <= Actor.MAX_LENGTH).map(Actor::new);
+    return Arbitraries.oneOf(Arbitraries.just(Actor.ANONYMOUS), subjects);
   }
 
   /** The nine command records. */

@@ -10,6 +10,7 @@ import io.tablecast.commands.domain.Command;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.kafka.Topic;
 import io.tablecast.common.kafka.TopicNames;
+import io.tablecast.events.Actor;
 import io.tablecast.events.DomainEvent;
 import java.time.Clock;
 import java.time.Duration;
@@ -72,9 +73,15 @@ public final class ProcessorDriver implements AutoCloseable {
     return send(command, Optional.empty());
   }
 
-  /** Sends a command as the HTTP service does: its route shortened by what the replicas know. */
+  /** Sends a command by the anonymous actor, as the HTTP service does with authentication off. */
   public String send(Command command, Optional<IdempotencyRef> key) {
-    CommandEnvelope envelope = Shortcuts.apply(CommandEnvelope.first(UUID.randomUUID().toString(), clock.instant(), command, key),
+    return send(command, key, Actor.ANONYMOUS);
+  }
+
+  /** Sends a command as the HTTP service does: its route shortened by what the replicas know. */
+  public String send(Command command, Optional<IdempotencyRef> key, Actor actor) {
+    CommandEnvelope envelope = Shortcuts.apply(
+        CommandEnvelope.first(UUID.randomUUID().toString(), clock.instant(), actor, command, key),
         CommandTopology.replicatedFacts(name -> driver.<String, Object>getKeyValueStore(name)));
     passes += 1;
     commands.pipeInput(envelope.currentStep().routingKey(), envelope, clock.instant());

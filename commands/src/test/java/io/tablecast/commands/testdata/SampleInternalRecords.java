@@ -25,6 +25,7 @@ import io.tablecast.commands.domain.RefusedRequest;
 import io.tablecast.commands.domain.Rejection;
 import io.tablecast.commands.domain.ReleaseEmailClaim;
 import io.tablecast.commands.domain.Violation;
+import io.tablecast.events.Actor;
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.EmployeeId;
 import java.time.Instant;
@@ -41,6 +42,8 @@ import java.util.Optional;
 public final class SampleInternalRecords {
 
   public static final Instant AT = Instant.parse("2026-11-25T22:44:37.595Z");
+  /** A subject as Microsoft Entra ID issues them: an object id. */
+  public static final Actor ACTOR = new Actor("3f2504e0-4f89-11d3-9a0c-0305e82c3301");
   private static final ManagerDetails MANAGER = new ManagerDetails("Zoë", "O'Brien", "Zoe.OBrien@example.com");
   private static final Rejection TAKEN = Rejection.conflict("email-taken", "email", "The email belongs to another active employee.");
   private static final Completion REJECTED = Completion.rejected("00000042", TAKEN);
@@ -78,8 +81,8 @@ public final class SampleInternalRecords {
     Optional<IdempotencyRef> key = Optional.of(new IdempotencyRef("scope-digest", "body-digest"));
     return commands.stream()
         .map(command -> command instanceof CreateDepartment
-            ? CommandEnvelope.first("c-1", AT, command, Optional.empty())
-            : CommandEnvelope.first("c-1", AT, command, key))
+            ? CommandEnvelope.first("c-1", AT, Actor.ANONYMOUS, command, Optional.empty())
+            : CommandEnvelope.first("c-1", AT, ACTOR, command, key))
         .map(envelope -> envelope.command() instanceof HireEmployee ? atLastStep(envelope) : envelope)
         .toList();
   }

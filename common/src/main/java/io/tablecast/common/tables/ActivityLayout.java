@@ -4,7 +4,8 @@ import java.time.Instant;
 
 /**
  * The layout of the {@code EmployeeActivity} log tail (SPEC §3, §9): PartitionKey the 8-digit
- * employee id, one row per employee event, RowKeys inverted so the newest sorts first.
+ * employee id, one row per employee event, RowKeys inverted so the newest sorts first. Each row
+ * holds the event's type, time, summary and, unless it is anonymous, its actor.
  */
 public final class ActivityLayout {
 
@@ -12,6 +13,13 @@ public final class ActivityLayout {
   public static final String EVENT_TYPE = "EventType";
   public static final String OCCURRED_AT = "OccurredAt";
   public static final String SUMMARY = "Summary";
+  /**
+   * Who caused the event, when it was not the anonymous actor: absent on the rows of anonymous
+   * events, so that rows written before actors were recorded stay what a rebuild writes.
+   */
+  public static final String ACTOR = "Actor";
+  /** What an absent {@link #ACTOR} means. */
+  public static final String ANONYMOUS = "anonymous";
 
   /** {@code DateTime.MaxValue.Ticks} of .NET, the guide's inverted-ticks base. */
   static final long MAX_TICKS = 3155378975999999999L;

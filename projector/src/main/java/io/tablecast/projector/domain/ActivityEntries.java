@@ -1,6 +1,7 @@
 package io.tablecast.projector.domain;
 
 import io.tablecast.common.tables.ActivityLayout;
+import io.tablecast.events.Actor;
 import io.tablecast.events.DepartmentCreated;
 import io.tablecast.events.DepartmentManagerAssigned;
 import io.tablecast.events.EmployeeArchived;
@@ -13,18 +14,25 @@ import io.tablecast.viewstore.domain.ViewEntity;
 
 /**
  * The log tail of an employee (SPEC §3, §9): one row per employee event, with a short human
- * sentence. Its RowKey is derived from the event alone, so writing it again is harmless.
+ * sentence and who caused it. An anonymous event's row has no {@code Actor}: it is then the row
+ * that was written before actors were recorded, so a live generation projected partly before
+ * that and a rebuild of it stay equal. Its RowKey and contents are derived from the event alone,
+ * so writing it again is harmless.
  */
 public final class ActivityEntries {
 
   private ActivityEntries() {}
 
   public static ViewEntity of(EmployeeEvent event) {
-    return ViewEntity.of(ActivityLayout.rowKey(event.metadata().occurredAt(), event.version()), ActivityLayout.TYPE)
+    ViewEntity row = ViewEntity.of(ActivityLayout.rowKey(event.metadata().occurredAt(), event.version()), ActivityLayout.TYPE)
         .with(ActivityLayout.EVENT_TYPE, event.eventType())
         .with(ActivityLayout.OCCURRED_AT, event.metadata().occurredAt())
-        .with(ActivityLayout.SUMMARY, event.accept(SUMMARY))
-        .stamped(event.version(), event.metadata().eventId().toString());
+        .with(ActivityLayout.SUMMARY, event.accept(SUMMARY));
+    Actor actor = event.metadata().actor();
+    if (!actor.isAnonymous()) {
+      row = row.with(ActivityLayout.ACTOR, actor.subject());
+    }
+    return row.stamped(event.version(), event.metadata().eventId().toString());
   }
 
   private static final EventVisitor<String> SUMMARY = new EventVisitor<>() {

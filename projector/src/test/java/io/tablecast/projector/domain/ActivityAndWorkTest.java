@@ -9,6 +9,7 @@ import static io.tablecast.projector.testdata.Events.transferred;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.common.tables.ActivityLayout;
+import io.tablecast.events.Actor;
 import io.tablecast.projector.domain.work.WorkItems;
 import io.tablecast.projector.testdata.Events;
 import io.tablecast.viewstore.domain.ViewEntity;
@@ -30,6 +31,23 @@ class ActivityAndWorkTest {
         .containsEntry("Version", 3L)
         .containsEntry("Summary", "Transferred from Sales to Ops.")
         .containsKey("EventId");
+  }
+
+  @Test
+  void anActivityRowNamesWhoCausedTheEvent() {
+    Actor admin = new Actor("3f2504e0-4f89-11d3-9a0c-0305e82c3301");
+
+    ViewEntity row = ActivityEntries.of(Events.transferredBy(admin, 7, 3, "Sales", "Ops"));
+
+    assertThat(row.properties()).containsEntry("Actor", "3f2504e0-4f89-11d3-9a0c-0305e82c3301");
+  }
+
+  @Test
+  void anAnonymousEventsRowHasNoActorAndEqualsTheRowWrittenBeforeActorsWereRecorded() {
+    ViewEntity row = ActivityEntries.of(transferred(7, 3, "Sales", "Ops"));
+
+    assertThat(row.properties()).doesNotContainKey("Actor")
+        .containsOnlyKeys("EntityType", "EventType", "OccurredAt", "Version", "EventId", "Summary");
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.tablecast.projector.testdata;
 
+import io.tablecast.events.Actor;
 import io.tablecast.events.DepartmentCreated;
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.DepartmentManagerAssigned;
@@ -18,9 +19,19 @@ public final class Events {
   private Events() {}
 
   public static EventMetadata meta(String aggregateId, long version) {
+    return meta(aggregateId, version, Actor.ANONYMOUS);
+  }
+
+  public static EventMetadata meta(String aggregateId, long version, Actor actor) {
     return new EventMetadata(
         UUID.nameUUIDFromBytes((aggregateId + "/" + version).getBytes()), "cmd-" + aggregateId + "-" + version,
-        aggregateId, version, T0.plusMillis(version));
+        aggregateId, version, T0.plusMillis(version), actor);
+  }
+
+  public static io.tablecast.events.EmployeeTransferred transferredBy(Actor actor, int id, long version, String from, String to) {
+    EmployeeId employee = new EmployeeId(id);
+    return new io.tablecast.events.EmployeeTransferred(
+        meta(employee.canonical(), version, actor), employee, new DepartmentId(from), new DepartmentId(to));
   }
 
   public static DepartmentCreated departmentCreated(String dept, String name) {

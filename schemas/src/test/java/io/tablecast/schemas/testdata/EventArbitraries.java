@@ -1,5 +1,6 @@
 package io.tablecast.schemas.testdata;
 
+import io.tablecast.events.Actor;
 import io.tablecast.events.DepartmentCreated;
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.DepartmentManagerAssigned;
@@ -72,7 +73,13 @@ public final class EventArbitraries {
   }
 
   public static Arbitrary<EventMetadata> metadata() {
-    return Combinators.combine(uuids(), text(), text(), versions(), instants()).as(EventMetadata::new);
+    return Combinators.combine(uuids(), text(), text(), versions(), instants(), actors()).as(EventMetadata::new);
+  }
+
+  /** Anonymous, and any non-blank subject up to the length limit. */
+  public static Arbitrary<Actor> actors() {
+    Arbitrary<Actor> subjects = text().filter(s -> !s.isBlank() && s.length() <= Actor.MAX_LENGTH).map(Actor::new);
+    return Arbitraries.oneOf(Arbitraries.just(Actor.ANONYMOUS), subjects);
   }
 
   public static Arbitrary<DepartmentId> departmentIds() {

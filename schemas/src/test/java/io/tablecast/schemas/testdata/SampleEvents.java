@@ -1,5 +1,6 @@
 package io.tablecast.schemas.testdata;
 
+import io.tablecast.events.Actor;
 import io.tablecast.events.DepartmentCreated;
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.DepartmentManagerAssigned;
@@ -22,6 +23,8 @@ public final class SampleEvents {
   public static final DepartmentId SALES = new DepartmentId("Sales");
   public static final DepartmentId RESEARCH = new DepartmentId("R-and-D");
   public static final EmployeeId ANA = EmployeeId.parse("123");
+  /** A subject as Microsoft Entra ID issues them: an object id. */
+  public static final Actor ADMIN = new Actor("3f2504e0-4f89-11d3-9a0c-0305e82c3301");
 
   private SampleEvents() {}
 
@@ -31,7 +34,8 @@ public final class SampleEvents {
         "cmd-" + aggregateId + "-" + version,
         aggregateId,
         version,
-        Instant.parse("2026-11-25T22:44:37.595Z").plusSeconds(version));
+        Instant.parse("2026-11-25T22:44:37.595Z").plusSeconds(version),
+        ADMIN);
   }
 
   public static DepartmentCreated departmentCreated() {

@@ -7,8 +7,10 @@ import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.common.tables.SystemProperties;
 import io.tablecast.common.tables.ViewTable;
+import io.tablecast.events.Actor;
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.DomainEvent;
+import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.events.EventMetadata;
@@ -23,6 +25,8 @@ import io.tablecast.projector.fixtures.HrModel;
 import io.tablecast.projector.fixtures.ModelCheck;
 import io.tablecast.projector.fixtures.Projection;
 import io.tablecast.projector.fixtures.ProjectionExtension;
+import io.tablecast.projector.fixtures.TableContents;
+import io.tablecast.projector.fixtures.ViewReference;
 import io.tablecast.testkit.HrHistory;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
@@ -67,6 +71,43 @@ class GenerationLoadIT {
     ModelCheck.assertViewsMatch(projection, HrModel.of(log), "the live generation");
     GenerationLoad.Report report = assertLoadEqualsLive(projection, log.size());
     assertThat(report.parked()).isZero();
+  }
+
+  /**
+   * A log that spans the schema change that added the actor: the first half written by a version-1
+   * command processor (no actor on the wire), the rest by today's, each event by a named or the
+   * anonymous actor. The live projector and the bulk load decode both, the older events as
+   * anonymous, and agree row by row.
+   */
+  @Test
+  void aLogWrittenBeforeAndAfterTheActorWasAddedProjectsLoadsAndVerifiesWithEachEventsActor(Projection projection) {
+    List<Actor> actors = List.of(new Actor("3f2504e0-4f89-11d3-9a0c-0305e82c3301"), new Actor("svc-payroll"), Actor.ANONYMOUS);
+    List<DomainEvent> byActors = HrHistory.generate(17, 4, 400, HrHistory.Mix.TYPICAL, actors);
+    List<DomainEvent> anonymous = HrHistory.generate(17, 4, 400, HrHistory.Mix.TYPICAL);
+    projection.writer().writeWithSchemaVersion(1, byActors.subList(0, 200));
+    projection.write(byActors.subList(200, 400));
+    List<DomainEvent> asRead = new ArrayList<>(anonymous.subList(0, 200));
+    asRead.addAll(byActors.subList(200, 400));
+
+    projection.start(projection.config().withWorkers(Projection.FAST_WORKERS), List.of());
+    projection.awaitCaughtUp(SETTLE);
+    ModelCheck.awaitWorkDone(projection, SETTLE);
+
+    ModelCheck.assertViewsMatch(projection, HrModel.of(asRead), "the live generation");
+    Map<String, Map<String, Map<String, Object>>> activity = TableContents.of(projection.table(ViewTable.EMPLOYEE_ACTIVITY));
+    assertThat(activity).isEqualTo(ViewReference.of(asRead).activity());
+    assertThat(activity.values().stream().flatMap(rows -> rows.values().stream()).map(row -> row.get("Actor")))
+        .as("the named actors of the events written after the change, and none before it")
+        .contains("3f2504e0-4f89-11d3-9a0c-0305e82c3301", "svc-payroll", null)
+        .containsOnly("3f2504e0-4f89-11d3-9a0c-0305e82c3301", "svc-payroll", null);
+    assertThat(employeeActors(byActors.subList(0, 200))).as("the older half had named actors to lose").isNotEmpty();
+    GenerationLoad.Report report = assertLoadEqualsLive(projection, 400);
+    assertThat(report.parked()).isZero();
+  }
+
+  private static List<Actor> employeeActors(List<DomainEvent> events) {
+    return events.stream().filter(e -> e instanceof EmployeeEvent).map(e -> e.metadata().actor())
+        .filter(actor -> !actor.isAnonymous()).toList();
   }
 
   @Test

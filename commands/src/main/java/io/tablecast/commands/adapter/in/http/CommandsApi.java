@@ -20,6 +20,7 @@ import io.tablecast.commands.domain.RefusedRequest;
 import io.tablecast.common.http.ProblemException;
 import io.tablecast.common.http.ProblemType;
 import io.tablecast.common.tracing.Tracing;
+import io.tablecast.events.Actor;
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.EmployeeId;
 import java.time.Duration;
@@ -34,6 +35,8 @@ import java.util.function.Function;
  *
  * <p>With an {@code Idempotency-Key}, a request whose body the API refuses (400, 422) still goes
  * to the idempotency registry, so that the refusal is the key's first answer (SPEC §9).
+ *
+ * <p>Each command carries its caller ({@link CallerActors}) as the actor of the events it causes.
  *
  * <p>With tracing on, each request is a server span ({@link ServerSpans}).
  */
@@ -81,6 +84,7 @@ public final class CommandsApi implements EndpointGroup {
   }
 
   private void handle(Context ctx, int successStatus, String canonicalPath, Function<CommandRequest, Command> toCommand) {
+    Actor actor = CallerActors.of(ctx);
     Optional<String> key = IdempotencyKeys.key(ctx.header(IdempotencyKeys.HEADER));
     CommandRequest request = new CommandRequest(ctx);
     Command command;
@@ -96,7 +100,7 @@ public final class CommandsApi implements EndpointGroup {
     Optional<IdempotencyRef> ref =
         key.map(k -> IdempotencyKeys.ref(ctx.method().name(), canonicalPath, k, request.bytesRead()));
     try {
-      OutcomeResponses.respond(ctx, commands.submit(command, ref), successStatus);
+      OutcomeResponses.respond(ctx, commands.submit(command, actor, ref), successStatus);
     } catch (CommandTimeoutException e) {
       throw new ProblemException(
           COMMAND_TIMEOUT,

@@ -100,8 +100,8 @@ final class CommandProcessor implements Processor<String, CommandEnvelope, Strin
     Instant now = Instant.ofEpochMilli(clock.millis());
     Step step = envelope.currentStep();
     StepResult result = switch (step.target()) {
-      case DEPARTMENT -> departments.handle(envelope, step, new EventStamp(envelope.commandId(), now));
-      case EMPLOYEE -> employees.handle(envelope, step, new EventStamp(envelope.commandId(), now));
+      case DEPARTMENT -> departments.handle(envelope, step, new EventStamp(envelope.commandId(), envelope.actor(), now));
+      case EMPLOYEE -> employees.handle(envelope, step, new EventStamp(envelope.commandId(), envelope.actor(), now));
       case EMAIL -> emails.handle(envelope, step);
       case IDEMPOTENCY -> idempotency.handle(envelope, step, now);
     };

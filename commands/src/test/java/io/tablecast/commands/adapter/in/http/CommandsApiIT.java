@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.tablecast.commands.fixtures.CommandsExtension;
 import io.tablecast.commands.fixtures.RunningCommands;
 import io.tablecast.common.kafka.ConsistencyToken;
+import io.tablecast.events.Actor;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeArchived;
 import io.tablecast.testkit.HttpTestClient;
@@ -39,6 +40,15 @@ class CommandsApiIT {
     assertThat(http.postJson("/employees", """
         {"employeeId":"5","departmentId":"Sales","firstName":"Ann","lastName":"Lee","email":"ann@x.io","age":30}""")
         .status()).isEqualTo(201);
+  }
+
+  @Test
+  void withAuthenticationOffEveryEventRecordsTheAnonymousActor(RunningCommands commands) {
+    setUp(commands.http());
+
+    List<DomainEvent> events = commands.events().all();
+
+    assertThat(events).hasSize(3).extracting(e -> e.metadata().actor()).containsOnly(Actor.ANONYMOUS);
   }
 
   @Test

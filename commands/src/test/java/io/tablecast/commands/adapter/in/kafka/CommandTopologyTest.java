@@ -16,6 +16,7 @@ import io.tablecast.commands.domain.Completion;
 import io.tablecast.commands.domain.Rejection;
 import io.tablecast.commands.domain.RefusedRequest;
 import io.tablecast.commands.testdata.ProcessorDriver;
+import io.tablecast.events.Actor;
 import io.tablecast.events.DepartmentCreated;
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.DepartmentManagerAssigned;
@@ -526,6 +527,52 @@ class CommandTopologyTest {
       processor.send(hire(6, "Sales", "b@x.io"), Optional.of(new IdempotencyRef("scope-1", "body-2")));
 
       assertThat(processor.onlyNewEvent()).isInstanceOf(EmployeeHired.class);
+    }
+  }
+
+  @Nested
+  class RecordingTheActor {
+
+    private final Actor admin = new Actor("3f2504e0-4f89-11d3-9a0c-0305e82c3301");
+
+    @Test
+    void aHireRecordsWhoSentItThoughItVisitsTheDepartmentAndTheEmailFirst() {
+      given(createDepartment("Sales"));
+
+      processor.send(hire(42, "Sales", "ann@x.io"), Optional.empty(), admin);
+
+      DomainEvent hired = processor.onlyNewEvent();
+      assertThat(hired).isInstanceOf(EmployeeHired.class);
+      assertThat(hired.metadata().actor()).isEqualTo(admin);
+    }
+
+    @Test
+    void aManagerAssignmentRecordsWhoSentItThoughItLooksUpTheManagerFirst() {
+      given(createDepartment("Sales"), hire(7, "Sales", "m@x.io"));
+
+      processor.send(assignManager("Sales", 7), Optional.empty(), admin);
+
+      DomainEvent assigned = processor.onlyNewEvent();
+      assertThat(assigned).isInstanceOf(DepartmentManagerAssigned.class);
+      assertThat(assigned.metadata().actor()).isEqualTo(admin);
+    }
+
+    @Test
+    void eachCommandRecordsItsOwnActor() {
+      given(createDepartment("Sales"), createDepartment("Ops"), hire(42, "Sales", "ann@x.io"));
+      Actor other = new Actor("service-principal-2");
+
+      processor.send(transfer(42, "Ops"), Optional.empty(), admin);
+      processor.send(archive(42, Optional.empty(), Optional.empty()), Optional.empty(), other);
+
+      assertThat(processor.newEvents()).extracting(record -> record.value().metadata().actor()).containsExactly(admin, other);
+    }
+
+    @Test
+    void aCommandSentWithoutAnActorIsAnonymous() {
+      processor.send(createDepartment("Sales"));
+
+      assertThat(processor.onlyNewEvent().metadata().actor()).isEqualTo(Actor.ANONYMOUS);
     }
   }
 }

@@ -15,6 +15,7 @@ import io.tablecast.common.config.Namespace;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tracing.TraceHeaders;
 import io.tablecast.common.tracing.Tracing;
+import io.tablecast.events.Actor;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.testkit.SpanRecorder;
 import java.time.Clock;
@@ -98,7 +99,7 @@ class CommandTracingTest {
   private void send(Command command, Headers headers) {
     TestInputTopic<String, CommandEnvelope> commands = driver.createInputTopic(TOPICS.commands().name(),
         TOPICS.commands().keySerde().serializer(), TOPICS.commands().valueSerde().serializer());
-    CommandEnvelope envelope = CommandEnvelope.first(UUID.randomUUID().toString(), T0, command, Optional.empty());
+    CommandEnvelope envelope = CommandEnvelope.first(UUID.randomUUID().toString(), T0, Actor.ANONYMOUS, command, Optional.empty());
     commands.pipeInput(new TestRecord<>(envelope.currentStep().routingKey(), envelope, headers, T0));
   }
 

@@ -24,9 +24,10 @@ final class Responses {
     return new ListBody<>(page.items(), page.next().map(cursor -> params.seal(scope, cursor)).orElse(null));
   }
 
-  record Activity(String eventType, Instant occurredAt, long version, String summary) {
+  /** SPEC §9's activity item, and who caused the event ({@code actor}), which SPEC leaves open. */
+  record Activity(String eventType, Instant occurredAt, long version, String summary, String actor) {
     static Activity of(ActivityView a) {
-      return new Activity(a.eventType(), a.occurredAt(), a.version(), a.summary());
+      return new Activity(a.eventType(), a.occurredAt(), a.version(), a.summary(), a.actor());
     }
   }
 

@@ -156,8 +156,14 @@ public final class TableViewStore implements ViewStore, AutoCloseable {
         .items().stream()
         .map(row -> new ActivityView((String) row.getProperty(ActivityLayout.EVENT_TYPE),
             EmployeeRows.instant(row, ActivityLayout.OCCURRED_AT), ((Number) row.getProperty(VERSION)).longValue(),
-            (String) row.getProperty(ActivityLayout.SUMMARY)))
+            (String) row.getProperty(ActivityLayout.SUMMARY), actor(row)))
         .toList();
+  }
+
+  /** An anonymous event's row, like one written before actors were recorded, has no {@code Actor}. */
+  private static String actor(TableEntity row) {
+    Object actor = row.getProperty(ActivityLayout.ACTOR);
+    return actor == null ? ActivityLayout.ANONYMOUS : (String) actor;
   }
 
   @Override

@@ -18,6 +18,7 @@ import io.tablecast.commands.domain.RefusedRequest;
 import io.tablecast.commands.domain.ReleaseEmailClaim;
 import io.tablecast.commands.domain.Step;
 import io.tablecast.commands.domain.TransferEmployee;
+import io.tablecast.events.Actor;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.internal.avro.StepKind;
 import io.tablecast.internal.avro.StepTarget;
@@ -37,6 +38,7 @@ final class CommandEnvelopeMapping {
     return io.tablecast.internal.avro.CommandEnvelope.newBuilder()
         .setCommandId(envelope.commandId())
         .setIssuedAt(envelope.issuedAt())
+        .setActor(envelope.actor().subject())
         .setRoute(envelope.route().stream().map(CommandEnvelopeMapping::toAvro).toList())
         .setCommand(envelope.command().accept(TO_AVRO))
         .setIdempotency(envelope.idempotency()
@@ -53,6 +55,7 @@ final class CommandEnvelopeMapping {
     return new CommandEnvelope(
         envelope.getCommandId(),
         envelope.getIssuedAt(),
+        new Actor(envelope.getActor()),
         envelope.getRoute().stream().map(CommandEnvelopeMapping::fromAvro).toList(),
         command(envelope.getCommand()),
         Optional.ofNullable(envelope.getIdempotency()).map(key -> new IdempotencyRef(key.getScope(), key.getFingerprint())),

@@ -5,21 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tablecast.commands.adapter.out.kafka.CommandResult;
 import io.tablecast.commands.testdata.SampleInternalRecords;
 import io.tablecast.schemas.ReleasedSchema;
-import io.tablecast.schemas.SingleObjectFrame;
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
+import io.tablecast.testkit.ReleasedSchemaEncoder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaNormalization;
-import org.apache.avro.generic.GenericData;
-import org.apache.avro.generic.GenericDatumReader;
-import org.apache.avro.generic.GenericRecord;
-import org.apache.avro.io.DecoderFactory;
-import org.apache.avro.message.BinaryMessageEncoder;
 import org.apache.kafka.common.serialization.Serde;
 import org.junit.jupiter.api.Test;
 
@@ -33,7 +25,7 @@ class ReleasedInternalWriterTest {
   private static final InternalSchemas SCHEMAS = InternalSchemas.load();
 
   @Test
-  void everyReleasedVersionOfEveryInternalRecordIsReadable() throws IOException {
+  void everyReleasedVersionOfEveryInternalRecordIsReadable() {
     Map<String, List<Object>> samples = SampleInternalRecords.byRecordName();
     List<String> checked = new ArrayList<>();
 
@@ -60,7 +52,7 @@ class ReleasedInternalWriterTest {
   }
 
   @Test
-  void anOlderWriterWithoutAnOptionalFieldDecodesWithItsDefault() throws IOException {
+  void anOlderWriterWithoutAnOptionalFieldDecodesWithItsDefault() {
     // Given a store that also knows a hypothetical earlier CommandResult without 'completion'
     Schema current = SCHEMAS.current().get("CommandResult");
     Schema withoutCompletion = SchemaEdits.withoutField(current, "completion");
@@ -81,15 +73,8 @@ class ReleasedInternalWriterTest {
   }
 
   /** A message written today, read back through Avro's resolution as {@code older} and written with it. */
-  private static byte[] writtenWith(Schema older, byte[] current) throws IOException {
-    Schema writer = SCHEMAS.findByFingerprint(fingerprintOf(current));
-    int header = SingleObjectFrame.HEADER_LENGTH;
-    GenericRecord record = new GenericDatumReader<GenericRecord>(writer, older)
-        .read(null, DecoderFactory.get().binaryDecoder(current, header, current.length - header, null));
-    ByteBuffer encoded = new BinaryMessageEncoder<GenericRecord>(GenericData.get(), older).encode(record);
-    byte[] message = new byte[encoded.remaining()];
-    encoded.get(message);
-    return message;
+  private static byte[] writtenWith(Schema older, byte[] current) {
+    return ReleasedSchemaEncoder.rewrittenWith(SCHEMAS.findByFingerprint(fingerprintOf(current)), older, current);
   }
 
   @SuppressWarnings("unchecked")
@@ -108,7 +93,7 @@ class ReleasedInternalWriterTest {
   }
 
   private static long fingerprintOf(byte[] message) {
-    return ByteBuffer.wrap(message, 2, 8).order(ByteOrder.LITTLE_ENDIAN).getLong();
+    return ReleasedSchemaEncoder.fingerprint(message);
   }
 
   private static boolean sameFields(Schema a, Schema b) {
