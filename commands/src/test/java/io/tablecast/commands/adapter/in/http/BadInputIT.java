@@ -234,7 +234,6 @@ class BadInputIT {
     }
   }
 
-
   /**
    * Sends a request that must be refused, checks its problem, then proves with a probe command
    * that the event log, read past the refused request, holds no event of it.
