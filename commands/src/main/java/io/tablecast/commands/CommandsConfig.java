@@ -1,11 +1,13 @@
 package io.tablecast.commands;
 
+import io.tablecast.common.config.AuthSettings;
 import io.tablecast.common.config.Env;
 import io.tablecast.common.config.HttpSettings;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * Configuration of the commands deployable, read once in {@code main}.
@@ -16,6 +18,8 @@ import java.time.Duration;
  * @param instanceId {@code TABLECAST_INSTANCE_ID}, default the host name: this instance's static
  *     membership in the processor's consumer group, so that a restart takes its tasks back at once.
  *     Every running instance needs its own, stable across restarts.
+ * @param auth who may send commands: bearer tokens granting {@code commands.write}; empty (every
+ *     request accepted) when {@code TABLECAST_AUTH_ISSUER} is not set
  */
 public record CommandsConfig(
     Namespace namespace,
@@ -23,9 +27,20 @@ public record CommandsConfig(
     HttpSettings http,
     Path stateDir,
     Duration commandTimeout,
-    String instanceId) {
+    String instanceId,
+    Optional<AuthSettings> auth) {
 
   public static final int DEFAULT_PORT = 8081;
+
+  /** Without authentication. */
+  public CommandsConfig(Namespace namespace, KafkaSettings kafka, HttpSettings http, Path stateDir, Duration commandTimeout,
+      String instanceId) {
+    this(namespace, kafka, http, stateDir, commandTimeout, instanceId, Optional.empty());
+  }
+
+  public CommandsConfig withAuth(AuthSettings settings) {
+    return new CommandsConfig(namespace, kafka, http, stateDir, commandTimeout, instanceId, Optional.of(settings));
+  }
 
   public static CommandsConfig fromEnv(Env env) {
     return new CommandsConfig(
@@ -34,7 +49,8 @@ public record CommandsConfig(
         HttpSettings.fromEnv(env, "TABLECAST_COMMANDS_PORT", DEFAULT_PORT),
         Path.of(env.string("TABLECAST_STATE_DIR", Path.of(System.getProperty("java.io.tmpdir"), "tablecast-streams").toString())),
         env.duration("TABLECAST_COMMAND_TIMEOUT", Duration.ofSeconds(10)),
-        env.string("TABLECAST_INSTANCE_ID", hostName()));
+        env.string("TABLECAST_INSTANCE_ID", hostName()),
+        AuthSettings.fromEnv(env));
   }
 
   private static String hostName() {

@@ -10,6 +10,7 @@ import io.tablecast.commands.adapter.out.kafka.KafkaCommandPublisher;
 import io.tablecast.commands.adapter.out.kafka.KafkaOutcomeListener;
 import io.tablecast.commands.adapter.out.kafka.schema.CommandTopics;
 import io.tablecast.commands.application.CommandService;
+import io.tablecast.common.http.BearerAuth;
 import io.tablecast.common.http.Health;
 import io.tablecast.common.http.HttpService;
 import io.tablecast.common.kafka.TopicNames;
@@ -28,6 +29,9 @@ import java.util.Optional;
  * then its tracing.
  */
 public final class CommandsService implements AutoCloseable {
+
+  /** The scope or app role a bearer token needs for any command, when authentication is on. */
+  public static final String WRITE_PERMISSION = "commands.write";
 
   private final CommandProcessorRunner processor;
   private final KafkaOutcomeListener outcomes;
@@ -70,7 +74,7 @@ public final class CommandsService implements AutoCloseable {
             config.http(),
             metrics,
             () -> new Health(processor.isRunning(), Map.of("processor", processor.state())),
-            new CommandsApi(service, tracing),
+            BearerAuth.protect("commands", config.auth(), WRITE_PERMISSION, new CommandsApi(service, tracing)),
             Optional.of("/openapi/commands.json"));
     return new CommandsService(processor, outcomes, publisher, http, telemetry);
   }

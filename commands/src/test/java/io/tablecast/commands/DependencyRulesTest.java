@@ -20,4 +20,10 @@ class DependencyRulesTest {
       noClasses().that().resideOutsideOfPackage("..adapter.out.kafka.schema..")
           .should().dependOnClassesThat().resideInAPackage("io.tablecast.internal.avro..")
           .because("the mutable generated Avro classes are mapped to records in one place (STYLE 4)");
+
+  @ArchTest
+  static final ArchRule holdsNoStorageCredential =
+      noClasses().should().dependOnClassesThat().resideInAnyPackage("com.azure..", "io.tablecast.common.tables..")
+          .orShould().dependOnClassesThat().haveFullyQualifiedName("io.tablecast.common.config.StorageSettings")
+          .because("the commands service writes only to Kafka and is given no storage credential (least privilege)");
 }

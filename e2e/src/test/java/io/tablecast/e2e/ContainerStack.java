@@ -4,6 +4,7 @@ import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import io.tablecast.common.config.StorageSettings;
+import io.tablecast.common.tables.ReadOnlySas;
 import io.tablecast.testkit.HttpTestClient;
 import java.net.URI;
 import java.time.Duration;
@@ -20,7 +21,8 @@ import org.testcontainers.lifecycle.Startables;
 /**
  * The compose demo's containers, started by Testcontainers on a network of their own: Kafka
  * (KRaft) and Azurite configured as {@code docker-compose.yml} configures them, then the commands,
- * projector and views services, each started once {@code /health} answers 200. Published ports are
+ * projector and views services, each started once {@code /health} answers 200. Only the projector
+ * holds the account key; the commands hold no storage credential, the views a read-only SAS. Published ports are
  * bound to 127.0.0.1 only.
  */
 final class ContainerStack implements AutoCloseable {
@@ -55,8 +57,8 @@ final class ContainerStack implements AutoCloseable {
           "--disableTelemetry", "--skipApiVersionCheck")
       .waitingFor(Wait.forLogMessage(".*Azurite Table service is successfully listening.*", 1).withStartupTimeout(START));
   private final GenericContainer<?> commands = service("commands", 8081).withEnv("TABLECAST_STATE_DIR", "/tmp/streams");
-  private final GenericContainer<?> projector = service("projector", 8083);
-  private final GenericContainer<?> views = service("views", 8082);
+  private final GenericContainer<?> projector = service("projector", 8083).withEnv("TABLECAST_STORAGE_CONNECTION_STRING", STORAGE);
+  private final GenericContainer<?> views = service("views", 8082).withEnv(readOnlyStorage());
 
   private ContainerStack() {}
 
@@ -76,12 +78,19 @@ final class ContainerStack implements AutoCloseable {
   private GenericContainer<?> service(String name, int port) {
     return new GenericContainer<>(Images.service(name))
         .withNetwork(network).withNetworkAliases(name)
-        .withEnv(Map.of("TABLECAST_KAFKA_BOOTSTRAP", "kafka:19092", "TABLECAST_STORAGE_CONNECTION_STRING", STORAGE))
+        .withEnv(Map.of("TABLECAST_KAFKA_BOOTSTRAP", "kafka:19092"))
         .withExposedPorts(port)
         .withCreateContainerCmdModifier(cmd -> cmd.getHostConfig()
             .withPortBindings(new PortBinding(Ports.Binding.bindIp("127.0.0.1"), ExposedPort.tcp(port))))
         .withLogConsumer(new Slf4jLogConsumer(LoggerFactory.getLogger("container." + name)).withSeparateOutputStreams())
         .waitingFor(Wait.forHttp("/health").forPort(port).forStatusCode(200).withStartupTimeout(START));
+  }
+
+  /** As the compose demo gives them to the views: the endpoints and a read-only SAS, never the key. */
+  private static Map<String, String> readOnlyStorage() {
+    StorageSettings readOnly = ReadOnlySas.issue(STORAGE, Duration.ofHours(2));
+    return Map.of("TABLECAST_TABLE_ENDPOINT", readOnly.tableEndpoint().orElseThrow(),
+        "TABLECAST_QUEUE_ENDPOINT", readOnly.queueEndpoint().orElseThrow(), "TABLECAST_STORAGE_SAS", readOnly.sasToken().orElseThrow());
   }
 
   /** The demo loader, {@code tablecast demo-load}, as compose runs it; not yet started. */

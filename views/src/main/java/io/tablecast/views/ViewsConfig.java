@@ -1,5 +1,6 @@
 package io.tablecast.views;
 
+import io.tablecast.common.config.AuthSettings;
 import io.tablecast.common.config.Env;
 import io.tablecast.common.config.HttpSettings;
 import io.tablecast.common.config.KafkaSettings;
@@ -8,16 +9,20 @@ import io.tablecast.common.config.StorageSettings;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.Optional;
 
 /**
  * Configuration of the views deployable, read once in {@code main}. In production its storage
- * credentials are a read-only SAS (SPEC §7).
+ * credentials are read-only (SPEC §7): a read-only SAS, or an Entra ID identity with the Storage
+ * Table Data Reader and Storage Queue Data Reader roles.
  *
  * @param kafka where {@code /status} counts the projector's dead letters
  * @param stallTimeout with lag and no progress for this long, {@code /status} reports the projector stalled
  * @param consistencyWait how long a read with {@code X-Consistency-Token} waits for its write
  * @param continuationKey the HMAC key that seals continuation tokens: the same on every instance
  *     behind one address, so that a page's token works on any of them
+ * @param auth who may read: bearer tokens granting {@code views.read}, for the API, {@code /status}
+ *     and the status page alike; empty (every request accepted) when {@code TABLECAST_AUTH_ISSUER} is not set
  */
 public record ViewsConfig(
     Namespace namespace,
@@ -26,7 +31,8 @@ public record ViewsConfig(
     HttpSettings http,
     ContinuationKey continuationKey,
     Duration consistencyWait,
-    Duration stallTimeout) {
+    Duration stallTimeout,
+    Optional<AuthSettings> auth) {
 
   public static final int DEFAULT_PORT = 8082;
   public static final Duration DEFAULT_CONSISTENCY_WAIT = Duration.ofSeconds(5);
@@ -34,11 +40,16 @@ public record ViewsConfig(
 
   /** With a key of its own (tokens stay valid for the life of this instance) and the default waits. */
   public static ViewsConfig of(Namespace namespace, StorageSettings storage, KafkaSettings kafka, HttpSettings http) {
-    return new ViewsConfig(namespace, storage, kafka, http, ContinuationKey.random(), DEFAULT_CONSISTENCY_WAIT, DEFAULT_STALL_TIMEOUT);
+    return new ViewsConfig(namespace, storage, kafka, http, ContinuationKey.random(), DEFAULT_CONSISTENCY_WAIT, DEFAULT_STALL_TIMEOUT,
+        Optional.empty());
   }
 
   public ViewsConfig withConsistencyWait(Duration wait) {
-    return new ViewsConfig(namespace, storage, kafka, http, continuationKey, wait, stallTimeout);
+    return new ViewsConfig(namespace, storage, kafka, http, continuationKey, wait, stallTimeout, auth);
+  }
+
+  public ViewsConfig withAuth(AuthSettings settings) {
+    return new ViewsConfig(namespace, storage, kafka, http, continuationKey, consistencyWait, stallTimeout, Optional.of(settings));
   }
 
   /**
@@ -49,7 +60,8 @@ public record ViewsConfig(
     ContinuationKey key = env.optional("TABLECAST_VIEWS_TOKEN_KEY").map(ContinuationKey::fromBase64).orElseGet(ContinuationKey::random);
     return new ViewsConfig(env.namespace(), StorageSettings.fromEnv(env), KafkaSettings.fromEnv(env),
         HttpSettings.fromEnv(env, "TABLECAST_VIEWS_PORT", DEFAULT_PORT), key,
-        env.duration("TABLECAST_CONSISTENCY_WAIT", DEFAULT_CONSISTENCY_WAIT), env.duration("TABLECAST_STALL_TIMEOUT", DEFAULT_STALL_TIMEOUT));
+        env.duration("TABLECAST_CONSISTENCY_WAIT", DEFAULT_CONSISTENCY_WAIT), env.duration("TABLECAST_STALL_TIMEOUT", DEFAULT_STALL_TIMEOUT),
+        AuthSettings.fromEnv(env));
   }
 
   /** The key's bytes, copied in and out, never printed. */

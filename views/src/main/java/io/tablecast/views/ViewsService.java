@@ -3,6 +3,7 @@ package io.tablecast.views;
 import com.azure.core.http.policy.HttpPipelinePolicy;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.tablecast.common.http.BearerAuth;
 import io.tablecast.common.http.Health;
 import io.tablecast.common.http.HttpService;
 import io.tablecast.common.kafka.TopicNames;
@@ -28,6 +29,9 @@ import java.util.Optional;
 
 /** The views deployable: the read-only HTTP API over the active generation's tables, and the operators' status page. */
 public final class ViewsService implements AutoCloseable {
+
+  /** The scope or app role a bearer token needs for any read, the status page's included, when authentication is on. */
+  public static final String READ_PERMISSION = "views.read";
 
   private final ActiveTables tables;
   private final TableViewStore store;
@@ -75,10 +79,10 @@ public final class ViewsService implements AutoCloseable {
         config.http(),
         metrics,
         () -> health(tables.state().activeGeneration(), status.stalled()),
-        () -> {
+        BearerAuth.protect("views", config.auth(), READ_PERMISSION, () -> {
           api.addEndpoints();
           page.addEndpoints();
-        },
+        }),
         Optional.of("/openapi/views.json"));
     return new ViewsService(tables, store, status, reads, commandLog, sampler, http);
   }

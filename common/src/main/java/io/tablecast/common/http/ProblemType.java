@@ -12,6 +12,10 @@ public record ProblemType(int status, String slug, String title) {
   public static final ProblemType UNKNOWN_FIELD = new ProblemType(400, "unknown-field", "Unknown field");
   public static final ProblemType WRONG_TYPE = new ProblemType(400, "wrong-type", "Wrong JSON type");
   public static final ProblemType BAD_REQUEST = new ProblemType(400, "bad-request", "Bad request");
+  /** No bearer token, or one that proves nothing (RFC 6750 {@code invalid_token}). */
+  public static final ProblemType UNAUTHORIZED = new ProblemType(401, "unauthorized", "Unauthorized");
+  /** A valid bearer token without the permission the API asks for (RFC 6750 {@code insufficient_scope}). */
+  public static final ProblemType FORBIDDEN = new ProblemType(403, "forbidden", "Forbidden");
   public static final ProblemType NOT_FOUND = new ProblemType(404, "not-found", "Not found");
   public static final ProblemType METHOD_NOT_ALLOWED =
       new ProblemType(405, "method-not-allowed", "Method not allowed");
@@ -32,7 +36,7 @@ public record ProblemType(int status, String slug, String title) {
       new ProblemType(503, "unavailable", "Service unavailable");
 
   private static final java.util.Map<String, ProblemType> COMMON = java.util.stream.Stream.of(
-          MALFORMED_JSON, UNKNOWN_FIELD, WRONG_TYPE, BAD_REQUEST, NOT_FOUND, METHOD_NOT_ALLOWED,
+          MALFORMED_JSON, UNKNOWN_FIELD, WRONG_TYPE, BAD_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, METHOD_NOT_ALLOWED,
           PAYLOAD_TOO_LARGE, URI_TOO_LONG, HEADERS_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, VALIDATION_FAILED, INTERNAL_ERROR, UNAVAILABLE,
           TOO_MANY_REQUESTS)
       .collect(java.util.stream.Collectors.toUnmodifiableMap(ProblemType::slug, t -> t));

@@ -1,5 +1,6 @@
 package io.tablecast.common.tables;
 
+import com.azure.core.credential.TokenCredential;
 import com.azure.core.http.HttpClient;
 import com.azure.core.http.policy.ExponentialBackoffOptions;
 import com.azure.core.http.policy.HttpPipelinePolicy;
@@ -8,6 +9,7 @@ import com.azure.core.util.HttpClientOptions;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.TableServiceClientBuilder;
+import com.azure.identity.DefaultAzureCredentialBuilder;
 import com.azure.storage.queue.QueueClient;
 import com.azure.storage.queue.QueueServiceClient;
 import com.azure.storage.queue.QueueMessageEncoding;
@@ -16,6 +18,7 @@ import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.lifecycle.Outage;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Builds the Azure Table and Queue clients once per process, with one retry policy and one set
@@ -26,6 +29,10 @@ import java.util.List;
  * number of tries, the maximum delay and the per-request response timeout. Other 4xx are never
  * retried: callers handle the statuses that mean something (404, 409, 412). No Tablecast code
  * writes its own retry loop for transient errors.
+ *
+ * <p>The credential follows the settings ({@link StorageSettings#auth()}): a connection string,
+ * a SAS, or a Microsoft Entra ID token from {@code DefaultAzureCredential}, built once and shared
+ * by the table and queue clients (it caches its tokens and renews them before they expire).
  *
  * <p>Clients are immutable and thread-safe; build them once and share them.
  */
@@ -46,6 +53,8 @@ public final class AzureClients {
   private final Outage outage;
 
   private final StorageSettings settings;
+  /** The Entra ID credential, shared by every client built from this one; null with the other kinds of settings. */
+  private final TokenCredential credential;
   private final HttpClient http;
   private final List<HttpPipelinePolicy> extraPolicies;
 
@@ -53,11 +62,22 @@ public final class AzureClients {
    * @param extraPolicies added to every pipeline, for example a fault-injection policy in tests
    */
   public AzureClients(StorageSettings settings, List<HttpPipelinePolicy> extraPolicies) {
-    this(settings, HttpClient.createDefault(httpClientOptions()), List.copyOf(extraPolicies), new Outage("Azure Storage"));
+    this(settings, settings.auth() == StorageSettings.Auth.ENTRA_ID ? new DefaultAzureCredentialBuilder().build() : null,
+        extraPolicies);
   }
 
-  private AzureClients(StorageSettings settings, HttpClient http, List<HttpPipelinePolicy> extraPolicies, Outage outage) {
+  /**
+   * With Entra ID settings, {@code credential} instead of {@code DefaultAzureCredential}: an
+   * identity the process obtains otherwise. Ignored by the other kinds of settings.
+   */
+  public AzureClients(StorageSettings settings, TokenCredential credential, List<HttpPipelinePolicy> extraPolicies) {
+    this(settings, credential, HttpClient.createDefault(httpClientOptions()), List.copyOf(extraPolicies), new Outage("Azure Storage"));
+  }
+
+  private AzureClients(StorageSettings settings, TokenCredential credential, HttpClient http, List<HttpPipelinePolicy> extraPolicies,
+      Outage outage) {
     this.settings = settings;
+    this.credential = credential;
     this.outage = outage;
     this.http = http;
     this.extraPolicies = extraPolicies;
@@ -74,12 +94,20 @@ public final class AzureClients {
           tableBuilder.addPolicy(policy);
           queueBuilder.addPolicy(policy);
         });
-    if (settings.connectionString().isPresent()) {
-      tableBuilder.connectionString(settings.connectionString().get());
-      queueBuilder.connectionString(settings.connectionString().get());
-    } else {
-      tableBuilder.endpoint(settings.tableEndpoint().orElseThrow()).sasToken(settings.sasToken().orElseThrow());
-      settings.queueEndpoint().ifPresent(e -> queueBuilder.endpoint(e).sasToken(settings.sasToken().orElseThrow()));
+    switch (settings.auth()) {
+      case CONNECTION_STRING -> {
+        tableBuilder.connectionString(settings.connectionString().orElseThrow());
+        queueBuilder.connectionString(settings.connectionString().orElseThrow());
+      }
+      case SAS -> {
+        tableBuilder.endpoint(settings.tableEndpoint().orElseThrow()).sasToken(settings.sasToken().orElseThrow());
+        settings.queueEndpoint().ifPresent(e -> queueBuilder.endpoint(e).sasToken(settings.sasToken().orElseThrow()));
+      }
+      case ENTRA_ID -> {
+        Objects.requireNonNull(credential, "'credential' cannot be null with Entra ID settings.");
+        tableBuilder.endpoint(settings.tableEndpoint().orElseThrow()).credential(credential);
+        settings.queueEndpoint().ifPresent(e -> queueBuilder.endpoint(e).credential(credential));
+      }
     }
     this.tables = tableBuilder.buildClient();
     this.queues = settings.connectionString().isPresent() || settings.queueEndpoint().isPresent()
@@ -95,7 +123,7 @@ public final class AzureClients {
   public AzureClients with(HttpPipelinePolicy policy) {
     List<HttpPipelinePolicy> policies = new java.util.ArrayList<>(extraPolicies);
     policies.add(policy);
-    return new AzureClients(settings, http, List.copyOf(policies), outage);
+    return new AzureClients(settings, credential, http, List.copyOf(policies), outage);
   }
 
   public AzureClients(StorageSettings settings) {

@@ -1,0 +1,99 @@
+package io.tablecast.app;
+
+import io.tablecast.common.config.ConfigException;
+import io.tablecast.common.config.Env;
+import io.tablecast.common.config.StorageSettings;
+import io.tablecast.common.tables.ReadOnlySas;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code tablecast read-only-sas}: issues the views service's credential (SPEC §7), a SAS that
+ * reads tables and queues and can write nothing, signed with the account key of {@code
+ * TABLECAST_STORAGE_CONNECTION_STRING}. The compose demo runs it once at start, so that the views
+ * containers never see the key: they read the token from the file it writes ({@code
+ * TABLECAST_STORAGE_SAS_FILE}). The file is replaced in one rename, never seen half-written.
+ */
+@Command(
+    name = "read-only-sas",
+    mixinStandardHelpOptions = true,
+    description = {
+        "Issues a read-only SAS for the views service, from the account key of TABLECAST_STORAGE_CONNECTION_STRING.",
+        "Read and list on tables and queues; no add, update, delete or process permission."})
+final class ReadOnlySasCommand implements Callable<Integer> {
+
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = "--valid-for", defaultValue = "365d", paramLabel = "DURATION",
+      description = "How long the SAS is valid, e.g. 12h or 30d (default: ${DEFAULT-VALUE}).")
+  String validFor;
+
+  @Option(names = "--out", paramLabel = "FILE", description = "Writes the token to FILE (for TABLECAST_STORAGE_SAS_FILE) instead of printing it.")
+  Path out;
+
+  @Override
+  public Integer call() throws IOException {
+    Duration validity = validity();
+    StorageSettings owner;
+    try {
+      owner = StorageSettings.fromEnv(Env.system());
+    } catch (ConfigException e) {
+      System.err.println(e.getMessage());
+      return 2;
+    }
+    if (owner.auth() != StorageSettings.Auth.CONNECTION_STRING) {
+      System.err.println("read-only-sas signs with an account key: set TABLECAST_STORAGE_CONNECTION_STRING");
+      return 2;
+    }
+    String token = ReadOnlySas.issue(owner.connectionString().orElseThrow(), validity).sasToken().orElseThrow();
+    if (out == null) {
+      System.out.println(token);
+      return 0;
+    }
+    write(out, token);
+    System.out.printf("Read-only SAS written to %s, valid until %s.%n", out,
+        OffsetDateTime.now(ZoneOffset.UTC).plus(validity).truncatedTo(ChronoUnit.SECONDS));
+    return 0;
+  }
+
+  private Duration validity() {
+    Duration validity;
+    if (validFor.matches("\\d+d")) {
+      validity = Duration.ofDays(Long.parseLong(validFor.substring(0, validFor.length() - 1)));
+    } else {
+      try {
+        validity = Env.parseDuration("--valid-for", validFor);
+      } catch (ConfigException e) {
+        throw new ParameterException(spec.commandLine(), e.getMessage());
+      }
+    }
+    if (validity.isNegative() || validity.isZero()) {
+      throw new ParameterException(spec.commandLine(), "--valid-for must be positive, was '" + validFor + "'");
+    }
+    return validity;
+  }
+
+  private static void write(Path file, String token) throws IOException {
+    Path dir = file.toAbsolutePath().getParent();
+    Files.createDirectories(dir);
+    // Readable by all: the views may run as another user than this command. Only the views mount it.
+    Path staged = Files.createTempFile(dir, ".read-only-sas", ".tmp",
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r--r--")));
+    Files.writeString(staged, token + "\n");
+    Files.move(staged, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+}

@@ -1,0 +1,59 @@
+package io.tablecast.commands;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.tablecast.common.config.Namespace;
+import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.embedded.FreePorts;
+import io.tablecast.testkit.ChildJvm;
+import io.tablecast.testkit.ChildJvms;
+import io.tablecast.testkit.HttpTestClient;
+import io.tablecast.testkit.TablecastRuntimeExtension;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The commands service holds no storage credential: it writes only to Kafka, and starts and takes
+ * commands with every storage variable unset.
+ */
+@ExtendWith({TablecastRuntimeExtension.class, ChildJvms.class})
+class NoStorageCredentialIT {
+
+  /** Every variable that could give a process a storage credential (README, "Storage access"). */
+  private static final List<String> STORAGE_VARIABLES = List.of("TABLECAST_STORAGE_CONNECTION_STRING", "TABLECAST_STORAGE_SAS",
+      "TABLECAST_STORAGE_SAS_FILE", "TABLECAST_TABLE_ENDPOINT", "TABLECAST_QUEUE_ENDPOINT", "TABLECAST_STORAGE_AUTH",
+      "AZURE_CLIENT_ID", "AZURE_CLIENT_SECRET", "AZURE_TENANT_ID", "AZURE_FEDERATED_TOKEN_FILE");
+
+  @Test
+  void theCommandsServiceStartsAndAcceptsCommandsWithNoStorageVariableSet(
+      EmbeddedRuntime runtime, Namespace namespace, ChildJvms.Launcher jvms, @TempDir Path dir) {
+    int port = FreePorts.pick(1)[0];
+    Map<String, String> env = new HashMap<>(Map.of(
+        "TABLECAST_KAFKA_BOOTSTRAP", runtime.bootstrapServers(),
+        "TABLECAST_NAMESPACE", namespace.prefix(),
+        "TABLECAST_COMMANDS_PORT", Integer.toString(port),
+        "TABLECAST_STATE_DIR", dir.resolve("streams").toString(),
+        "TABLECAST_INSTANCE_ID", namespace.prefix() + "-commands"));
+    // Empty is unset for Tablecast's configuration, and overrides whatever this JVM inherited.
+    STORAGE_VARIABLES.forEach(name -> env.put(name, ""));
+    ChildJvm commands = jvms.start(dir.resolve("commands.out"), env, CommandsMain.class);
+    HttpTestClient http = new HttpTestClient(URI.create("http://127.0.0.1:" + port));
+
+    // A new department each try: a try that timed out while the processor started may still be applied.
+    AtomicInteger tries = new AtomicInteger();
+    await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).ignoreExceptions()
+        .untilAsserted(() -> assertThat(http.postJson("/departments",
+                "{\"departmentId\":\"D" + tries.incrementAndGet() + "\",\"name\":\"Sales\"}").status())
+            .as(commands.tail()).isEqualTo(201));
+    assertThat(String.join("\n", commands.output())).doesNotContain("AccountKey", "Azure Storage");
+  }
+}

@@ -1,0 +1,153 @@
+package io.tablecast.common.auth;
+
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JOSEObjectType;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.KeySourceException;
+import com.nimbusds.jose.jwk.source.JWKSource;
+import com.nimbusds.jose.jwk.source.JWKSourceBuilder;
+import com.nimbusds.jose.jwk.source.RateLimitReachedException;
+import com.nimbusds.jose.proc.BadJOSEException;
+import com.nimbusds.jose.proc.DefaultJOSEObjectTypeVerifier;
+import com.nimbusds.jose.proc.JWSVerificationKeySelector;
+import com.nimbusds.jose.proc.SecurityContext;
+import com.nimbusds.jose.util.DefaultResourceRetriever;
+import com.nimbusds.jose.util.JSONObjectUtils;
+import com.nimbusds.jose.util.ResourceRetriever;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.proc.DefaultJWTClaimsVerifier;
+import com.nimbusds.jwt.proc.DefaultJWTProcessor;
+import io.tablecast.common.config.AuthSettings;
+import io.tablecast.common.config.ConfigException;
+import java.io.IOException;
+import java.net.MalformedURLException;
+import java.net.URI;
+import java.net.URL;
+import java.text.ParseException;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Verifies bearer tokens (signed JWTs) against one OpenID Connect issuer: the signature with the
+ * issuer's published keys, then {@code iss}, {@code aud}, {@code exp} and {@code nbf} (within the
+ * configured clock skew), and a {@code sub}.
+ *
+ * <p>Only asymmetric algorithms are accepted (RSA and EC, as Entra ID and every OIDC issuer sign):
+ * never {@code none} and never HMAC, so a token "signed" with the public key as an HMAC secret
+ * fails like any forgery. The keys come from the issuer's JWKS, found through its discovery
+ * document at construction unless a JWKS URL is configured; nimbus caches them (5 minutes,
+ * refreshed ahead of expiry) and fetches them again when a token names a key id it does not know,
+ * at most twice in 30 seconds, so a key rotation is picked up at once and a flood of made-up key
+ * ids cannot flood the issuer. Thread-safe.
+ */
+public final class TokenVerifier {
+
+  /** RS256..RS512, PS256..PS512, ES256..ES512: the asymmetric algorithms, and no others. */
+  private static final Set<JWSAlgorithm> ASYMMETRIC = asymmetric();
+  private static final int TIMEOUT_MS = 5_000;
+  private static final int SIZE_LIMIT_BYTES = 512 * 1024;
+  private static final int MAX_DESCRIPTION = 200;
+
+  private final DefaultJWTProcessor<SecurityContext> processor;
+
+  private TokenVerifier(DefaultJWTProcessor<SecurityContext> processor) {
+    this.processor = processor;
+  }
+
+  /**
+   * Reads the issuer's discovery document (unless {@code settings} names the JWKS) and builds the
+   * verifier. A discovery document that cannot be read, or that names another issuer, stops the
+   * service from starting: it could accept no token.
+   */
+  public static TokenVerifier of(AuthSettings settings) {
+    ResourceRetriever retriever = new DefaultResourceRetriever(TIMEOUT_MS, TIMEOUT_MS, SIZE_LIMIT_BYTES);
+    URI jwks = settings.jwksUrl().orElseGet(() -> discoverJwks(settings, retriever));
+    JWKSource<SecurityContext> keys = JWKSourceBuilder.create(url(jwks), retriever).retrying(true).build();
+
+    DefaultJWTProcessor<SecurityContext> processor = new DefaultJWTProcessor<>();
+    processor.setJWSTypeVerifier(new DefaultJOSEObjectTypeVerifier<>(JOSEObjectType.JWT, new JOSEObjectType("at+jwt"), null));
+    processor.setJWSKeySelector(new JWSVerificationKeySelector<>(ASYMMETRIC, keys));
+    DefaultJWTClaimsVerifier<SecurityContext> claims = new DefaultJWTClaimsVerifier<>(
+        Set.of(settings.audience()), new JWTClaimsSet.Builder().issuer(settings.issuer()).build(), Set.of("sub", "exp"), null);
+    claims.setMaxClockSkew((int) settings.clockSkew().toSeconds());
+    processor.setJWTClaimsSetVerifier(claims);
+    return new TokenVerifier(processor);
+  }
+
+  /**
+   * @throws TokenRejectedException when the token proves nothing, with the reason
+   * @throws KeysUnavailableException when the issuer's keys cannot be fetched
+   */
+  public VerifiedToken verify(String token) throws TokenRejectedException, KeysUnavailableException {
+    JWTClaimsSet claims;
+    try {
+      claims = processor.process(token, null);
+    } catch (ParseException e) {
+      throw new TokenRejectedException("The bearer token is not a JWT.");
+    } catch (BadJOSEException e) {
+      throw new TokenRejectedException(describe(e.getMessage()));
+    } catch (RateLimitReachedException e) {
+      // An unknown key id, and the keys were fetched twice in the last 30 s already: still unknown.
+      throw new TokenRejectedException("The bearer token's key id is not among the issuer's signing keys.");
+    } catch (KeySourceException e) {
+      throw new KeysUnavailableException("The issuer's signing keys could not be fetched", e);
+    } catch (JOSEException e) {
+      throw new TokenRejectedException("The bearer token's signature could not be verified.");
+    }
+    if (claims.getSubject() == null || claims.getSubject().isBlank()) {
+      throw new TokenRejectedException("The bearer token names no subject.");
+    }
+    return new VerifiedToken(claims.getSubject(),
+        Permissions.granted(claims.getClaim("scp"), claims.getClaim("scope"), claims.getClaim("roles")));
+  }
+
+  /** nimbus's reason, fit for a quoted-string of RFC 6750 §3: printable ASCII without quotes or backslashes. */
+  static String describe(String reason) {
+    StringBuilder out = new StringBuilder();
+    for (char c : (reason == null ? "The bearer token was rejected" : reason).toCharArray()) {
+      if (out.length() >= MAX_DESCRIPTION) {
+        break;
+      }
+      out.append(c >= 0x20 && c <= 0x7e && c != '"' && c != '\\' ? c : '?');
+    }
+    return out.toString();
+  }
+
+  private static URI discoverJwks(AuthSettings settings, ResourceRetriever retriever) {
+    URI discovery = settings.discoveryUrl();
+    Map<String, Object> document;
+    try {
+      document = JSONObjectUtils.parse(retriever.retrieveResource(url(discovery)).getContent());
+    } catch (IOException | ParseException e) {
+      throw new IllegalStateException("Could not read the OpenID discovery document " + discovery + ": " + e.getMessage(), e);
+    }
+    try {
+      String issuer = JSONObjectUtils.getString(document, "issuer");
+      if (!settings.issuer().equals(issuer)) {
+        throw new ConfigException("TABLECAST_AUTH_ISSUER is " + settings.issuer() + " but its discovery document names the issuer " + issuer);
+      }
+      URI jwks = JSONObjectUtils.getURI(document, "jwks_uri");
+      if (jwks == null) {
+        throw new IllegalStateException("The OpenID discovery document " + discovery + " names no jwks_uri");
+      }
+      return jwks;
+    } catch (ParseException e) {
+      throw new IllegalStateException("The OpenID discovery document " + discovery + " is malformed: " + e.getMessage(), e);
+    }
+  }
+
+  private static URL url(URI uri) {
+    try {
+      return uri.toURL();
+    } catch (MalformedURLException | IllegalArgumentException e) {
+      throw new ConfigException("Not a URL: " + uri);
+    }
+  }
+
+  private static Set<JWSAlgorithm> asymmetric() {
+    Set<JWSAlgorithm> algorithms = new HashSet<>(JWSAlgorithm.Family.RSA);
+    algorithms.addAll(JWSAlgorithm.Family.EC);
+    return Set.copyOf(algorithms);
+  }
+}

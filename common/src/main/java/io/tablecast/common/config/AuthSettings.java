@@ -1,0 +1,83 @@
+package io.tablecast.common.config;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * Bearer-token authentication of an HTTP service: whose tokens it accepts and for whom they must
+ * be issued. Absent ({@link #fromEnv} gives an empty optional) when {@code TABLECAST_AUTH_ISSUER}
+ * is not set: then the service accepts every request and says so once at start.
+ *
+ * @param issuer {@code TABLECAST_AUTH_ISSUER}: the tokens' {@code iss}, exactly; its OpenID
+ *     discovery document ({@code <issuer>/.well-known/openid-configuration}) names the signing keys
+ * @param audience {@code TABLECAST_AUTH_AUDIENCE}: a value the tokens' {@code aud} must hold, for
+ *     example the application ID URI of the API's app registration
+ * @param jwksUrl {@code TABLECAST_AUTH_JWKS_URL}: the signing keys' JWKS, when it is not to be
+ *     found through the discovery document
+ * @param clockSkew {@code TABLECAST_AUTH_CLOCK_SKEW}, default 60 s: how far {@code exp} and
+ *     {@code nbf} may be off, for clocks that differ between issuer and service
+ */
+public record AuthSettings(String issuer, String audience, Optional<URI> jwksUrl, Duration clockSkew) {
+
+  public static final Duration DEFAULT_CLOCK_SKEW = Duration.ofSeconds(60);
+
+  public AuthSettings {
+    httpUrl("TABLECAST_AUTH_ISSUER", issuer);
+    if (audience == null || audience.isBlank()) {
+      throw new ConfigException("TABLECAST_AUTH_AUDIENCE must be set when TABLECAST_AUTH_ISSUER is");
+    }
+    jwksUrl.ifPresent(url -> httpUrl("TABLECAST_AUTH_JWKS_URL", url.toString()));
+    if (clockSkew.isNegative() || clockSkew.compareTo(Duration.ofMinutes(5)) > 0) {
+      throw new ConfigException("TABLECAST_AUTH_CLOCK_SKEW must be within 0s..5m, was " + clockSkew);
+    }
+  }
+
+  /** Accepts tokens of {@code issuer} for {@code audience}, keys found by discovery, with the default skew. */
+  public static AuthSettings of(String issuer, String audience) {
+    return new AuthSettings(issuer, audience, Optional.empty(), DEFAULT_CLOCK_SKEW);
+  }
+
+  /**
+   * Empty when {@code TABLECAST_AUTH_ISSUER} is not set. The audience or JWKS variable set without
+   * an issuer is an error rather than a silent "off": it means authentication was meant to be on.
+   */
+  public static Optional<AuthSettings> fromEnv(Env env) {
+    Optional<String> issuer = env.optional("TABLECAST_AUTH_ISSUER");
+    if (issuer.isEmpty()) {
+      for (String name : new String[] {"TABLECAST_AUTH_AUDIENCE", "TABLECAST_AUTH_JWKS_URL"}) {
+        if (env.optional(name).isPresent()) {
+          throw new ConfigException(name + " is set but TABLECAST_AUTH_ISSUER is not: set both, or neither to turn authentication off");
+        }
+      }
+      return Optional.empty();
+    }
+    return Optional.of(new AuthSettings(issuer.get(), env.string("TABLECAST_AUTH_AUDIENCE", ""),
+        env.optional("TABLECAST_AUTH_JWKS_URL").map(url -> httpUrl("TABLECAST_AUTH_JWKS_URL", url)),
+        env.duration("TABLECAST_AUTH_CLOCK_SKEW", DEFAULT_CLOCK_SKEW)));
+  }
+
+  /** The JWKS address: the configured one, else none, to be discovered. */
+  public AuthSettings withJwksUrl(URI url) {
+    return new AuthSettings(issuer, audience, Optional.of(url), clockSkew);
+  }
+
+  /** Where the issuer publishes its discovery document (OpenID Connect Discovery 1.0, §4). */
+  public URI discoveryUrl() {
+    String base = issuer.endsWith("/") ? issuer.substring(0, issuer.length() - 1) : issuer;
+    return URI.create(base + "/.well-known/openid-configuration");
+  }
+
+  private static URI httpUrl(String name, String value) {
+    URI uri;
+    try {
+      uri = URI.create(value == null ? "" : value);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(name + " must be an http(s) URL, was '" + value + "'");
+    }
+    if (uri.getHost() == null || !("https".equals(uri.getScheme()) || "http".equals(uri.getScheme()))) {
+      throw new ConfigException(name + " must be an http(s) URL, was '" + value + "'");
+    }
+    return uri;
+  }
+}

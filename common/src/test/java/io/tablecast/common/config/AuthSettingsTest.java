@@ -1,0 +1,63 @@
+package io.tablecast.common.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class AuthSettingsTest {
+
+  private static final String ISSUER = "https://login.microsoftonline.com/72f988bf-86f1-41af-91ab-2d7cd011db47/v2.0";
+
+  @Test
+  void withoutAnIssuerAuthenticationIsOff() {
+    assertThat(AuthSettings.fromEnv(Env.of(Map.of()))).isEmpty();
+  }
+
+  @Test
+  void anIssuerAndAnAudienceTurnItOnWithDiscoveryAndTheDefaultSkew() {
+    AuthSettings settings = AuthSettings.fromEnv(Env.of(Map.of(
+        "TABLECAST_AUTH_ISSUER", ISSUER, "TABLECAST_AUTH_AUDIENCE", "api://tablecast"))).orElseThrow();
+
+    assertThat(settings).isEqualTo(AuthSettings.of(ISSUER, "api://tablecast"));
+    assertThat(settings.discoveryUrl()).isEqualTo(URI.create(ISSUER + "/.well-known/openid-configuration"));
+    assertThat(settings.clockSkew()).isEqualTo(Duration.ofSeconds(60));
+  }
+
+  @Test
+  void aJwksUrlAndASkewAreTakenWhenSet() {
+    AuthSettings settings = AuthSettings.fromEnv(Env.of(Map.of("TABLECAST_AUTH_ISSUER", "https://issuer.example/",
+        "TABLECAST_AUTH_AUDIENCE", "tablecast", "TABLECAST_AUTH_JWKS_URL", "https://issuer.example/keys",
+        "TABLECAST_AUTH_CLOCK_SKEW", "10s"))).orElseThrow();
+
+    assertThat(settings.jwksUrl()).contains(URI.create("https://issuer.example/keys"));
+    assertThat(settings.clockSkew()).isEqualTo(Duration.ofSeconds(10));
+    assertThat(settings.discoveryUrl()).isEqualTo(URI.create("https://issuer.example/.well-known/openid-configuration"));
+  }
+
+  @Test
+  void anIssuerWithoutAnAudienceIsAConfigurationError() {
+    assertThatThrownBy(() -> AuthSettings.fromEnv(Env.of(Map.of("TABLECAST_AUTH_ISSUER", ISSUER))))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("TABLECAST_AUTH_AUDIENCE");
+  }
+
+  @Test
+  void anAudienceOrJwksUrlWithoutAnIssuerIsAnErrorNotASilentOff() {
+    assertThatThrownBy(() -> AuthSettings.fromEnv(Env.of(Map.of("TABLECAST_AUTH_AUDIENCE", "api://tablecast"))))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("TABLECAST_AUTH_ISSUER");
+    assertThatThrownBy(() -> AuthSettings.fromEnv(Env.of(Map.of("TABLECAST_AUTH_JWKS_URL", "https://issuer.example/keys"))))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("TABLECAST_AUTH_ISSUER");
+  }
+
+  @Test
+  void anIssuerOrJwksUrlThatIsNotAnHttpUrlIsRefused() {
+    assertThatThrownBy(() -> AuthSettings.of("login.example.com", "api://tablecast"))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("TABLECAST_AUTH_ISSUER");
+    assertThatThrownBy(() -> AuthSettings.fromEnv(Env.of(Map.of("TABLECAST_AUTH_ISSUER", ISSUER,
+        "TABLECAST_AUTH_AUDIENCE", "a", "TABLECAST_AUTH_JWKS_URL", "ftp://x/keys"))))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("TABLECAST_AUTH_JWKS_URL");
+  }
+}

@@ -1,0 +1,143 @@
+package io.tablecast.testkit;
+
+import static io.javalin.apibuilder.ApiBuilder.post;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.tablecast.common.config.AuthSettings;
+import io.tablecast.common.config.HttpSettings;
+import io.tablecast.common.http.BearerAuth;
+import io.tablecast.common.http.Caller;
+import io.tablecast.common.http.Health;
+import io.tablecast.common.http.HttpService;
+import io.tablecast.testkit.HttpTestClient.Response;
+import java.net.http.HttpRequest;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link BearerAuth} in front of a route of a real {@link HttpService}, with the tokens of a
+ * {@link TestIssuer}: every forgery the issuer can make is refused, and a good token lets its
+ * subject in. It lives here because it needs both; the services' ITs repeat the essentials with
+ * Kafka and storage behind the route.
+ */
+class BearerAuthTest {
+
+  private static final String PERMISSION = "things.write";
+
+  private TestIssuer issuer;
+  private HttpService service;
+  private HttpTestClient http;
+
+  @BeforeEach
+  void start() {
+    issuer = TestIssuer.start();
+    service = serve(Optional.of(issuer.settings()));
+    http = new HttpTestClient(service.uri());
+  }
+
+  /** A service whose one route answers 201 with the caller's subject. */
+  private static HttpService serve(Optional<AuthSettings> settings) {
+    return HttpService.start("test", new HttpSettings("127.0.0.1", 0), new PrometheusMeterRegistry(PrometheusConfig.DEFAULT),
+        Health::healthy, BearerAuth.protect("test", settings, PERMISSION,
+            () -> post("/things", ctx -> ctx.status(201).result(Caller.of(ctx).subject()))));
+  }
+
+  @AfterEach
+  void stop() {
+    service.close();
+    issuer.close();
+  }
+
+  private Response postThing(Optional<String> authorization) {
+    HttpRequest.Builder request = http.request("/things").POST(HttpRequest.BodyPublishers.ofString("{}"));
+    authorization.ifPresent(value -> request.header("Authorization", value));
+    return http.send(request);
+  }
+
+  @Test
+  void aGoodTokenLetsItsSubjectIn() {
+    Response response = postThing(Optional.of(issuer.bearer("openid " + PERMISSION)));
+
+    assertThat(response.status()).isEqualTo(201);
+    assertThat(response.raw().body()).isEqualTo(TestIssuer.SUBJECT);
+  }
+
+  @Test
+  void everyForgeryAndEveryMissingOrMalformedHeaderIs401WithABearerChallenge() {
+    for (Map.Entry<String, Optional<String>> hostile : issuer.hostileAuthorizations(PERMISSION).entrySet()) {
+      Response response = postThing(hostile.getValue());
+
+      assertThat(response.status()).as(hostile.getKey()).isEqualTo(401);
+      assertThat(response.contentType()).as(hostile.getKey()).startsWith("application/problem+json");
+      assertThat(response.json().get("type").asText()).as(hostile.getKey()).isEqualTo("urn:tablecast:problem:unauthorized");
+      String challenge = response.header("WWW-Authenticate");
+      if (hostile.getValue().isEmpty()) {
+        assertThat(challenge).as(hostile.getKey()).isEqualTo("Bearer realm=\"tablecast\"");
+      } else {
+        assertThat(challenge).as(hostile.getKey()).startsWith("Bearer realm=\"tablecast\", error=\"invalid_token\", error_description=\"");
+      }
+    }
+  }
+
+  @Test
+  void aGoodTokenWithoutThePermissionIs403InsufficientScope() {
+    Response response = postThing(Optional.of(issuer.bearer("views.read")));
+
+    assertThat(response.status()).isEqualTo(403);
+    assertThat(response.json().get("type").asText()).isEqualTo("urn:tablecast:problem:forbidden");
+    assertThat(response.header("WWW-Authenticate"))
+        .isEqualTo("Bearer realm=\"tablecast\", error=\"insufficient_scope\", scope=\"" + PERMISSION + "\"");
+  }
+
+  @Test
+  void anAppRoleGrantsThePermissionAsAScopeDoes() {
+    Response response = postThing(Optional.of("Bearer " + issuer.token(c -> c.claim("roles", java.util.List.of(PERMISSION)))));
+
+    assertThat(response.status()).isEqualTo(201);
+  }
+
+  @Test
+  void aRotatedKeyIsFetchedOnItsFirstTokenAndTheKeysAreCachedOtherwise() {
+    assertThat(postThing(Optional.of(issuer.bearer(PERMISSION))).status()).isEqualTo(201);
+    assertThat(postThing(Optional.of(issuer.bearer(PERMISSION))).status()).isEqualTo(201);
+    assertThat(issuer.jwksFetches()).as("the second token is verified with the cached keys").isEqualTo(1);
+
+    issuer.rotate("key-2");
+
+    assertThat(postThing(Optional.of(issuer.bearer(PERMISSION))).status()).isEqualTo(201);
+    assertThat(issuer.jwksFetches()).as("the unknown key id made it fetch the keys again").isEqualTo(2);
+  }
+
+  @Test
+  void healthAndMetricsNeedNoTokenButTheRoutesDo() {
+    assertThat(http.get("/health").status()).isEqualTo(200);
+    assertThat(http.get("/metrics").status()).isEqualTo(200);
+    assertThat(postThing(Optional.empty()).status()).isEqualTo(401);
+  }
+
+  @Test
+  void keysThatCannotBeFetchedAre503NotTheCallersFault() {
+    issuer.close();
+
+    Response response = postThing(Optional.of(issuer.bearer(PERMISSION)));
+
+    assertThat(response.status()).isEqualTo(503);
+    assertThat(response.header("Retry-After")).isEqualTo("5");
+    assertThat(response.contentType()).startsWith("application/problem+json");
+  }
+
+  @Test
+  void withoutSettingsEveryRequestIsLetInAsAnonymous() {
+    try (HttpService open = serve(Optional.empty())) {
+      Response response = new HttpTestClient(open.uri()).postJson("/things", "{}");
+
+      assertThat(response.status()).isEqualTo(201);
+      assertThat(response.raw().body()).isEqualTo(Caller.ANONYMOUS.subject());
+    }
+  }
+}
