@@ -297,6 +297,9 @@ public final class BadRequests {
             .expect(431, "request-header-fields-too-large"),
         raw("a URI over 8 KiB", "POST /employees/" + "5".repeat(10_000) + "/archive", json, "{}")
             .expect(414, "uri-too-long"),
+        raw("a Content-Length over 64 KiB, waiting for 100 Continue: refused before the body is asked for",
+            head("POST /employees", json + "Content-Length: 1048576\r\nExpect: 100-continue\r\n", ""))
+            .expect(413, "payload-too-large"),
         raw("a Content-Length that is not a number",
             head("PUT /departments/Sales/manager", json + "Content-Length: abc\r\n", "{\"employeeId\":\"5\"}"))
             .expect(400, "bad-request"),

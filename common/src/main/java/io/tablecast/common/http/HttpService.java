@@ -28,6 +28,7 @@ import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.BufferUtil;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,20 +43,33 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Every service also gets {@code GET /health} (503 when not up) and {@code GET /metrics}
  * (Prometheus text).
+ *
+ * <p>The limits of {@link HttpSettings} hold for every route: a declared body over the limit gets
+ * 413 before any handler runs ({@link JsonBodies}), and a request over the limit in flight gets
+ * 429 ({@link InFlightLimit}). Jetty's thread pool is sized a little over that limit, so that the
+ * 429 is what an excess request gets, not a place in Jetty's unbounded queue. With a keystore the
+ * service listens on HTTPS only ({@link TlsConnector}).
  */
 public final class HttpService implements AutoCloseable {
 
   private static final java.time.Duration STORAGE_RETRY = java.time.Duration.ofSeconds(5);
+  /**
+   * Server threads beyond the in-flight limit: Jetty's acceptor and selectors, and the threads
+   * that answer the operational endpoints and the 429s while the limit is reached.
+   */
+  private static final int SPARE_THREADS = 32;
   private static final Logger log = LoggerFactory.getLogger(HttpService.class);
 
   private final String name;
   private final Javalin app;
   private final List<String> routes;
+  private final String scheme;
 
-  private HttpService(String name, Javalin app, List<String> routes) {
+  private HttpService(String name, Javalin app, List<String> routes, String scheme) {
     this.routes = routes;
     this.name = name;
     this.app = app;
+    this.scheme = scheme;
   }
 
   /**
@@ -91,7 +105,10 @@ public final class HttpService implements AutoCloseable {
               config.showJavalinBanner = false;
               config.startupWatcherEnabled = false;
               config.http.prefer405over404 = true;
-              config.http.maxRequestSize = JsonBodies.MAX_BODY_BYTES;
+              config.http.maxRequestSize = settings.maxBodyBytes();
+              config.jetty.threadPool = threadPool(settings.maxInFlight());
+              settings.keystore().ifPresent(keystore -> config.jetty.addConnector(
+                  (server, http) -> TlsConnector.of(server, http, settings, keystore)));
               config.http.defaultContentType = "application/json";
               config.jsonMapper(new JavalinJackson(Json.WRITER, false));
               config.router.ignoreTrailingSlashes = false;
@@ -106,6 +123,12 @@ public final class HttpService implements AutoCloseable {
               config.jetty.modifyServer(server -> server.setErrorHandler(new ProblemErrorHandler()));
               config.jetty.modifyServletContextHandler(context -> context.setErrorHandler(new ProblemErrorHandler()));
             });
+    InFlightLimit inFlight = new InFlightLimit(settings.maxInFlight(), metrics);
+    app.before(ctx -> {
+      JsonBodies.limit(ctx, settings.maxBodyBytes());
+      inFlight.enter(ctx);
+    });
+    app.after(inFlight::leave);
     app.get("/health", ctx -> writeHealth(ctx, health.get()));
     app.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8").result(metrics.scrape()));
     openApiResource.map(HttpService::resource)
@@ -125,8 +148,15 @@ public final class HttpService implements AutoCloseable {
     app.error(404, ctx -> replaceWithProblem(ctx, ProblemType.NOT_FOUND, "No such resource: " + ctx.path()));
     app.error(405, ctx -> replaceWithProblem(ctx, ProblemType.METHOD_NOT_ALLOWED, ctx.method() + " is not allowed on " + ctx.path()));
     app.start(settings.host(), settings.port());
-    log.info("{} listening on http://{}:{}", name, settings.host(), app.port());
-    return new HttpService(name, app, List.copyOf(registered));
+    log.info("{} listening on {}://{}:{}", name, settings.scheme(), settings.host(), app.port());
+    return new HttpService(name, app, List.copyOf(registered), settings.scheme());
+  }
+
+  /** Javalin's default pool (and its thread names, which the benchmarks look for), sized to the in-flight limit. */
+  private static QueuedThreadPool threadPool(int maxInFlight) {
+    QueuedThreadPool pool = new QueuedThreadPool(maxInFlight + SPARE_THREADS, 8, 60_000);
+    pool.setName("JettyServerThreadPool");
+    return pool;
   }
 
   private static byte[] resource(String path) {
@@ -149,9 +179,9 @@ public final class HttpService implements AutoCloseable {
     return app.port();
   }
 
-  /** The base URI for clients on this machine. */
+  /** The base URI for clients on this machine: {@code https} when the service has a keystore. */
   public URI uri() {
-    return URI.create("http://127.0.0.1:" + port());
+    return URI.create(scheme + "://127.0.0.1:" + port());
   }
 
   @Override
@@ -188,6 +218,7 @@ public final class HttpService implements AutoCloseable {
       case 413 -> ProblemType.PAYLOAD_TOO_LARGE;
       case 414 -> ProblemType.URI_TOO_LONG;
       case 415 -> ProblemType.UNSUPPORTED_MEDIA_TYPE;
+      case 429 -> ProblemType.TOO_MANY_REQUESTS;
       case 431 -> ProblemType.HEADERS_TOO_LARGE;
       case 500 -> ProblemType.INTERNAL_ERROR;
       case 503 -> ProblemType.UNAVAILABLE;

@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.tablecast.common.config.HttpSettings;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -71,7 +72,7 @@ public final class Json {
                 StreamReadConstraints.builder()
                     .maxNestingDepth(MAX_NESTING_DEPTH)
                     .maxNumberLength(MAX_NUMBER_LENGTH)
-                    .maxStringLength(JsonBodies.MAX_BODY_BYTES)
+                    .maxStringLength(HttpSettings.MAX_BODY_BYTES_CEILING)
                     .build())
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.javalin.http.Context;
+import io.tablecast.common.config.HttpSettings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -26,10 +27,12 @@ import org.slf4j.LoggerFactory;
  *
  * <ul>
  *   <li>A content type other than {@code application/json} gets 415.
- *   <li>A body over 64 KiB gets 413. It is refused from its {@code Content-Length} before any
- *       byte is read, or as soon as the 64 KiB + 1st byte arrives; never buffered whole. The rest
- *       is read and discarded up to {@value #DRAIN_LIMIT_BYTES} bytes so that the client receives
- *       the 413 instead of a reset connection.
+ *   <li>A body over the service's limit (64 KiB unless configured, {@link HttpSettings}) gets
+ *       413. It is refused from its {@code Content-Length} before any byte is read (by
+ *       {@link HttpService}, before any handler), or as soon as the limit + 1st byte arrives;
+ *       never buffered whole. The rest is read and discarded up to {@value #DRAIN_LIMIT_BYTES}
+ *       bytes so that the client receives the 413 instead of a reset connection, unless the
+ *       client waits for {@code 100 Continue} before sending it: then nothing is read.
  *   <li>A body that cannot be read to its end (broken chunked framing, an early end) gets 400.
  *   <li>Malformed JSON, unknown fields and wrong JSON types get 400, with the field named.
  * </ul>
@@ -38,8 +41,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class JsonBodies {
 
-  public static final int MAX_BODY_BYTES = 64 * 1024;
   static final long DRAIN_LIMIT_BYTES = 8L * 1024 * 1024;
+  private static final String LIMIT_ATTRIBUTE = "tablecast.maxBodyBytes";
 
   private static final Logger log = LoggerFactory.getLogger(JsonBodies.class);
 
@@ -98,19 +101,28 @@ public final class JsonBodies {
   }
 
   /**
-   * The body's bytes, at most {@value #MAX_BODY_BYTES} of them, or 413. A body that cannot be
-   * read to its end (broken chunked framing, a connection that ends early) is the client's
-   * fault: 400, never 500.
+   * Records the service's body limit on the request, for {@link #readBounded}, and refuses a
+   * declared length over it at once: the size is known from the headers, so nothing needs reading.
+   */
+  static void limit(Context ctx, int maxBytes) {
+    ctx.attribute(LIMIT_ATTRIBUTE, maxBytes);
+    refuseDeclaredOverLimit(ctx, maxBytes);
+  }
+
+  /**
+   * The body's bytes, at most the service's limit of them, or 413. A body that cannot be read to
+   * its end (broken chunked framing, a connection that ends early) is the client's fault: 400,
+   * never 500.
    */
   public static byte[] readBounded(Context ctx) {
-    long declared = ctx.req().getContentLengthLong();
+    Integer limit = ctx.attribute(LIMIT_ATTRIBUTE);
+    int max = limit == null ? HttpSettings.DEFAULT_MAX_BODY_BYTES : limit;
+    refuseDeclaredOverLimit(ctx, max);
     try (InputStream in = ctx.req().getInputStream()) {
-      if (declared > MAX_BODY_BYTES) {
-        throw tooLarge(in);
-      }
-      byte[] body = in.readNBytes(MAX_BODY_BYTES + 1);
-      if (body.length > MAX_BODY_BYTES) {
-        throw tooLarge(in);
+      byte[] body = in.readNBytes(max + 1);
+      if (body.length > max) {
+        drain(ctx);
+        throw tooLarge(max);
       }
       return body;
     } catch (IOException e) {
@@ -121,12 +133,31 @@ public final class JsonBodies {
     }
   }
 
-  /** 413, after draining what is left of the body so that the client can read the answer. */
-  private static ProblemException tooLarge(InputStream in) {
+  /**
+   * 413 for a declared length over {@code max}, after draining the body so that the client can
+   * read the answer. A client that sent {@code Expect: 100-continue} has sent no body yet and will
+   * send none unless asked: reading would ask for it, so then nothing is read.
+   */
+  private static void refuseDeclaredOverLimit(Context ctx, int max) {
+    if (ctx.req().getContentLengthLong() > max) {
+      if (!"100-continue".equalsIgnoreCase(ctx.header("Expect"))) {
+        drain(ctx);
+      }
+      throw tooLarge(max);
+    }
+  }
+
+  private static ProblemException tooLarge(int max) {
+    return new ProblemException(ProblemType.PAYLOAD_TOO_LARGE, "The request body exceeds " + max + " bytes.");
+  }
+
+  /** Reads and discards what is left of an oversized body, so that the client receives the 413 instead of a reset. */
+  private static void drain(Context ctx) {
     long drained = 0;
     byte[] sink = new byte[8192];
     int n;
     try {
+      InputStream in = ctx.req().getInputStream();
       while (drained < DRAIN_LIMIT_BYTES && (n = in.read(sink)) > 0) {
         drained += n;
       }
@@ -134,8 +165,6 @@ public final class JsonBodies {
       // The client stopped sending; the 413 is still the answer, if it can be delivered.
       log.debug("The rest of an oversized body could not be drained", gone);
     }
-    return new ProblemException(
-        ProblemType.PAYLOAD_TOO_LARGE, "The request body exceeds " + MAX_BODY_BYTES + " bytes.");
   }
 
   /**

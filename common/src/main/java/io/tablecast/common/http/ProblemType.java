@@ -28,6 +28,8 @@ public record ProblemType(int status, String slug, String title) {
       new ProblemType(415, "unsupported-media-type", "Unsupported media type");
   public static final ProblemType VALIDATION_FAILED =
       new ProblemType(422, "validation-failed", "Validation failed");
+  public static final ProblemType TOO_MANY_REQUESTS =
+      new ProblemType(429, "too-many-requests", "Too many requests");
   public static final ProblemType INTERNAL_ERROR =
       new ProblemType(500, "internal-error", "Internal error");
   public static final ProblemType UNAVAILABLE =
@@ -35,7 +37,8 @@ public record ProblemType(int status, String slug, String title) {
 
   private static final java.util.Map<String, ProblemType> COMMON = java.util.stream.Stream.of(
           MALFORMED_JSON, UNKNOWN_FIELD, WRONG_TYPE, BAD_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, METHOD_NOT_ALLOWED,
-          PAYLOAD_TOO_LARGE, URI_TOO_LONG, HEADERS_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, VALIDATION_FAILED, INTERNAL_ERROR, UNAVAILABLE)
+          PAYLOAD_TOO_LARGE, URI_TOO_LONG, HEADERS_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, VALIDATION_FAILED, INTERNAL_ERROR, UNAVAILABLE,
+          TOO_MANY_REQUESTS)
       .collect(java.util.stream.Collectors.toUnmodifiableMap(ProblemType::slug, t -> t));
 
   /** One of the common kinds above, by its slug. */

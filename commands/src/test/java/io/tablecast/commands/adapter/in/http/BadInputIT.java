@@ -9,6 +9,9 @@ import io.tablecast.commands.fixtures.CommandsExtension;
 import io.tablecast.commands.fixtures.RunningCommands;
 import io.tablecast.commands.testdata.BadRequests.BadRequest;
 import io.tablecast.commands.testdata.BadRequests.RawRequest;
+import io.tablecast.common.config.HttpSettings;
+import io.tablecast.events.DepartmentCreated;
+import io.tablecast.events.DomainEvent;
 import io.tablecast.testkit.HttpTestClient;
 import io.tablecast.testkit.HttpTestClient.Response;
 import io.tablecast.testkit.TablecastRuntimeExtension;
@@ -35,6 +38,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -51,13 +55,21 @@ import org.junit.jupiter.params.provider.MethodSource;
  * answer, so the log read after the probe is known to reach past the refused request.
  *
  * <p>A body over 64 KiB must be answered with 413, with a {@code Content-Length} as well as
- * chunked with no declared length, and never with a reset connection. HTTP that the JDK client
- * will not send (non-ASCII header bytes, broken framing, oversized headers) is written on a raw
- * socket: what Jetty refuses before the API sees it must be a problem too, never an HTML page.
+ * chunked with no declared length, and never with a reset connection; a declared length over the
+ * limit is refused before the body is asked for. HTTP that the JDK client will not send (non-ASCII
+ * header bytes, broken framing, oversized headers) is written on a raw socket: what Jetty refuses
+ * before the API sees it must be a problem too, never an HTML page.
+ *
+ * <p>The instance here handles one request at a time, which this suite, sending one at a time,
+ * never notices; one request held in its handler proves that the next gets 429.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@ExtendWith({TablecastRuntimeExtension.class, CommandsExtension.class})
+@ExtendWith(TablecastRuntimeExtension.class)
 class BadInputIT {
+
+  @RegisterExtension
+  static final CommandsExtension COMMANDS =
+      CommandsExtension.withHttp(http -> http.withLimits(HttpSettings.DEFAULT_MAX_BODY_BYTES, 1));
 
   private static final String PROBLEM = "urn:tablecast:problem:";
   private static final String JSON = "application/json";
@@ -139,7 +151,88 @@ class BadInputIT {
         422, "validation-failed", Set.of("name"));
   }
 
+  @Test
+  void aCommandOverTheInFlightLimitGets429WithRetryAfterAndWritesNoEvent() {
+    List<DomainEvent> before = commands.events().all();
+    try (HeldRequest held = new HeldRequest("/departments")) {
+      Response refused = http.postJson("/departments", "{\"departmentId\":\"Refused\",\"name\":\"Refused\"}");
+
+      assertProblem(new Answer(refused.status(), refused.contentType(), refused.raw().body()), 429, "too-many-requests", Set.of());
+      assertThat(refused.header("Retry-After")).as("Retry-After").isEqualTo("1");
+      assertThat(http.get("/health").status()).as("health while the instance is full").isEqualTo(200);
+      assertThat(held.finish("{\"departmentId\":\"Held\",\"name\":\"Held\"}").status())
+          .as("the request held in flight, once its body is sent").isEqualTo(201);
+    }
+    String probe = "Probe" + probes.incrementAndGet();
+    assertThat(http.postJson("/departments", "{\"departmentId\":\"" + probe + "\",\"name\":\"" + probe + "\"}").status())
+        .as("the probe command after the refused request").isEqualTo(201);
+    List<DomainEvent> after = commands.events().all();
+    assertThat(after).as("events after the held, the refused and the probe request").hasSize(before.size() + 2);
+    assertThat(after).filteredOn(e -> !before.contains(e))
+        .extracting(e -> ((DepartmentCreated) e).name()).containsExactlyInAnyOrder("Held", probe);
+  }
+
   // ---------------------------------------------------------------------------------------------
+
+  /**
+   * A command whose body is not sent yet, held in flight: it asks for {@code 100 Continue}, which
+   * Jetty sends when the handler starts reading the body, so once it has arrived the request holds
+   * its place until {@link #finish} sends the body.
+   */
+  private final class HeldRequest implements AutoCloseable {
+
+    private final Socket socket;
+
+    HeldRequest(String path) {
+      URI server = http.base();
+      try {
+        socket = new Socket(server.getHost(), server.getPort());
+        socket.setSoTimeout(30_000);
+        socket.getOutputStream().write(("POST " + path + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
+            + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nExpect: 100-continue\r\n\r\n")
+            .getBytes(StandardCharsets.ISO_8859_1));
+        socket.getOutputStream().flush();
+        assertThat(readHead()).as("the interim response").startsWith("HTTP/1.1 100");
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    Answer finish(String json) {
+      byte[] body = json.getBytes(UTF_8);
+      try {
+        socket.getOutputStream().write((Integer.toHexString(body.length) + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+        socket.getOutputStream().write(body);
+        socket.getOutputStream().write("\r\n0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+        socket.getOutputStream().flush();
+        return Answer.parse(socket.getInputStream().readAllBytes());
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    private String readHead() throws IOException {
+      StringBuilder head = new StringBuilder();
+      InputStream in = socket.getInputStream();
+      while (head.length() < 4 || !head.substring(head.length() - 4).equals("\r\n\r\n")) {
+        int b = in.read();
+        if (b < 0) {
+          throw new IOException("The server closed the connection after " + head);
+        }
+        head.append((char) b);
+      }
+      return head.toString();
+    }
+
+    @Override
+    public void close() {
+      try {
+        socket.close();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
 
   /**
    * Sends a request that must be refused, checks its problem, then proves with a probe command
