@@ -94,6 +94,15 @@ class BearerTokenIT {
   }
 
   @Test
+  void theSubjectOfAValidTokenIsTheActorOfTheEvent() {
+    String token = "Bearer " + issuer.token(claims -> claims.subject("ada@example.org").claim("scp", CommandsService.WRITE_PERMISSION));
+
+    assertThat(createDepartment("Sales", Optional.of(token)).status()).isEqualTo(201);
+
+    assertThat(events.all()).singleElement().extracting(event -> event.metadata().actor().subject()).isEqualTo("ada@example.org");
+  }
+
+  @Test
   void aTokenSignedWithANewlyPublishedKeyIsAccepted() {
     assertThat(createDepartment("Sales", Optional.of(issuer.bearer(CommandsService.WRITE_PERMISSION))).status()).isEqualTo(201);
 
