@@ -5,7 +5,6 @@ import static org.awaitility.Awaitility.await;
 
 import io.tablecast.common.config.Namespace;
 import io.tablecast.embedded.EmbeddedRuntime;
-import io.tablecast.embedded.FreePorts;
 import io.tablecast.testkit.ChildJvm;
 import io.tablecast.testkit.ChildJvms;
 import io.tablecast.testkit.HttpTestClient;
@@ -16,7 +15,10 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,21 +34,22 @@ class NoStorageCredentialIT {
   private static final List<String> STORAGE_VARIABLES = List.of("TABLECAST_STORAGE_CONNECTION_STRING", "TABLECAST_STORAGE_SAS",
       "TABLECAST_STORAGE_SAS_FILE", "TABLECAST_TABLE_ENDPOINT", "TABLECAST_QUEUE_ENDPOINT", "TABLECAST_STORAGE_AUTH",
       "AZURE_CLIENT_ID", "AZURE_CLIENT_SECRET", "AZURE_TENANT_ID", "AZURE_FEDERATED_TOKEN_FILE");
+  private static final Pattern LISTENING = Pattern.compile("commands listening on (http://\\S+)");
 
   @Test
   void theCommandsServiceStartsAndAcceptsCommandsWithNoStorageVariableSet(
       EmbeddedRuntime runtime, Namespace namespace, ChildJvms.Launcher jvms, @TempDir Path dir) {
-    int port = FreePorts.pick(1)[0];
     Map<String, String> env = new HashMap<>(Map.of(
         "TABLECAST_KAFKA_BOOTSTRAP", runtime.bootstrapServers(),
         "TABLECAST_NAMESPACE", namespace.prefix(),
-        "TABLECAST_COMMANDS_PORT", Integer.toString(port),
+        "TABLECAST_COMMANDS_PORT", "0", // any free port, read back from its log: a port picked here could be taken by then
         "TABLECAST_STATE_DIR", dir.resolve("streams").toString(),
         "TABLECAST_INSTANCE_ID", namespace.prefix() + "-commands"));
     // Empty is unset for Tablecast's configuration, and overrides whatever this JVM inherited.
     STORAGE_VARIABLES.forEach(name -> env.put(name, ""));
     ChildJvm commands = jvms.start(dir.resolve("commands.out"), env, CommandsMain.class);
-    HttpTestClient http = new HttpTestClient(URI.create("http://127.0.0.1:" + port));
+    HttpTestClient http = new HttpTestClient(await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200))
+        .until(() -> listening(commands), Optional::isPresent).orElseThrow());
 
     // A new department each try: a try that timed out while the processor started may still be applied.
     AtomicInteger tries = new AtomicInteger();
@@ -55,5 +58,10 @@ class NoStorageCredentialIT {
                 "{\"departmentId\":\"D" + tries.incrementAndGet() + "\",\"name\":\"Sales\"}").status())
             .as(commands.tail()).isEqualTo(201));
     assertThat(String.join("\n", commands.output())).doesNotContain("AccountKey", "Azure Storage");
+  }
+
+  /** The address in the service's "commands listening on ..." line, once it has logged it. */
+  private static Optional<URI> listening(ChildJvm commands) {
+    return commands.output().stream().map(LISTENING::matcher).filter(Matcher::find).findFirst().map(m -> URI.create(m.group(1)));
   }
 }
