@@ -10,6 +10,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.distribution.CountAtBucket;
 import io.micrometer.core.instrument.distribution.HistogramSnapshot;
+import io.tablecast.common.concurrent.DaemonThreads;
 import io.tablecast.common.tables.TelemetryLayout;
 import io.tablecast.viewstore.domain.telemetry.HistogramWindow;
 import java.time.Clock;
@@ -62,11 +63,7 @@ public final class TelemetryReporter implements AutoCloseable {
     this.role = role;
     this.instanceId = instanceId;
     this.clock = clock;
-    this.timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
-      Thread thread = new Thread(runnable, "telemetry-" + role.name());
-      thread.setDaemon(true);
-      return thread;
-    });
+    this.timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("telemetry-" + role.name()));
   }
 
   /** Starts reporting every {@link TelemetryLayout#WINDOW_SECONDS} seconds, the first window from now. */
