@@ -1,7 +1,6 @@
 package io.tablecast.views.application;
 
 import io.tablecast.views.domain.PipelineStatus;
-import io.tablecast.views.domain.dashboard.CheckpointRow;
 import io.tablecast.views.domain.dashboard.DashboardView;
 import io.tablecast.views.domain.dashboard.ParkedMessage;
 import io.tablecast.views.domain.dashboard.PartitionState;
@@ -9,7 +8,6 @@ import io.tablecast.views.domain.dashboard.RebuildProgress;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,13 +39,11 @@ public final class Dashboard {
   public DashboardView read() {
     PipelineStatus now = status.read();
     Instant at = clock.instant();
-    List<CheckpointRow> active = checkpoints.rows(now.activeGeneration());
-    Map<String, Optional<String>> paused = new HashMap<>();
-    active.forEach(row -> paused.put(row.topic() + "-" + row.partition(), row.pausedReason()));
+    // The active generation's checkpoints come with /status: only a pending one is read apart.
     List<PartitionState> partitions = now.partitions().stream()
-        .map(p -> PartitionState.of(p, paused.getOrDefault(p.topic() + "-" + p.partition(), Optional.empty()), at, stallTimeout))
+        .map(p -> PartitionState.of(p, p.pausedReason(), at, stallTimeout))
         .toList();
-    long applied = active.stream().mapToLong(row -> row.appliedOffset().isPresent() ? row.appliedOffset().getAsLong() + 1 : 0).sum();
+    long applied = now.partitions().stream().mapToLong(p -> p.appliedOffset().isPresent() ? p.appliedOffset().getAsLong() + 1 : 0).sum();
     Optional<RebuildProgress> rebuild = now.pendingGeneration().isPresent()
         ? Optional.of(RebuildProgress.of(now.pendingGeneration().getAsInt(), checkpoints.rows(now.pendingGeneration().getAsInt())))
         : Optional.empty();

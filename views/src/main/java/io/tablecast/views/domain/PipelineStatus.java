@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /**
  * What {@code /status} reports (SPEC §9): the generations, the projector's progress per Kafka
@@ -14,8 +15,18 @@ public record PipelineStatus(
     int activeGeneration, OptionalInt pendingGeneration, List<PartitionProgress> partitions, boolean stalled,
     List<QueueDepth> queues, Optional<Long> deadLetters) {
 
-  /** One partition's checkpoint: how far behind, when it last advanced, when the projector last wrote it. */
-  public record PartitionProgress(String topic, int partition, long lag, Instant lastProgressAt, Instant heartbeatAt) {}
+  /**
+   * One partition's checkpoint: how far behind, when it last advanced, when the projector last
+   * wrote it, the last offset applied (none before the first batch), and why the projector paused
+   * it, if it did.
+   */
+  public record PartitionProgress(String topic, int partition, long lag, Instant lastProgressAt, Instant heartbeatAt,
+      OptionalLong appliedOffset, Optional<String> pausedReason) {
+
+    public PartitionProgress(String topic, int partition, long lag, Instant lastProgressAt, Instant heartbeatAt) {
+      this(topic, partition, lag, lastProgressAt, heartbeatAt, OptionalLong.empty(), Optional.empty());
+    }
+  }
 
   public record QueueDepth(String name, long depth, long poisonDepth) {}
 

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.apache.kafka.clients.admin.Admin;
@@ -85,7 +86,10 @@ public final class StatusReader implements StatusSource, AutoCloseable {
       Instant heartbeat = EmployeeRows.instant(row, CheckpointLayout.HEARTBEAT_AT);
       partitions.add(new PartitionProgress(CheckpointLayout.topicOf(key), CheckpointLayout.partitionOf(key),
           CheckpointLayout.lag(row::getProperty),
-          progress == null ? Instant.EPOCH : progress, heartbeat == null ? Instant.EPOCH : heartbeat));
+          progress == null ? Instant.EPOCH : progress, heartbeat == null ? Instant.EPOCH : heartbeat,
+          row.getProperty(CheckpointLayout.APPLIED_OFFSET) instanceof Number n ? OptionalLong.of(n.longValue()) : OptionalLong.empty(),
+          row.getProperty(CheckpointLayout.PAUSED_REASON) instanceof String reason && !reason.isBlank()
+              ? Optional.of(reason) : Optional.empty()));
     }
     return partitions;
   }
