@@ -12,7 +12,21 @@ trap cleanup EXIT
 # With `set -e`, a failing command ends the test, in a function too (-E): say which.
 set -E
 trap 'say "failed at line $LINENO: $BASH_COMMAND"' ERR
-cleanup
+
+# Both compose tests publish the demo's ports. A run that was killed before its cleanup (a lost
+# CI job, Ctrl-C twice) leaves its containers holding them: remove what is left of either test's
+# project, then fail clearly if anything else still holds a port.
+free_demo_ports() {
+  local other port holders
+  for other in tablecast-e2e tablecast-scale; do
+    docker-compose -p "$other" down -v --remove-orphans > /dev/null 2>&1 || true
+  done
+  for port in 8081 8082 9092 10000 10001 10002; do
+    holders=$(docker ps --filter "publish=$port" --format '{{.Names}}')
+    [[ -z "$holders" ]] || { say "port $port is held by container(s) $holders: stop them first"; exit 1; }
+  done
+}
+free_demo_ports
 
 # Waits for the one-shot demo loader to exit, prints its output, and fails unless it exited 0:
 # it exits 0 only once the views show every department's expected employee count.

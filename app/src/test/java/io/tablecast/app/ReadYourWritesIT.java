@@ -15,7 +15,7 @@ import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.kafka.ConsistencyToken;
 import io.tablecast.common.kafka.ConsistencyToken.AggregateVersion;
 import io.tablecast.common.tables.CatalogTables;
-import io.tablecast.common.tables.ReadOnlySas;
+import io.tablecast.common.tables.ServiceSas;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.embedded.EmbeddedRuntime;
@@ -78,7 +78,7 @@ class ReadYourWritesIT {
         pipeline.views().get("/departments/Ops").status() == 200 && pipeline.views().get("/departments/Ops").json().get("employeeCount").asInt() == EMPLOYEES);
 
     StorageRequests requests = new StorageRequests();
-    ViewsConfig config = ViewsConfig.of(pipeline.namespace(), ReadOnlySas.issue(runtime.storageConnectionString(), Duration.ofHours(1)),
+    ViewsConfig config = ViewsConfig.of(pipeline.namespace(), ServiceSas.readOnly(runtime.storageConnectionString(), Duration.ofHours(1)),
         new KafkaSettings(runtime.bootstrapServers(), 3), new HttpSettings("127.0.0.1", 0)).withConsistencyWait(Duration.ofSeconds(60));
     ExecutorService readers = Executors.newFixedThreadPool(EMPLOYEES * READS_EACH);
     try (ViewsService views = ViewsService.start(config, List.of(requests))) {

@@ -6,7 +6,7 @@ import io.tablecast.common.config.HttpSettings;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.StorageSettings;
-import io.tablecast.common.tables.ReadOnlySas;
+import io.tablecast.common.tables.ServiceSas;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.embedded.RuntimeOptions;
 import io.tablecast.projector.ProjectorConfig;
@@ -122,7 +122,7 @@ public final class FreshnessBenchmark {
       CommandsService commands = runtime.closeFirst("commands service", CommandsService.start(new CommandsConfig(namespace, kafka,
           anyPort, dir.resolve("streams"), COMMAND_TIMEOUT, "bench-1")));
       ViewsService views = runtime.closeFirst("views service", ViewsService.start(ViewsConfig.of(namespace,
-          ReadOnlySas.issue(runtime.storageConnectionString(), Duration.ofHours(2)), kafka, anyPort)));
+          ServiceSas.readOnly(runtime.storageConnectionString(), Duration.ofHours(2)), kafka, anyPort)));
       report.line("namespace %s, %d partitions; projector: %d storage threads, %d queue worker(s) per queue", namespace.prefix(),
           s.partitions(), projectorConfig.threads(), projectorConfig.workers().perQueue());
 

@@ -16,7 +16,7 @@ import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.EmployeesLayout;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.common.tables.ReadOnlySas;
+import io.tablecast.common.tables.ServiceSas;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.embedded.EmbeddedRuntime;
@@ -73,7 +73,7 @@ public final class ViewsBenchmark {
       new ViewCatalog(owner.tableService(), namespace).initialize();
       TableClient employees = owner.table(new Generation(namespace, 1).table(ViewTable.EMPLOYEES));
       seed(employees, departments, perDepartment);
-      StorageSettings readOnly = ReadOnlySas.issue(runtime.storageConnectionString(), Duration.ofHours(2));
+      StorageSettings readOnly = ServiceSas.readOnly(runtime.storageConnectionString(), Duration.ofHours(2));
       TableClient raw = new AzureClients(readOnly).table(new Generation(namespace, 1).table(ViewTable.EMPLOYEES));
       try (ViewsService views = ViewsService.start(ViewsConfig.of(namespace, readOnly,
           new KafkaSettings(runtime.bootstrapServers(), 3), new HttpSettings("127.0.0.1", 0)))) {

@@ -7,7 +7,7 @@ import io.tablecast.common.config.HttpSettings;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.StorageSettings;
-import io.tablecast.common.tables.ReadOnlySas;
+import io.tablecast.common.tables.ServiceSas;
 import io.tablecast.common.tracing.TracingSetup;
 import io.tablecast.embedded.DependencyFailure;
 import io.tablecast.embedded.EmbeddedRuntime;
@@ -110,7 +110,9 @@ final class DevMode implements AutoCloseable {
 
   private static void startServices(EmbeddedRuntime runtime, DataDirLock lock, DevPorts ports, String workerInstance, Recovery recovery) {
     KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), 3);
-    StorageSettings storage = StorageSettings.ofConnectionString(runtime.storageConnectionString());
+    // Each service with the rights it needs, as in production: a table and queue SAS for the projector
+    // and its workers, a read-only SAS for the views, nothing for the commands service.
+    StorageSettings storage = ServiceSas.readWrite(runtime.storageConnectionString(), Duration.ofDays(365));
     ProjectorConfig projector = ProjectorConfig.of(Namespace.NONE, kafka, storage, new HttpSettings("127.0.0.1", ports.projector()));
     // One projector per data directory: a static member of its group, which a restart takes over at once.
     projector = projector.withWorkers(projector.workers().withInstance(workerInstance)).withRecovery(recovery).withInstanceId("dev");
@@ -121,7 +123,7 @@ final class DevMode implements AutoCloseable {
         new HttpSettings("127.0.0.1", ports.commands()), lock.dataDir().resolve("streams"), Duration.ofSeconds(10), "dev"),
         TracingSetup.fromEnv(Env.system(), "tablecast-commands")));
     runtime.closeFirst("views service", ViewsService.start(ViewsConfig.of(Namespace.NONE,
-        ReadOnlySas.issue(runtime.storageConnectionString(), Duration.ofDays(365)), kafka,
+        ServiceSas.readOnly(runtime.storageConnectionString(), Duration.ofDays(365)), kafka,
         new HttpSettings("127.0.0.1", ports.views()))));
   }
 

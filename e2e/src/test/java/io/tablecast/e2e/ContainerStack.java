@@ -4,7 +4,7 @@ import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import io.tablecast.common.config.StorageSettings;
-import io.tablecast.common.tables.ReadOnlySas;
+import io.tablecast.common.tables.ServiceSas;
 import io.tablecast.testkit.HttpTestClient;
 import java.net.URI;
 import java.time.Duration;
@@ -57,8 +57,8 @@ final class ContainerStack implements AutoCloseable {
           "--disableTelemetry", "--skipApiVersionCheck")
       .waitingFor(Wait.forLogMessage(".*Azurite Table service is successfully listening.*", 1).withStartupTimeout(START));
   private final GenericContainer<?> commands = service("commands", 8081).withEnv("TABLECAST_STATE_DIR", "/tmp/streams");
-  private final GenericContainer<?> projector = service("projector", 8083).withEnv("TABLECAST_STORAGE_CONNECTION_STRING", STORAGE);
-  private final GenericContainer<?> views = service("views", 8082).withEnv(readOnlyStorage());
+  private final GenericContainer<?> projector = service("projector", 8083).withEnv(storage(ServiceSas.readWrite(STORAGE, Duration.ofHours(2))));
+  private final GenericContainer<?> views = service("views", 8082).withEnv(storage(ServiceSas.readOnly(STORAGE, Duration.ofHours(2))));
 
   private ContainerStack() {}
 
@@ -86,11 +86,10 @@ final class ContainerStack implements AutoCloseable {
         .waitingFor(Wait.forHttp("/health").forPort(port).forStatusCode(200).withStartupTimeout(START));
   }
 
-  /** As the compose demo gives them to the views: the endpoints and a read-only SAS, never the key. */
-  private static Map<String, String> readOnlyStorage() {
-    StorageSettings readOnly = ReadOnlySas.issue(STORAGE, Duration.ofHours(2));
-    return Map.of("TABLECAST_TABLE_ENDPOINT", readOnly.tableEndpoint().orElseThrow(),
-        "TABLECAST_QUEUE_ENDPOINT", readOnly.queueEndpoint().orElseThrow(), "TABLECAST_STORAGE_SAS", readOnly.sasToken().orElseThrow());
+  /** As the compose demo gives a service its storage rights: the endpoints and its own SAS, never the key. */
+  private static Map<String, String> storage(StorageSettings sas) {
+    return Map.of("TABLECAST_TABLE_ENDPOINT", sas.tableEndpoint().orElseThrow(),
+        "TABLECAST_QUEUE_ENDPOINT", sas.queueEndpoint().orElseThrow(), "TABLECAST_STORAGE_SAS", sas.sasToken().orElseThrow());
   }
 
   /** The demo loader, {@code tablecast demo-load}, as compose runs it; not yet started. */

@@ -11,7 +11,7 @@ import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.common.tables.ReadOnlySas;
+import io.tablecast.common.tables.ServiceSas;
 import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.embedded.RuntimeOptions;
@@ -78,7 +78,7 @@ class StatusPageBrowserIT {
     commands = new HttpTestClient(runtime.closeFirst("commands service", CommandsService.start(new CommandsConfig(Namespace.NONE, kafka,
         anyPort, dir.resolve("streams"), Duration.ofSeconds(20), "status-page"))).uri());
     ViewsService views = runtime.closeFirst("views service", ViewsService.start(ViewsConfig.of(Namespace.NONE,
-        ReadOnlySas.issue(runtime.storageConnectionString(), Duration.ofHours(1)), kafka, anyPort)));
+        ServiceSas.readOnly(runtime.storageConnectionString(), Duration.ofHours(1)), kafka, anyPort)));
     page = views.uri() + "/";
     browser = Browser.start();
     driver = browser.driver();

@@ -8,7 +8,7 @@ import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.AzureClients;
-import io.tablecast.common.tables.ReadOnlySas;
+import io.tablecast.common.tables.ServiceSas;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.testkit.HttpTestClient;
@@ -42,7 +42,7 @@ class BearerTokenIT {
     issuer = TestIssuer.start();
     new ViewCatalog(new AzureClients(StorageSettings.ofConnectionString(runtime.storageConnectionString())).tableService(), namespace)
         .initialize();
-    views = ViewsService.start(ViewsConfig.of(namespace, ReadOnlySas.issue(runtime.storageConnectionString(), Duration.ofHours(1)),
+    views = ViewsService.start(ViewsConfig.of(namespace, ServiceSas.readOnly(runtime.storageConnectionString(), Duration.ofHours(1)),
         new KafkaSettings(runtime.bootstrapServers(), 1), new HttpSettings("127.0.0.1", 0)).withAuth(issuer.settings()));
     http = new HttpTestClient(views.uri());
   }

@@ -15,7 +15,7 @@ import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.common.tables.ReadOnlySas;
+import io.tablecast.common.tables.ServiceSas;
 import io.tablecast.common.tables.TelemetryLayout;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.common.tables.WorkQueue;
@@ -59,7 +59,7 @@ class StatusPageIT {
     new ViewCatalog(azure.tableService(), namespace).initialize();
     checkpoints = azure.table(new CatalogTables(namespace).projectorCheckpoints());
     checkpoints.createTable();
-    views = ViewsService.start(ViewsConfig.of(namespace, ReadOnlySas.issue(runtime.storageConnectionString(), Duration.ofHours(1)),
+    views = ViewsService.start(ViewsConfig.of(namespace, ServiceSas.readOnly(runtime.storageConnectionString(), Duration.ofHours(1)),
         new KafkaSettings(runtime.bootstrapServers(), 1), new HttpSettings("127.0.0.1", 0)));
     http = new HttpTestClient(views.uri());
   }

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-class ReadOnlySasCommandTest {
+class SasCommandTest {
 
   private final StringWriter err = new StringWriter();
 
@@ -24,7 +24,7 @@ class ReadOnlySasCommandTest {
   void aValidityThatIsNoDurationIsAUsageErrorAndWritesNothing(@TempDir Path dir) {
     Path out = dir.resolve("views.sas");
 
-    assertThat(run("read-only-sas", "--valid-for", "soon", "--out", out.toString())).isEqualTo(2);
+    assertThat(run("sas", "--for", "views", "--valid-for", "soon", "--out", out.toString())).isEqualTo(2);
 
     assertThat(err.toString()).contains("--valid-for");
     assertThat(Files.exists(out)).isFalse();
@@ -32,8 +32,22 @@ class ReadOnlySasCommandTest {
 
   @Test
   void aValidityOfZeroIsAUsageError() {
-    assertThat(run("read-only-sas", "--valid-for", "0d")).isEqualTo(2);
+    assertThat(run("sas", "--for", "worker", "--valid-for", "0d")).isEqualTo(2);
 
     assertThat(err.toString()).contains("--valid-for must be positive");
+  }
+
+  @Test
+  void aServiceOtherThanTheViewsProjectorOrWorkerIsAUsageError() {
+    assertThat(run("sas", "--for", "commands")).isEqualTo(2);
+
+    assertThat(err.toString()).contains("--for").contains("views, projector, worker");
+  }
+
+  @Test
+  void theServiceIsRequired() {
+    assertThat(run("sas")).isEqualTo(2);
+
+    assertThat(err.toString()).contains("--for");
   }
 }

@@ -3,7 +3,7 @@ package io.tablecast.app;
 import io.tablecast.common.config.ConfigException;
 import io.tablecast.common.config.Env;
 import io.tablecast.common.config.StorageSettings;
-import io.tablecast.common.tables.ReadOnlySas;
+import io.tablecast.common.tables.ServiceSas;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,22 +21,36 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tablecast read-only-sas}: issues the views service's credential (SPEC §7), a SAS that
- * reads tables and queues and can write nothing, signed with the account key of {@code
- * TABLECAST_STORAGE_CONNECTION_STRING}. The compose demo runs it once at start, so that the views
- * containers never see the key: they read the token from the file it writes ({@code
- * TABLECAST_STORAGE_SAS_FILE}). The file is replaced in one rename, never seen half-written.
+ * {@code tablecast sas --for SERVICE}: issues a service's storage credential (SPEC §7), a SAS on
+ * tables and queues with that service's rights ({@link ServiceSas}), signed with the account key
+ * of {@code TABLECAST_STORAGE_CONNECTION_STRING}. The compose demo runs it once per kind of
+ * service at start, so that no service container sees the key: each reads its token from the file
+ * written here ({@code TABLECAST_STORAGE_SAS_FILE}). The file is replaced in one rename, never
+ * seen half-written.
  */
 @Command(
-    name = "read-only-sas",
+    name = "sas",
     mixinStandardHelpOptions = true,
     description = {
-        "Issues a read-only SAS for the views service, from the account key of TABLECAST_STORAGE_CONNECTION_STRING.",
-        "Read and list on tables and queues; no add, update, delete or process permission."})
-final class ReadOnlySasCommand implements Callable<Integer> {
+        "Issues a service's SAS on tables and queues, from the account key of TABLECAST_STORAGE_CONNECTION_STRING.",
+        "views: read and list only. projector, worker: also create, write, delete, add, update and process."})
+final class SasCommand implements Callable<Integer> {
+
+  /** Whose credential: the rights follow the service. */
+  enum Service {
+    views, projector, worker;
+
+    StorageSettings issue(String connectionString, Duration validity) {
+      return this == views ? ServiceSas.readOnly(connectionString, validity) : ServiceSas.readWrite(connectionString, validity);
+    }
+  }
 
   @Spec
   CommandSpec spec;
+
+  @Option(names = "--for", required = true, paramLabel = "SERVICE",
+      description = "The service it is for: ${COMPLETION-CANDIDATES}.")
+  Service service;
 
   @Option(names = "--valid-for", defaultValue = "365d", paramLabel = "DURATION",
       description = "How long the SAS is valid, e.g. 12h or 30d (default: ${DEFAULT-VALUE}).")
@@ -56,16 +70,16 @@ final class ReadOnlySasCommand implements Callable<Integer> {
       return 2;
     }
     if (owner.auth() != StorageSettings.Auth.CONNECTION_STRING) {
-      System.err.println("read-only-sas signs with an account key: set TABLECAST_STORAGE_CONNECTION_STRING");
+      System.err.println("sas signs with an account key: set TABLECAST_STORAGE_CONNECTION_STRING");
       return 2;
     }
-    String token = ReadOnlySas.issue(owner.connectionString().orElseThrow(), validity).sasToken().orElseThrow();
+    String token = service.issue(owner.connectionString().orElseThrow(), validity).sasToken().orElseThrow();
     if (out == null) {
       System.out.println(token);
       return 0;
     }
     write(out, token);
-    System.out.printf("Read-only SAS written to %s, valid until %s.%n", out,
+    System.out.printf("SAS for the %s written to %s, valid until %s.%n", service, out,
         OffsetDateTime.now(ZoneOffset.UTC).plus(validity).truncatedTo(ChronoUnit.SECONDS));
     return 0;
   }
@@ -91,7 +105,7 @@ final class ReadOnlySasCommand implements Callable<Integer> {
     Path dir = file.toAbsolutePath().getParent();
     Files.createDirectories(dir);
     // Readable by all: the views may run as another user than this command. Only the views mount it.
-    Path staged = Files.createTempFile(dir, ".read-only-sas", ".tmp",
+    Path staged = Files.createTempFile(dir, ".sas", ".tmp",
         PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r--r--")));
     Files.writeString(staged, token + "\n");
     Files.move(staged, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

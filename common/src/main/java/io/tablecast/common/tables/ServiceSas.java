@@ -14,23 +14,38 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Issues the views service's credentials (SPEC §7): an account SAS that can read and list, on
- * tables (queries) and queues (their depth, for {@code /status}), and do nothing else. Signed
- * with the account key, which the views service itself never sees.
+ * Issues a service's own storage credentials (SPEC §7, README "Storage access"): an account SAS
+ * on the table and queue services only, never blobs, with the rights that service needs. Signed
+ * with the account key, which the service given the SAS never sees.
+ *
+ * <ul>
+ *   <li>{@link #readOnly}: the views service's. Read and list: queries, queue depths and peeks.
+ *   <li>{@link #readWrite}: the projector's and the workers'. They also create their tables and
+ *       queues, write and delete entities, and send, update and process messages.
+ * </ul>
  */
-public final class ReadOnlySas {
+public final class ServiceSas {
 
-  private ReadOnlySas() {}
+  private ServiceSas() {}
 
   /** Storage settings for a reader: the endpoints of {@code connectionString}, and a read-only SAS valid for {@code validity}. */
-  public static StorageSettings issue(String connectionString, Duration validity) {
+  public static StorageSettings readOnly(String connectionString, Duration validity) {
+    return issue(connectionString, AccountSasPermission.parse("rl"), validity);
+  }
+
+  /** Storage settings for a writer of tables and queues, with a SAS valid for {@code validity}. */
+  public static StorageSettings readWrite(String connectionString, Duration validity) {
+    return issue(connectionString, AccountSasPermission.parse("rwdlacup"), validity);
+  }
+
+  private static StorageSettings issue(String connectionString, AccountSasPermission permissions, Duration validity) {
     Map<String, String> parts = Arrays.stream(connectionString.split(";"))
         .filter(p -> p.contains("="))
         .collect(Collectors.toMap(p -> p.substring(0, p.indexOf('=')), p -> p.substring(p.indexOf('=') + 1), (a, b) -> b));
     String tables = required(parts, "TableEndpoint");
     AccountSasSignatureValues values = new AccountSasSignatureValues(
         OffsetDateTime.now(ZoneOffset.UTC).plus(validity),
-        new AccountSasPermission().setReadPermission(true).setListPermission(true),
+        permissions,
         new AccountSasService().setTableAccess(true).setQueueAccess(true),
         new AccountSasResourceType().setService(true).setContainer(true).setObject(true));
     String sas = values.generateSasQueryParameters(StorageSharedKeyCredential.fromConnectionString(connectionString)).encode();
