@@ -26,6 +26,16 @@ for call in "${calls[@]}"; do
   say "ok: $call"
 done
 
+# No service container is given the account key: only the one-shot credential issuers are.
+for service in commands projector worker views; do
+  for container in $(compose ps -q "$service"); do
+    if docker inspect --format '{{range .Config.Env}}{{println .}}{{end}}' "$container" | grep -q AccountKey; then
+      say "the $service container holds the account key"; exit 1
+    fi
+  done
+done
+say "ok: no service container holds the account key"
+
 # The README's claim that the operator commands reach the demo from the host with their defaults:
 # verify recomputes the views from the log and must find no difference, once the walkthrough's
 # own hire has been applied.
