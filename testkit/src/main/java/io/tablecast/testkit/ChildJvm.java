@@ -52,6 +52,15 @@ public final class ChildJvm implements AutoCloseable {
 
   /** Like {@link #start(Path, Class, String...)}, with extra environment variables. */
   public static ChildJvm start(Path output, java.util.Map<String, String> env, Class<?> mainClass, String... args) {
+    return start(output, List.of(), env, mainClass, args);
+  }
+
+  /**
+   * Like {@link #start(Path, java.util.Map, Class, String...)}, with extra options for the JVM
+   * ({@code -Dkey=value}, such as a trust store), after this launcher's own.
+   */
+  public static ChildJvm start(Path output, List<String> jvmOptions, java.util.Map<String, String> env, Class<?> mainClass,
+      String... args) {
     List<String> command = new ArrayList<>();
     boolean throughNode = ignoresSigint(ProcessHandle.current().pid());
     if (throughNode) {
@@ -64,6 +73,7 @@ public final class ChildJvm implements AutoCloseable {
         "-cp", System.getProperty("java.class.path")));
     Optional.ofNullable(System.getProperty(AzuriteInstall.HOME_PROPERTY))
         .ifPresent(home -> command.add("-D" + AzuriteInstall.HOME_PROPERTY + "=" + home));
+    command.addAll(jvmOptions);
     command.add(mainClass.getName());
     command.addAll(List.of(args));
     try {
