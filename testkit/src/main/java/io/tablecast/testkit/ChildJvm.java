@@ -50,7 +50,10 @@ public final class ChildJvm implements AutoCloseable {
     return start(output, java.util.Map.of(), mainClass, args);
   }
 
-  /** Like {@link #start(Path, Class, String...)}, with extra environment variables. */
+  /**
+   * Like {@link #start(Path, Class, String...)}, with extra environment variables; a {@code null}
+   * value removes that variable from what the child inherits.
+   */
   public static ChildJvm start(Path output, java.util.Map<String, String> env, Class<?> mainClass, String... args) {
     return start(output, List.of(), env, mainClass, args);
   }
@@ -79,7 +82,14 @@ public final class ChildJvm implements AutoCloseable {
     try {
       Files.createDirectories(output.toAbsolutePath().getParent());
       ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
-      builder.environment().putAll(env);
+      // A null value removes a variable this JVM would pass on: some libraries take an empty one for set.
+      env.forEach((name, value) -> {
+        if (value == null) {
+          builder.environment().remove(name);
+        } else {
+          builder.environment().put(name, value);
+        }
+      });
       Process process = builder.start();
       return new ChildJvm(process, throughNode ? jvmStartedBy(process) : process.toHandle(), output);
     } catch (IOException e) {

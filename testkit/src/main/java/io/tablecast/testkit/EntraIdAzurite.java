@@ -46,7 +46,7 @@ public final class EntraIdAzurite implements ParameterResolver {
   }
 
   /** The running pieces, closed by JUnit at the end of the run: identity, Azurite, then the directory. */
-  record Running(EntraIdStorage storage, Path dir) implements ExtensionContext.Store.CloseableResource {
+  record Running(EntraIdStorage storage, Path dir) implements AutoCloseable {
 
     static Running start() {
       Path dir = Path.of("target", "entra-id-azurite-" + TablecastRuntimeExtension.freshNamespace().prefix().substring(1))
@@ -68,17 +68,25 @@ public final class EntraIdAzurite implements ParameterResolver {
     }
   }
 
-  /** The variables that must not reach a service that is to authenticate by Entra ID alone. */
+  /** Tablecast's other storage credentials: empty is unset for its configuration. */
   static final List<String> OTHER_CREDENTIALS = List.of("TABLECAST_STORAGE_CONNECTION_STRING", "TABLECAST_STORAGE_SAS",
-      "TABLECAST_STORAGE_SAS_FILE", "AZURE_CLIENT_ID", "AZURE_CLIENT_SECRET", "AZURE_TENANT_ID", "AZURE_FEDERATED_TOKEN_FILE",
-      "AZURE_CLIENT_CERTIFICATE_PATH", "AZURE_USERNAME", "AZURE_PASSWORD", "MSI_ENDPOINT", "MSI_SECRET", "IMDS_ENDPOINT",
-      "IDENTITY_SERVER_THUMBPRINT");
+      "TABLECAST_STORAGE_SAS_FILE");
+  /**
+   * The variables of azure-identity's other credentials and managed identity sources, removed from
+   * what a child inherits: azure-identity takes an empty one for set.
+   */
+  static final List<String> OTHER_IDENTITIES = List.of("AZURE_CLIENT_ID", "AZURE_CLIENT_SECRET", "AZURE_TENANT_ID",
+      "AZURE_FEDERATED_TOKEN_FILE", "AZURE_CLIENT_CERTIFICATE_PATH", "AZURE_USERNAME", "AZURE_PASSWORD", "MSI_ENDPOINT",
+      "MSI_SECRET", "IMDS_ENDPOINT", "IDENTITY_SERVER_THUMBPRINT");
 
-  /** A service's storage environment: the endpoints, {@code entra-id}, the identity's variables, no other credential. */
+  /**
+   * A service's storage environment for {@link ChildJvm}: the endpoints, {@code entra-id}, the
+   * identity's variables, and no other credential (a {@code null} value removes a variable).
+   */
   static Map<String, String> serviceEnv(Azurite azurite, TestManagedIdentity identity) {
     Map<String, String> env = new HashMap<>();
-    // Empty is unset for Tablecast's configuration and azure-identity, and overrides what this JVM inherited.
     OTHER_CREDENTIALS.forEach(name -> env.put(name, ""));
+    OTHER_IDENTITIES.forEach(name -> env.put(name, null)); // removed by ChildJvm
     env.put("TABLECAST_TABLE_ENDPOINT", azurite.tableEndpoint());
     env.put("TABLECAST_QUEUE_ENDPOINT", azurite.queueEndpoint());
     env.put("TABLECAST_STORAGE_AUTH", "entra-id");

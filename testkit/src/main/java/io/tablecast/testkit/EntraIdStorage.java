@@ -33,7 +33,10 @@ public record EntraIdStorage(Azurite azurite, Azurite.OAuth oauth, TestManagedId
   /** A status and a body from Azurite. */
   public record Answer(int status, String body) {}
 
-  /** The environment of a service that is to reach this storage through {@link #identity()} alone. */
+  /**
+   * The environment of a service that is to reach this storage through {@link #identity()} alone,
+   * for {@link ChildJvm} (its {@code null} values remove inherited variables).
+   */
   public Map<String, String> serviceEnv() {
     return serviceEnv(identity);
   }
