@@ -42,7 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith({TablecastRuntimeExtension.class, EntraIdAzurite.class, ChildJvms.class})
 class EntraIdStorageIT {
 
-  private static final Duration PROJECTION = Duration.ofSeconds(40);
+  private static final Duration PROJECTION = Duration.ofSeconds(60); // generous: three JVMs start on a busy machine
   private static final Pattern VIEWS_LISTENING = Pattern.compile("views listening on (http://\\S+)");
 
   @Test

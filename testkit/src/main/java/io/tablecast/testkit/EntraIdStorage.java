@@ -3,6 +3,7 @@ package io.tablecast.testkit;
 import com.nimbusds.jose.util.JSONObjectUtils;
 import io.tablecast.embedded.Azurite;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -12,6 +13,7 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -68,7 +70,7 @@ public record EntraIdStorage(Azurite azurite, Azurite.OAuth oauth, TestManagedId
     try {
       return java.util.Arrays.stream(JSONObjectUtils.getJSONObjectArray(JSONObjectUtils.parse(answer.body()), "value"))
           .map(table -> (String) table.get("TableName"))
-          .filter(name -> name.toLowerCase().startsWith(prefix.toLowerCase()))
+          .filter(name -> name.toLowerCase(Locale.ROOT).startsWith(prefix.toLowerCase(Locale.ROOT)))
           .toList();
     } catch (java.text.ParseException e) {
       throw new IllegalStateException("Azurite's table listing is not JSON: " + answer.body(), e);
@@ -77,7 +79,7 @@ public record EntraIdStorage(Azurite azurite, Azurite.OAuth oauth, TestManagedId
 
   /** The names of the queues that start with {@code prefix}, listed with a good token. */
   public List<String> queueNames(String prefix) {
-    Answer answer = getQueues("?comp=list&prefix=" + prefix.toLowerCase(), Optional.of(identity.token(STORAGE_AUDIENCE)));
+    Answer answer = getQueues("?comp=list&prefix=" + prefix.toLowerCase(Locale.ROOT), Optional.of(identity.token(STORAGE_AUDIENCE)));
     check(answer, "list the queues");
     Matcher names = QUEUE_NAME.matcher(answer.body());
     return names.results().map(match -> match.group(1)).toList();
@@ -100,7 +102,7 @@ public record EntraIdStorage(Azurite azurite, Azurite.OAuth oauth, TestManagedId
       HttpResponse<String> response = client.send(request.GET().build(), HttpResponse.BodyHandlers.ofString());
       return new Answer(response.statusCode(), response.body());
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException("GET " + url + " failed", e);
+      throw new UncheckedIOException("GET " + url + " failed", e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("Interrupted: GET " + url, e);

@@ -19,6 +19,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 
 /**
  * The managed identity endpoint of Azure App Service, for tests: a process started with {@link
@@ -135,7 +136,7 @@ public final class TestManagedIdentity implements AutoCloseable {
     }
     return Arrays.stream(raw.split("&"))
         .map(pair -> pair.split("=", 2))
-        .collect(java.util.stream.Collectors.toMap(
+        .collect(Collectors.toMap(
             pair -> URLDecoder.decode(pair[0], StandardCharsets.UTF_8),
             pair -> pair.length > 1 ? URLDecoder.decode(pair[1], StandardCharsets.UTF_8) : "",
             (first, second) -> first));
