@@ -1,5 +1,6 @@
 package io.tablecast.embedded;
 
+import io.tablecast.common.config.HttpSettings;
 import io.tablecast.common.config.StorageSettings;
 import java.io.IOException;
 import java.io.InputStream;
@@ -42,6 +43,10 @@ import org.slf4j.LoggerFactory;
  *       in memory, and Node's default limit is reached at about a million entities.
  * </ul>
  *
+ * <p>{@link #startWithOAuth} starts it over HTTPS, with the key and certificate of a PKCS#12
+ * keystore, and with {@code --oauth basic}: it then also takes Microsoft Entra ID bearer tokens,
+ * checking their issuer, audience and lifetime, but neither their signature nor any role.
+ *
  * <p>{@code node} is taken from the environment variable {@code TABLECAST_NODE}, else the PATH.
  * Azurite runs with {@code --silent} (no per-request access log: it costs throughput, and Azurite
  * is the pipeline's bottleneck), {@code --skipApiVersionCheck} (newer SDKs send newer API
@@ -68,6 +73,28 @@ public final class Azurite implements AutoCloseable {
     MEMORY
   }
 
+  /**
+   * HTTPS with the key and certificate of a PKCS#12 {@code keystore}, and bearer tokens checked as
+   * Azurite's {@code --oauth basic} does.
+   */
+  public record OAuth(HttpSettings.Keystore keystore) {
+
+    public OAuth {
+      Objects.requireNonNull(keystore, "'keystore' cannot be null.");
+    }
+
+    public OAuth(Path pfx, String password) {
+      this(new HttpSettings.Keystore(pfx.toAbsolutePath().normalize(), password));
+    }
+
+    /** The options that make a child JVM's default TLS context trust the keystore's certificate. */
+    public List<String> trustingJvmOptions() {
+      return List.of("-Djavax.net.ssl.trustStore=" + keystore.path().toAbsolutePath(),
+          "-Djavax.net.ssl.trustStorePassword=" + keystore.password(),
+          "-Djavax.net.ssl.trustStoreType=" + HttpSettings.Keystore.TYPE);
+    }
+  }
+
   private static final Logger log = LoggerFactory.getLogger(Azurite.class);
 
   private final Process process;
@@ -75,6 +102,8 @@ public final class Azurite implements AutoCloseable {
   private final int blobPort;
   private final int queuePort;
   private final int tablePort;
+  /** {@code http}, or {@code https} when started with {@link OAuth}. */
+  private final String scheme;
   /** The launcher's lifeline: kept open, never written, closed only after the process exited. */
   private final OutputStream lifeline;
   private final Thread shutdownHook;
@@ -84,8 +113,9 @@ public final class Azurite implements AutoCloseable {
   private boolean closed;
   private boolean stoppedCleanly;
 
-  private Azurite(Process process, Path dataDir, int blobPort, int queuePort, int tablePort) {
+  private Azurite(Process process, Path dataDir, int blobPort, int queuePort, int tablePort, String scheme) {
     this.process = process;
+    this.scheme = scheme;
     this.dataDir = dataDir;
     this.blobPort = blobPort;
     this.queuePort = queuePort;
@@ -108,17 +138,32 @@ public final class Azurite implements AutoCloseable {
    * holds only the launcher and the log.
    */
   public static Azurite start(Path dataDir, int blobPort, int queuePort, int tablePort, Persistence persistence) {
+    return start(dataDir, blobPort, queuePort, tablePort, persistence, Optional.empty());
+  }
+
+  /**
+   * As {@link #start(Path, int, int, int, Persistence)} in memory, over HTTPS and with {@code
+   * --oauth basic}: requests may carry an Entra ID bearer token instead of a key or a SAS. The
+   * endpoints and the connection string are {@code https}; readiness is probed over TLS.
+   */
+  public static Azurite startWithOAuth(Path dataDir, int blobPort, int queuePort, int tablePort, OAuth oauth) {
+    Objects.requireNonNull(oauth, "'oauth' cannot be null.");
+    return start(dataDir, blobPort, queuePort, tablePort, Persistence.MEMORY, Optional.of(oauth));
+  }
+
+  private static Azurite start(
+      Path dataDir, int blobPort, int queuePort, int tablePort, Persistence persistence, Optional<OAuth> oauth) {
     Objects.requireNonNull(dataDir, "'dataDir' cannot be null.");
     Objects.requireNonNull(persistence, "'persistence' cannot be null.");
     AzuriteInstall install = AzuriteInstall.locate();
     Path dir = dataDir.toAbsolutePath().normalize();
-    Process process = launch(install, dir, persistence, blobPort, queuePort, tablePort);
-    Azurite azurite = new Azurite(process, dir, blobPort, queuePort, tablePort);
+    Process process = launch(install, dir, persistence, oauth, blobPort, queuePort, tablePort);
+    Azurite azurite = new Azurite(process, dir, blobPort, queuePort, tablePort, oauth.isPresent() ? "https" : "http");
     // The hook also keeps this object, hence the lifeline pipe, reachable until close().
     Runtime.getRuntime().addShutdownHook(azurite.shutdownHook);
     try {
       Readiness.await(process, List.of(tablePort, queuePort), READY_TIMEOUT,
-          () -> Readiness.tail(dir.resolve(LOG_FILE)));
+          () -> Readiness.tail(dir.resolve(LOG_FILE)), oauth.map(o -> o.keystore().trustingContext().getSocketFactory()));
       azurite.served = true;
     } catch (RuntimeException e) {
       azurite.close();
@@ -128,7 +173,7 @@ public final class Azurite implements AutoCloseable {
   }
 
   private static Process launch(
-      AzuriteInstall install, Path dir, Persistence persistence, int blobPort, int queuePort, int tablePort) {
+      AzuriteInstall install, Path dir, Persistence persistence, Optional<OAuth> oauth, int blobPort, int queuePort, int tablePort) {
     Path launcher = dir.resolve(LAUNCHER);
     String node = node();
     try {
@@ -145,6 +190,8 @@ public final class Azurite implements AutoCloseable {
       command.addAll(persistence == Persistence.DISK
           ? List.of("--location", dir.toString())
           : List.of("--inMemoryPersistence"));
+      oauth.ifPresent(o -> command.addAll(List.of("--oauth", "basic",
+          "--cert", o.keystore().path().toAbsolutePath().toString(), "--pwd", o.keystore().password())));
       command.addAll(List.of(
           "--blobHost", "127.0.0.1", "--blobPort", String.valueOf(blobPort),
           "--queueHost", "127.0.0.1", "--queuePort", String.valueOf(queuePort),
@@ -166,28 +213,28 @@ public final class Azurite implements AutoCloseable {
    * the Azure SDK's {@code connectionString(...)} builders take it.
    */
   public String connectionString() {
-    return connectionString(blobPort, queuePort, tablePort);
+    return StorageSettings.azuriteConnectionString(scheme, "127.0.0.1", blobPort, queuePort, tablePort);
   }
 
   static String connectionString(int blobPort, int queuePort, int tablePort) {
     return StorageSettings.azuriteConnectionString("127.0.0.1", blobPort, queuePort, tablePort);
   }
 
-  private static String endpoint(int port) {
-    return "http://127.0.0.1:" + port + "/" + ACCOUNT_NAME;
+  private String endpoint(int port) {
+    return scheme + "://127.0.0.1:" + port + "/" + ACCOUNT_NAME;
   }
 
-  /** {@code http://127.0.0.1:<tablePort>/devstoreaccount1}. */
+  /** {@code http://127.0.0.1:<tablePort>/devstoreaccount1} ({@code https} with {@link OAuth}). */
   public String tableEndpoint() {
     return endpoint(tablePort);
   }
 
-  /** {@code http://127.0.0.1:<queuePort>/devstoreaccount1}. */
+  /** {@code http://127.0.0.1:<queuePort>/devstoreaccount1} ({@code https} with {@link OAuth}). */
   public String queueEndpoint() {
     return endpoint(queuePort);
   }
 
-  /** {@code http://127.0.0.1:<blobPort>/devstoreaccount1}. */
+  /** {@code http://127.0.0.1:<blobPort>/devstoreaccount1} ({@code https} with {@link OAuth}). */
   public String blobEndpoint() {
     return endpoint(blobPort);
   }

@@ -13,7 +13,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
+import javax.net.ssl.SSLSocketFactory;
 
 /** Waits for a child process's HTTP ports, and reads the tail of its log for error messages. */
 public final class Readiness {
@@ -29,10 +31,16 @@ public final class Readiness {
    * if the process exits, or after {@code timeout}, with {@code logTail} in the message.
    */
   static void await(Process process, List<Integer> ports, Duration timeout, Supplier<String> logTail) {
+    await(process, ports, timeout, logTail, Optional.empty());
+  }
+
+  /** As {@link #await(Process, List, Duration, Supplier)}; with {@code tls}, over TLS made by that factory. */
+  static void await(Process process, List<Integer> ports, Duration timeout, Supplier<String> logTail,
+      Optional<SSLSocketFactory> tls) {
     long deadline = System.nanoTime() + timeout.toNanos();
     List<Integer> pending = new ArrayList<>(ports);
     while (true) {
-      pending.removeIf(Readiness::answersHttp);
+      pending.removeIf(port -> answersHttp(port, tls));
       if (pending.isEmpty()) {
         return;
       }
@@ -56,9 +64,15 @@ public final class Readiness {
 
   /** True if something on 127.0.0.1:{@code port} answers {@code GET /} with an HTTP status line. */
   public static boolean answersHttp(int port) {
-    try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress("127.0.0.1", port), PROBE_TIMEOUT_MILLIS);
-      socket.setSoTimeout(PROBE_TIMEOUT_MILLIS);
+    return answersHttp(port, Optional.empty());
+  }
+
+  /** As {@link #answersHttp(int)}; with {@code tls}, the request goes over TLS made by that factory. */
+  static boolean answersHttp(int port, Optional<SSLSocketFactory> tls) {
+    try (Socket plain = new Socket()) {
+      plain.connect(new InetSocketAddress("127.0.0.1", port), PROBE_TIMEOUT_MILLIS);
+      plain.setSoTimeout(PROBE_TIMEOUT_MILLIS);
+      Socket socket = tls.isPresent() ? tls.get().createSocket(plain, "127.0.0.1", port, true) : plain;
       OutputStream out = socket.getOutputStream();
       out.write(("GET / HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nConnection: close\r\n\r\n")
           .getBytes(StandardCharsets.US_ASCII));

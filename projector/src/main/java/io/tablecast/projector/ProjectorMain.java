@@ -2,6 +2,7 @@ package io.tablecast.projector;
 
 import io.tablecast.common.config.Env;
 import io.tablecast.common.lifecycle.Lifecycle;
+import io.tablecast.common.tables.RefusedCredential;
 import io.tablecast.common.tracing.TracingSetup;
 import io.tablecast.viewstore.application.work.WorkSteps;
 import java.util.List;
@@ -13,7 +14,8 @@ public final class ProjectorMain {
 
   public static void main(String[] args) throws InterruptedException {
     Env env = Env.system();
-    Lifecycle.runUntilStopped("projector",
-        ProjectorService.start(ProjectorConfig.fromEnv(env), List.of(), WorkSteps.NONE, TracingSetup.fromEnv(env, "tablecast-projector")));
+    ProjectorConfig config = ProjectorConfig.fromEnv(env);
+    Lifecycle.runUntilStopped("projector", RefusedCredential.exitIfRefused("projector", config.storage(),
+        () -> ProjectorService.start(config, List.of(), WorkSteps.NONE, TracingSetup.fromEnv(env, "tablecast-projector"))));
   }
 }

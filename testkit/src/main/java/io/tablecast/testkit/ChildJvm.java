@@ -50,8 +50,20 @@ public final class ChildJvm implements AutoCloseable {
     return start(output, java.util.Map.of(), mainClass, args);
   }
 
-  /** Like {@link #start(Path, Class, String...)}, with extra environment variables. */
+  /**
+   * Like {@link #start(Path, Class, String...)}, with extra environment variables; a {@code null}
+   * value removes that variable from what the child inherits.
+   */
   public static ChildJvm start(Path output, java.util.Map<String, String> env, Class<?> mainClass, String... args) {
+    return start(output, List.of(), env, mainClass, args);
+  }
+
+  /**
+   * Like {@link #start(Path, java.util.Map, Class, String...)}, with extra options for the JVM
+   * ({@code -Dkey=value}, such as a trust store), after this launcher's own.
+   */
+  public static ChildJvm start(Path output, List<String> jvmOptions, java.util.Map<String, String> env, Class<?> mainClass,
+      String... args) {
     List<String> command = new ArrayList<>();
     boolean throughNode = ignoresSigint(ProcessHandle.current().pid());
     if (throughNode) {
@@ -64,12 +76,20 @@ public final class ChildJvm implements AutoCloseable {
         "-cp", System.getProperty("java.class.path")));
     Optional.ofNullable(System.getProperty(AzuriteInstall.HOME_PROPERTY))
         .ifPresent(home -> command.add("-D" + AzuriteInstall.HOME_PROPERTY + "=" + home));
+    command.addAll(jvmOptions);
     command.add(mainClass.getName());
     command.addAll(List.of(args));
     try {
       Files.createDirectories(output.toAbsolutePath().getParent());
       ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
-      builder.environment().putAll(env);
+      // A null value removes a variable this JVM would pass on: some libraries take an empty one for set.
+      env.forEach((name, value) -> {
+        if (value == null) {
+          builder.environment().remove(name);
+        } else {
+          builder.environment().put(name, value);
+        }
+      });
       Process process = builder.start();
       return new ChildJvm(process, throughNode ? jvmStartedBy(process) : process.toHandle(), output);
     } catch (IOException e) {

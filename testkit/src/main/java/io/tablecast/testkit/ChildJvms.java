@@ -44,7 +44,13 @@ public final class ChildJvms implements ParameterResolver {
     }
 
     public ChildJvm start(Path output, java.util.Map<String, String> env, Class<?> mainClass, String... args) {
-      ChildJvm child = ChildJvm.start(output, env, mainClass, args);
+      return start(output, List.of(), env, mainClass, args);
+    }
+
+    /** With extra options for the JVM, such as a trust store ({@link ChildJvm#start(Path, List, java.util.Map, Class, String...)}). */
+    public ChildJvm start(Path output, List<String> jvmOptions, java.util.Map<String, String> env, Class<?> mainClass,
+        String... args) {
+      ChildJvm child = ChildJvm.start(output, jvmOptions, env, mainClass, args);
       started.add(child);
       return child;
     }

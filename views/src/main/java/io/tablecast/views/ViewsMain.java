@@ -2,6 +2,7 @@ package io.tablecast.views;
 
 import io.tablecast.common.config.Env;
 import io.tablecast.common.lifecycle.Lifecycle;
+import io.tablecast.common.tables.RefusedCredential;
 
 /** Runs the views deployable alone, configured from the environment (see README). */
 public final class ViewsMain {
@@ -9,6 +10,7 @@ public final class ViewsMain {
   private ViewsMain() {}
 
   public static void main(String[] args) throws InterruptedException {
-    Lifecycle.runUntilStopped("views", ViewsService.start(ViewsConfig.fromEnv(Env.system())));
+    ViewsConfig config = ViewsConfig.fromEnv(Env.system());
+    Lifecycle.runUntilStopped("views", RefusedCredential.exitIfRefused("views", config.storage(), () -> ViewsService.start(config)));
   }
 }

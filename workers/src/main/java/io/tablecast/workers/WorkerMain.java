@@ -2,6 +2,7 @@ package io.tablecast.workers;
 
 import io.tablecast.common.config.Env;
 import io.tablecast.common.lifecycle.Lifecycle;
+import io.tablecast.common.tables.RefusedCredential;
 import io.tablecast.common.tracing.TracingSetup;
 
 /** Runs the queue workers deployable alone, configured from the environment (see README). */
@@ -11,6 +12,8 @@ public final class WorkerMain {
 
   public static void main(String[] args) throws InterruptedException {
     Env env = Env.system();
-    Lifecycle.runUntilStopped("worker", WorkerService.start(WorkerService.Config.fromEnv(env), TracingSetup.fromEnv(env, "tablecast-workers")));
+    WorkerService.Config config = WorkerService.Config.fromEnv(env);
+    Lifecycle.runUntilStopped("worker", RefusedCredential.exitIfRefused("worker", config.storage(),
+        () -> WorkerService.start(config, TracingSetup.fromEnv(env, "tablecast-workers"))));
   }
 }

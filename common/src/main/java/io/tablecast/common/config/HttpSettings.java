@@ -2,12 +2,15 @@ package io.tablecast.common.config;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.util.Collections;
 import java.util.Optional;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 
 /**
  * Where an HTTP service listens, how much it takes on, and whether it speaks TLS.
@@ -121,6 +124,31 @@ public record HttpSettings(String host, int port, int maxBodyBytes, int maxInFli
       } catch (IOException | GeneralSecurityException e) {
         throw new ConfigException("TABLECAST_HTTP_KEYSTORE could not be opened as " + TYPE
             + " with TABLECAST_HTTP_KEYSTORE_PASSWORD (" + e.getMessage() + "): " + path);
+      }
+    }
+
+    /**
+     * A TLS client context that trusts the certificates in this keystore and nothing else: for the
+     * clients of a server with a self-signed certificate, such as tests.
+     */
+    public SSLContext trustingContext() {
+      try (InputStream in = Files.newInputStream(path)) {
+        KeyStore server = KeyStore.getInstance(TYPE);
+        server.load(in, password.toCharArray());
+        KeyStore trusted = KeyStore.getInstance(TYPE);
+        trusted.load(null, null);
+        for (String alias : Collections.list(server.aliases())) {
+          trusted.setCertificateEntry(alias, server.getCertificate(alias));
+        }
+        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        trust.init(trusted);
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, trust.getTrustManagers(), null);
+        return context;
+      } catch (IOException e) {
+        throw new UncheckedIOException("Could not read the keystore " + path, e);
+      } catch (GeneralSecurityException e) {
+        throw new IllegalStateException("Could not trust the certificates of " + path, e);
       }
     }
 

@@ -174,11 +174,17 @@ public record StorageSettings(
 
   /** The Azurite development account ({@code devstoreaccount1}) on the given ports. */
   public static String azuriteConnectionString(String host, int blobPort, int queuePort, int tablePort) {
-    return "DefaultEndpointsProtocol=http;AccountName=" + AZURITE_ACCOUNT + ";"
+    return azuriteConnectionString("http", host, blobPort, queuePort, tablePort);
+  }
+
+  /** As {@link #azuriteConnectionString(String, int, int, int)}, over {@code scheme} ({@code http} or {@code https}). */
+  public static String azuriteConnectionString(String scheme, String host, int blobPort, int queuePort, int tablePort) {
+    String base = scheme + "://" + host + ":";
+    return "DefaultEndpointsProtocol=" + scheme + ";AccountName=" + AZURITE_ACCOUNT + ";"
         + "AccountKey=" + AZURITE_KEY + ";"
-        + "BlobEndpoint=http://" + host + ":" + blobPort + "/" + AZURITE_ACCOUNT + ";"
-        + "QueueEndpoint=http://" + host + ":" + queuePort + "/" + AZURITE_ACCOUNT + ";"
-        + "TableEndpoint=http://" + host + ":" + tablePort + "/" + AZURITE_ACCOUNT + ";";
+        + "BlobEndpoint=" + base + blobPort + "/" + AZURITE_ACCOUNT + ";"
+        + "QueueEndpoint=" + base + queuePort + "/" + AZURITE_ACCOUNT + ";"
+        + "TableEndpoint=" + base + tablePort + "/" + AZURITE_ACCOUNT + ";";
   }
 
   @Override

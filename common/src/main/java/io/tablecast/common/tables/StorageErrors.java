@@ -2,6 +2,7 @@ package io.tablecast.common.tables;
 
 import com.azure.core.exception.HttpResponseException;
 import java.io.IOException;
+import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 
 /** How storage failures read, wherever they surface: the service unavailable, or the request at fault. */
@@ -25,5 +26,19 @@ public final class StorageErrors {
       }
     }
     return false;
+  }
+
+  /**
+   * The answer in {@code failure}'s causes that refuses the credential, 401 or 403: a property of
+   * the credential, which no retry cures.
+   */
+  public static Optional<HttpResponseException> refusal(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof HttpResponseException http && http.getResponse() != null) {
+        int status = http.getResponse().getStatusCode();
+        return status == 401 || status == 403 ? Optional.of(http) : Optional.empty();
+      }
+    }
+    return Optional.empty();
   }
 }

@@ -122,7 +122,7 @@ class HttpServiceLimitsTest {
   void withAKeystoreTheServiceAnswersOverHttpsOnly() throws Exception {
     HttpSettings.Keystore keystore = SelfSignedKeystore.create(dir);
     start(new HttpSettings("127.0.0.1", 0).withKeystore(keystore));
-    HttpClient trusting = HttpClient.newBuilder().sslContext(SelfSignedKeystore.trusting(keystore)).build();
+    HttpClient trusting = HttpClient.newBuilder().sslContext(keystore.trustingContext()).build();
 
     assertThat(service.uri().getScheme()).isEqualTo("https");
     HttpResponse<String> health = trusting.send(request("/health").GET().build(), BodyHandlers.ofString());
