@@ -5,11 +5,16 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -20,6 +25,12 @@ import java.util.concurrent.ThreadLocalRandom;
  * and the server's start (a restart on the same ports, say) a client connection anywhere on the
  * machine may take the port, and the server fails with {@code EADDRINUSE}. Ports below that range
  * are never handed to outgoing connections, so only another picker can race for them.
+ *
+ * <p>Pickers do not race each other either: each port handed out is reserved, for the life of
+ * the JVM, by a lock on a file named after it in {@code <java.io.tmpdir>/tablecast-ports}. Test
+ * JVMs running side by side (parallel forks, parallel module builds) therefore never hand out the
+ * same port, even when both pick before either server has bound it. The OS drops the locks of a
+ * JVM that ends, however it ends.
  */
 public final class FreePorts {
 
@@ -29,6 +40,9 @@ public final class FreePorts {
   /** Above the ports the demo and Azurite's defaults use (8081, 8082, 9092, 10000-10002). */
   private static final int LOWEST = 20000;
   private static final int ATTEMPTS = 1000;
+  private static final Path RESERVATIONS = Path.of(System.getProperty("java.io.tmpdir"), "tablecast-ports");
+  /** The ports this JVM has handed out, each with the lock that reserves it. */
+  private static final Map<Integer, FileLock> reserved = new ConcurrentHashMap<>();
 
   private FreePorts() {}
 
@@ -36,7 +50,7 @@ public final class FreePorts {
    * Returns {@code count} distinct free ports. All probe sockets stay open until every port has
    * been chosen, so no port is chosen twice.
    */
-  public static int[] pick(int count) {
+  public static synchronized int[] pick(int count) {
     if (count < 1) {
       throw new IllegalArgumentException("'count' must be positive, was " + count + ".");
     }
@@ -46,7 +60,10 @@ public final class FreePorts {
     try {
       InetAddress loopback = InetAddress.getByName("127.0.0.1");
       for (int attempt = 0; sockets.size() < count && attempt < ATTEMPTS; attempt++) {
-        tryBind(loopback, ThreadLocalRandom.current().nextInt(LOWEST, below)).ifPresent(sockets::add);
+        int port = ThreadLocalRandom.current().nextInt(LOWEST, below);
+        if (!reserved.containsKey(port)) {
+          tryBind(loopback, port).filter(FreePorts::reserve).ifPresent(sockets::add);
+        }
       }
       if (sockets.size() < count) {
         throw new IOException("only " + sockets.size() + " free in [" + LOWEST + ", " + below + ") after " + ATTEMPTS + " attempts");
@@ -75,7 +92,8 @@ public final class FreePorts {
   /** The lowest port the OS gives to outgoing connections (Linux reads it from /proc; else Linux's default). */
   static int ephemeralLow() {
     try {
-      String[] range = Files.readString(EPHEMERAL_RANGE).trim().split("\\s+");
+      // Not Files.readString: on procfs it returns the first character only ("3").
+      String[] range = Files.readAllLines(EPHEMERAL_RANGE).get(0).trim().split("\\s+");
       return Math.max(LOWEST + 1000, Integer.parseInt(range[0]));
     } catch (IOException | RuntimeException e) {
       return DEFAULT_EPHEMERAL_LOW;
@@ -92,5 +110,33 @@ public final class FreePorts {
       socket.close();
       return Optional.empty();
     }
+  }
+
+  /**
+   * Reserves the port bound by {@code probe} for this JVM; false if another JVM holds it. A probe
+   * that is not reserved is closed.
+   */
+  private static boolean reserve(ServerSocket probe) {
+    int port = probe.getLocalPort();
+    try {
+      Files.createDirectories(RESERVATIONS);
+      FileChannel channel = FileChannel.open(RESERVATIONS.resolve(Integer.toString(port)),
+          StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+      FileLock lock = channel.tryLock();
+      if (lock != null) {
+        reserved.put(port, lock);
+        return true;
+      }
+      channel.close();
+    } catch (IOException e) {
+      // No reservation possible here (a read-only temp dir): the probe alone decides.
+      return true;
+    }
+    try {
+      probe.close();
+    } catch (IOException ignored) {
+      // It was only a probe.
+    }
+    return false;
   }
 }
