@@ -289,7 +289,7 @@
     if (signedOut) { message = null; }
     banner.hidden = message === null;
     if (message !== null && banner.textContent !== message) { banner.textContent = message; }
-    $('updated').textContent = signedOut ? 'Not signed in.' : lastOk === null ? 'Loading…' : 'Updated at ' + new Date(lastOk).toLocaleTimeString();
+    $('updated').textContent = signedOut ? (token() === null ? 'Not signed in.' : 'Signed in, without access to the status.') : lastOk === null ? 'Loading…' : 'Updated at ' + new Date(lastOk).toLocaleTimeString();
   }
 
   function refresh() {

@@ -253,6 +253,7 @@ class StatusPageBrowserIT {
     waitUntil("the forbidden notice", () -> text("sign-in-notice").contains("does not grant views.read"));
     assertThat(driver.findElement(By.id("main")).isDisplayed()).isFalse();
     assertThat(driver.findElement(By.id("sign-out")).isDisplayed()).as("the token is kept until signed out or replaced").isTrue();
+    assertThat(text("updated")).isEqualTo("Signed in, without access to the status.");
     assertThat(((Number) driver.executeScript("return document.documentElement.scrollWidth")).intValue()).isLessThanOrEqualTo(360);
     assertThat(scriptAndPolicyErrors()).isEmpty();
     Files.write(Path.of("target", "status-page-sign-in-360.png"), driver.getScreenshotAs(OutputType.BYTES));
