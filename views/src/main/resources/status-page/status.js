@@ -1,5 +1,8 @@
 // The status page: refreshes from GET /status/dashboard every 3 s and draws its charts as inline SVG.
 // No library, no build step. Says so, in a role=alert banner, when the data is stale or storage is down.
+// With authentication on, the data needs a bearer token granting views.read: on 401 or 403 the page
+// asks for one in a sign-in form, keeps it in sessionStorage (this tab only) and sends it as
+// Authorization on every request. The token never goes into the URL, the console or the page.
 (function () {
   'use strict';
 
@@ -18,9 +21,14 @@
       { key: 'indexFreshnessP50Ms', label: 'p50' }, { key: 'indexFreshnessP99Ms', label: 'p99' }] }
   ];
 
+  var TOKEN_KEY = 'tablecast.bearerToken';
+  var PERMISSION = 'views.read';
+
   var lastOk = null;
   var problem = null;
   var inFlight = false;
+  var signedOut = false;
+  var memoryToken = null; // where sessionStorage is blocked
 
   function $(id) { return document.getElementById(id); }
 
@@ -199,6 +207,74 @@
     CHARTS.forEach(function (c) { drawChart(c, d); });
   }
 
+  function storedToken() {
+    try { return window.sessionStorage.getItem(TOKEN_KEY); } catch (e) { return null; }
+  }
+
+  function storeToken(token) {
+    try {
+      if (token === null) { window.sessionStorage.removeItem(TOKEN_KEY); } else { window.sessionStorage.setItem(TOKEN_KEY, token); }
+    } catch (e) { /* storage blocked: the token lives as long as this page */ }
+    memoryToken = token;
+  }
+
+  function token() { return storedToken() || memoryToken; }
+
+  // The data is hidden and polling stops until a token is given; the notice says why.
+  function askForToken(notice) {
+    signedOut = true;
+    problem = null;
+    lastOk = null;
+    $('main').hidden = true;
+    $('sign-out').hidden = token() === null;
+    $('sign-in-notice').textContent = notice;
+    var panel = $('sign-in');
+    var wasHidden = panel.hidden;
+    panel.hidden = false;
+    if (wasHidden) { $('token').focus(); }
+  }
+
+  function signedIn() {
+    signedOut = false;
+    $('sign-in').hidden = true;
+    $('sign-in-notice').textContent = '';
+    $('main').hidden = false;
+    $('sign-out').hidden = token() === null;
+  }
+
+  function onRefused(status) {
+    if (status === 403) {
+      askForToken('This token does not grant ' + PERMISSION + ': sign in with a token that does.');
+    } else if (token() !== null) {
+      storeToken(null);
+      askForToken('The token was refused (expired, or not for this service): sign in again.');
+    } else {
+      askForToken('This status page needs a bearer token that grants ' + PERMISSION + '.');
+    }
+  }
+
+  function bindSignIn() {
+    $('sign-in-form').addEventListener('submit', function (event) {
+      event.preventDefault();
+      var input = $('token');
+      var value = input.value.trim().replace(/^Bearer\s+/i, '');
+      input.value = '';
+      if (value === '') {
+        $('sign-in-notice').textContent = 'Paste a token first.';
+        input.focus();
+        return;
+      }
+      storeToken(value);
+      signedIn();
+      $('updated').textContent = 'Loading…';
+      refresh();
+    });
+    $('sign-out').addEventListener('click', function () {
+      storeToken(null);
+      askForToken('Signed out. Sign in with a token to see the status again.');
+    });
+  }
+
   function showAlert() {
     var banner = $('alert');
     var message = null;
@@ -210,20 +286,34 @@
       message = 'Stale data: the last successful refresh was ' + (age === null ? 'never' : age + ' s ago') + '.'
         + (problem !== null ? ' ' + problem : '');
     }
+    if (signedOut) { message = null; }
     banner.hidden = message === null;
     if (message !== null && banner.textContent !== message) { banner.textContent = message; }
-    $('updated').textContent = lastOk === null ? 'Loading…' : 'Updated at ' + new Date(lastOk).toLocaleTimeString();
+    $('updated').textContent = signedOut ? (token() === null ? 'Not signed in.' : 'Signed in, without access to the status.') : lastOk === null ? 'Loading…' : 'Updated at ' + new Date(lastOk).toLocaleTimeString();
   }
 
   function refresh() {
-    if (inFlight) { return; }
+    if (inFlight || signedOut) { return; }
     inFlight = true;
     var controller = new AbortController();
     var timer = setTimeout(function () { controller.abort(); }, REQUEST_TIMEOUT_MS);
-    fetch('/status/dashboard', { cache: 'no-store', signal: controller.signal, headers: { Accept: 'application/json' } })
+    var headers = { Accept: 'application/json' };
+    var sent = token();
+    if (sent !== null) { headers.Authorization = 'Bearer ' + sent; }
+    fetch('/status/dashboard', { cache: 'no-store', credentials: 'omit', signal: controller.signal, headers: headers })
       .then(function (response) {
         if (response.ok) {
-          return response.json().then(function (d) { render(d); lastOk = Date.now(); problem = null; });
+          return response.json().then(function (d) {
+            if (sent !== token()) { return; } // signed out, or in with another token, meanwhile
+            signedIn();
+            render(d);
+            lastOk = Date.now();
+            problem = null;
+          });
+        }
+        if (response.status === 401 || response.status === 403) {
+          if (sent === token()) { onRefused(response.status); }
+          return undefined;
         }
         return response.json().catch(function () { return {}; }).then(function (p) {
           problem = response.status === 503
@@ -237,6 +327,8 @@
 
   document.addEventListener('DOMContentLoaded', function () {
     buildCharts();
+    bindSignIn();
+    $('sign-out').hidden = token() === null;
     refresh();
     setInterval(refresh, REFRESH_MS);
     setInterval(showAlert, 1000);

@@ -6,30 +6,37 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tablecast.app.fixtures.Pipeline;
 import io.tablecast.app.fixtures.PipelineExtension;
+import io.tablecast.common.config.Namespace;
 import io.tablecast.common.kafka.ConsistencyToken;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.testkit.HttpTestClient;
 import io.tablecast.testkit.HttpTestClient.Response;
+import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.testkit.TablecastRuntimeExtension;
+import io.tablecast.testkit.TestIssuer;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The OpenAPI documents cannot drift (issue 6): each service's {@code /openapi.json} lists exactly
  * the routes it answers, and every status it documents for a route is produced by a request of
  * this test, run against the real pipeline. The few statuses that no request here can provoke
- * are named below with the reason.
+ * are named below with the reason. Every operation that needs a token says so (the
+ * {@code bearerAuth} scheme, 401 and 403), and with authentication on the services answer so.
  */
 @ExtendWith({TablecastRuntimeExtension.class, PipelineExtension.class})
 class OpenApiContractIT {
@@ -45,6 +52,16 @@ class OpenApiContractIT {
       "commands GET /health 503", "needs a stopped command processor; DevModeIT",
       "views GET /health 503", "needs a projector stalled for 30 s; PipelineStatusTest",
       "views GET /status/dashboard 503", "needs the storage service stopped; StatusPageBrowserIT in e2e");
+
+  /**
+   * Documented on every protected (401, 403) or counted (429) operation, and checked by the test of
+   * the security declarations rather than provoked one by one; BadInputIT and InFlightLimitIT
+   * provoke 429.
+   */
+  private static final Set<String> ACCESS_STATUSES = Set.of("401", "403", "429");
+  /** Served by every service for probes and scrapers: never protected, never counted in flight. */
+  private static final Set<String> OPERATIONAL = Set.of("/health", "/metrics", "/openapi.json");
+  private static final Map<String, String> PERMISSIONS = Map.of("commands", "commands.write", "views", "views.read");
 
   private record Example(String service, String operation, int status, Function<HttpTestClient, Response> request) {
     String key() {
@@ -79,6 +96,61 @@ class OpenApiContractIT {
     }
   }
 
+  @Test
+  void everyProtectedOperationDeclaresBearerAuthWith401And403AndWithAuthOnTheServicesAnswerThem(
+      EmbeddedRuntime runtime, Namespace namespace, @TempDir Path stateDir) {
+    try (TestIssuer issuer = TestIssuer.start();
+        Pipeline pipeline = Pipeline.start(runtime, namespace, stateDir, Optional.of(issuer.settings()))) {
+      Map<String, HttpTestClient> services = Map.of("commands", pipeline.commands(), "views", pipeline.views());
+      services.forEach((service, client) -> {
+        JsonNode document = document(client);
+        JsonNode scheme = document.at("/components/securitySchemes/bearerAuth");
+        assertThat(List.of(scheme.path("type").asText(), scheme.path("scheme").asText(), scheme.path("bearerFormat").asText()))
+            .as(service + ": the bearerAuth scheme").containsExactly("http", "bearer", "JWT");
+        String otherPermission = PERMISSIONS.get(service.equals("commands") ? "views" : "commands");
+        document.get("paths").fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(op -> {
+          String key = service + " " + op.getKey().toUpperCase() + " " + path.getKey();
+          JsonNode responses = op.getValue().get("responses");
+          String concrete = path.getKey().replace("{dept}", "Docs").replace("{id}", "7001").replace("{file}", "status.js");
+          Response anonymous = call(client, op.getKey(), concrete, Optional.empty());
+          if (!protectedBy(op.getValue(), document)) {
+            assertThat(anonymous.status()).as(key + " is documented as open").isNotIn(401, 403);
+          } else {
+            assertThat(responses.has("401") && responses.has("403")).as(key + ": 401 and 403 documented").isTrue();
+            assertThat(anonymous.status()).as(key + " without a token").isEqualTo(401);
+            Response forbidden = call(client, op.getKey(), concrete, Optional.of(issuer.bearer(otherPermission)));
+            assertThat(forbidden.status()).as(key + " with a token that grants only " + otherPermission).isEqualTo(403);
+          }
+          assertThat(responses.has("429")).as(key + ": 429 documented where counted").isEqualTo(!OPERATIONAL.contains(path.getKey()));
+          if (OPERATIONAL.contains(path.getKey())) {
+            assertThat(protectedBy(op.getValue(), document)).as(key + ": the operational endpoints stay open").isFalse();
+          }
+        }));
+      });
+    }
+  }
+
+  /** {@code method} on {@code path}, with an empty JSON object as the body of a command. */
+  private static Response call(HttpTestClient client, String method, String path, Optional<String> authorization) {
+    HttpRequest.Builder request = method.equals("get")
+        ? client.request(path).GET()
+        : client.request(path).header("Content-Type", "application/json").method(method.toUpperCase(), BodyPublishers.ofString("{}"));
+    authorization.ifPresent(value -> request.header("Authorization", value));
+    return client.send(request);
+  }
+
+  /** Whether the operation declares, itself or through the document's default, the bearerAuth requirement. */
+  private static boolean protectedBy(JsonNode operation, JsonNode document) {
+    JsonNode security = operation.has("security") ? operation.get("security") : document.path("security");
+    assertThat(operation.has("security")).as(operation.path("operationId").asText() + " declares its security").isTrue();
+    for (JsonNode requirement : security) {
+      if (requirement.has("bearerAuth")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static JsonNode document(HttpTestClient service) {
     Response response = service.get("/openapi.json");
     assertThat(response.status()).isEqualTo(200);
@@ -96,7 +168,11 @@ class OpenApiContractIT {
   private static void statuses(String service, JsonNode document, Set<String> into) {
     document.get("paths").fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(op -> {
       Iterator<String> codes = op.getValue().get("responses").fieldNames();
-      codes.forEachRemaining(code -> into.add(service + " " + op.getKey().toUpperCase() + " " + path.getKey() + " " + code));
+      codes.forEachRemaining(code -> {
+        if (!ACCESS_STATUSES.contains(code)) {
+          into.add(service + " " + op.getKey().toUpperCase() + " " + path.getKey() + " " + code);
+        }
+      });
     }));
   }
 

@@ -18,6 +18,7 @@ import io.tablecast.embedded.RuntimeOptions;
 import io.tablecast.projector.ProjectorConfig;
 import io.tablecast.projector.ProjectorService;
 import io.tablecast.testkit.HttpTestClient;
+import io.tablecast.testkit.TestIssuer;
 import io.tablecast.views.ViewsConfig;
 import io.tablecast.views.ViewsService;
 import io.tablecast.viewstore.adapter.queue.ParkedMessages;
@@ -51,8 +52,10 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * The views service's status page in a real browser (headless chromium), against the whole
  * embedded pipeline of this test's own: Kafka, Azurite, the projector with its workers, the
  * commands and the views services. No Docker. The tests run in order on one page: it loads clean,
- * follows commands, shows a parked message, works by keyboard and at 360 px, and says so when
- * storage stops answering (the last test stops Azurite).
+ * follows commands, shows a parked message, works by keyboard and at 360 px, asks for a token
+ * on a second views service that requires one (and shows the data with a good one, a notice
+ * with one that lacks {@code views.read}), and says so when storage stops answering (the last test
+ * stops Azurite).
  */
 @ExtendWith(RequiresChromium.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -65,6 +68,8 @@ class StatusPageBrowserIT {
   private EmbeddedRuntime runtime;
   private HttpTestClient commands;
   private String page;
+  private String signedInPage;
+  private TestIssuer issuer;
   private Browser browser;
   private ChromeDriver driver;
 
@@ -77,9 +82,11 @@ class StatusPageBrowserIT {
     runtime.closeFirst("projector service", ProjectorService.start(ProjectorConfig.of(Namespace.NONE, kafka, storage, anyPort)));
     commands = new HttpTestClient(runtime.closeFirst("commands service", CommandsService.start(new CommandsConfig(Namespace.NONE, kafka,
         anyPort, dir.resolve("streams"), Duration.ofSeconds(20), "status-page"))).uri());
-    ViewsService views = runtime.closeFirst("views service", ViewsService.start(ViewsConfig.of(Namespace.NONE,
-        ServiceSas.readOnly(runtime.storageConnectionString(), Duration.ofHours(1)), kafka, anyPort)));
-    page = views.uri() + "/";
+    ViewsConfig viewsConfig = ViewsConfig.of(Namespace.NONE, ServiceSas.readOnly(runtime.storageConnectionString(), Duration.ofHours(1)),
+        kafka, anyPort);
+    page = runtime.closeFirst("views service", ViewsService.start(viewsConfig)).uri() + "/";
+    issuer = runtime.closeFirst("token issuer", TestIssuer.start());
+    signedInPage = runtime.closeFirst("views service with auth", ViewsService.start(viewsConfig.withAuth(issuer.settings()))).uri() + "/";
     browser = Browser.start();
     driver = browser.driver();
   }
@@ -191,6 +198,71 @@ class StatusPageBrowserIT {
 
   @Test
   @Order(6)
+  void withAuthOnThePageAsksForATokenInALabelledPasswordFieldAndShowsNoData() {
+    driver.get(signedInPage);
+
+    waitUntil("the sign-in panel", () -> driver.findElement(By.id("sign-in")).isDisplayed());
+    assertThat(text("sign-in-notice")).isEqualTo("This status page needs a bearer token that grants views.read.");
+    WebElement field = driver.findElement(By.id("token"));
+    assertThat(field.getDomAttribute("type")).isEqualTo("password");
+    assertThat(driver.findElement(By.cssSelector("label[for=token]")).getText()).startsWith("Bearer token");
+    assertThat(driver.switchTo().activeElement()).as("the keyboard is in the field").isEqualTo(field);
+    assertThat(driver.findElement(By.id("main")).isDisplayed()).isFalse();
+    assertThat(driver.findElement(By.id("sign-out")).isDisplayed()).isFalse();
+    assertThat(driver.findElement(By.id("alert")).isDisplayed()).as("no stale-data alert for a page not signed in").isFalse();
+    assertThat(scriptAndPolicyErrors()).isEmpty();
+  }
+
+  @Test
+  @Order(7)
+  void aTokenGrantingViewsReadTypedAndEnteredShowsTheDataAndSignOutForgetsIt() {
+    driver.get(signedInPage);
+    waitUntil("the sign-in panel", () -> driver.findElement(By.id("sign-in")).isDisplayed());
+    String token = issuer.token(claims -> claims.claim("scp", "views.read"));
+
+    driver.switchTo().activeElement().sendKeys(token, Keys.ENTER);
+
+    waitUntil("the data", () -> rows("partitions").size() == 2 * PARTITIONS);
+    assertThat(text("active-generation")).isEqualTo("1");
+    assertThat(driver.findElement(By.id("sign-in")).isDisplayed()).isFalse();
+    assertThat(driver.executeScript("return sessionStorage.getItem('tablecast.bearerToken')")).isEqualTo(token);
+    assertThat(driver.getCurrentUrl()).isEqualTo(signedInPage);
+    List<String> console = browser.consoleErrors();
+    assertThat(console).noneMatch(line -> line.contains(token.substring(token.lastIndexOf('.'))));
+
+    WebElement signOut = driver.findElement(By.id("sign-out"));
+    assertThat(signOut.isDisplayed()).isTrue();
+    signOut.sendKeys(Keys.ENTER);
+
+    waitUntil("signed out", () -> driver.findElement(By.id("sign-in")).isDisplayed());
+    assertThat(text("sign-in-notice")).startsWith("Signed out.");
+    assertThat(driver.executeScript("return sessionStorage.getItem('tablecast.bearerToken')")).isNull();
+    assertThat(driver.findElement(By.id("main")).isDisplayed()).isFalse();
+  }
+
+  @Test
+  @Order(8)
+  void aTokenWithoutViewsReadGetsItsOwnNoticeAndThePanelFitsThreeHundredSixtyPixels() throws Exception {
+    browser.emulateWidth(360, 800);
+    driver.get(signedInPage);
+    waitUntil("the sign-in panel", () -> driver.findElement(By.id("sign-in")).isDisplayed());
+
+    driver.findElement(By.id("token")).sendKeys(issuer.token(claims -> claims.claim("scp", "commands.write")));
+    driver.findElement(By.id("sign-in-button")).sendKeys(Keys.ENTER);
+
+    waitUntil("the forbidden notice", () -> text("sign-in-notice").contains("does not grant views.read"));
+    assertThat(driver.findElement(By.id("main")).isDisplayed()).isFalse();
+    assertThat(driver.findElement(By.id("sign-out")).isDisplayed()).as("the token is kept until signed out or replaced").isTrue();
+    assertThat(text("updated")).isEqualTo("Signed in, without access to the status.");
+    assertThat(((Number) driver.executeScript("return document.documentElement.scrollWidth")).intValue()).isLessThanOrEqualTo(360);
+    assertThat(scriptAndPolicyErrors()).isEmpty();
+    Files.write(Path.of("target", "status-page-sign-in-360.png"), driver.getScreenshotAs(OutputType.BYTES));
+    driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", java.util.Map.of());
+    driver.executeScript("sessionStorage.clear()");
+  }
+
+  @Test
+  @Order(9)
   void whenStorageStopsAnsweringThePageSaysSoInAnAlert() {
     driver.get(page);
     waitUntil("the first refresh", () -> rows("partitions").size() == 2 * PARTITIONS);
@@ -203,6 +275,11 @@ class StatusPageBrowserIT {
     HttpTestClient.Response dashboard = new HttpTestClient(java.net.URI.create(page)).get("/status/dashboard");
     assertThat(dashboard.status()).isEqualTo(503);
     assertThat(dashboard.contentType()).startsWith("application/problem+json");
+  }
+
+  /** The console's errors but the browser's own line for each 401 or 403 the page is meant to get. */
+  private List<String> scriptAndPolicyErrors() {
+    return browser.consoleErrors().stream().filter(line -> !line.matches(".*the server responded with a status of 40[13] .*")).toList();
   }
 
   private String text(String id) {

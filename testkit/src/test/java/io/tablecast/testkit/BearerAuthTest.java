@@ -1,5 +1,6 @@
 package io.tablecast.testkit;
 
+import static io.javalin.apibuilder.ApiBuilder.get;
 import static io.javalin.apibuilder.ApiBuilder.post;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -138,6 +139,22 @@ class BearerAuthTest {
 
       assertThat(response.status()).isEqualTo(201);
       assertThat(response.raw().body()).isEqualTo(Caller.ANONYMOUS.subject());
+    }
+  }
+
+  @Test
+  void theOpenPathsAServiceNamesNeedNoTokenWhileItsOtherRoutesStillDo() {
+    try (HttpService withPage = HttpService.start("test", new HttpSettings("127.0.0.1", 0),
+        new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), Health::healthy,
+        BearerAuth.protect("test", Optional.of(issuer.settings()), PERMISSION, java.util.Set.of("/page"), () -> {
+          get("/page", ctx -> ctx.result("shell"));
+          get("/page/data", ctx -> ctx.result("data"));
+        }))) {
+      HttpTestClient client = new HttpTestClient(withPage.uri());
+
+      assertThat(client.get("/page").status()).isEqualTo(200);
+      assertThat(client.get("/page/data").status()).as("an exact path, not a prefix").isEqualTo(401);
+      assertThat(client.get("/health").status()).isEqualTo(200);
     }
   }
 }

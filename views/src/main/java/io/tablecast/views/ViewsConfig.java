@@ -48,6 +48,10 @@ public record ViewsConfig(
     return new ViewsConfig(namespace, storage, kafka, http, continuationKey, wait, stallTimeout, auth);
   }
 
+  public ViewsConfig withHttp(HttpSettings settings) {
+    return new ViewsConfig(namespace, storage, kafka, settings, continuationKey, consistencyWait, stallTimeout, auth);
+  }
+
   public ViewsConfig withAuth(AuthSettings settings) {
     return new ViewsConfig(namespace, storage, kafka, http, continuationKey, consistencyWait, stallTimeout, Optional.of(settings));
   }

@@ -30,7 +30,10 @@ import java.util.Optional;
 /** The views deployable: the read-only HTTP API over the active generation's tables, and the operators' status page. */
 public final class ViewsService implements AutoCloseable {
 
-  /** The scope or app role a bearer token needs for any read, the status page's included, when authentication is on. */
+  /**
+   * The scope or app role a bearer token needs for any read, the status page's data included, when
+   * authentication is on; only the page's shell and assets are open.
+   */
   public static final String READ_PERMISSION = "views.read";
 
   private final ActiveTables tables;
@@ -79,7 +82,7 @@ public final class ViewsService implements AutoCloseable {
         config.http(),
         metrics,
         () -> health(tables.state().activeGeneration(), status.stalled()),
-        BearerAuth.protect("views", config.auth(), READ_PERMISSION, () -> {
+        BearerAuth.protect("views", config.auth(), READ_PERMISSION, StatusPage.OPEN_PATHS, () -> {
           api.addEndpoints();
           page.addEndpoints();
         }),

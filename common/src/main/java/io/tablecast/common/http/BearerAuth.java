@@ -11,6 +11,7 @@ import io.tablecast.common.auth.TokenVerifier;
 import io.tablecast.common.auth.VerifiedToken;
 import io.tablecast.common.config.AuthSettings;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -26,22 +27,24 @@ import org.slf4j.LoggerFactory;
  * {@code WWW-Authenticate: Bearer realm="tablecast"} (and {@code error="invalid_token"} with a
  * description when a token was sent but proves nothing), 403 with {@code error="insufficient_scope"}
  * when it proves who sent it but not that they may. The endpoints {@link HttpService} serves
- * itself for probes and scrapers ({@code /health}, {@code /metrics}, {@code /openapi.json}) stay open.
+ * itself for probes and scrapers ({@code /health}, {@code /metrics}, {@code /openapi.json}) stay open,
+ * and so do the paths a service names as open: content that holds no data, such as the shell and
+ * assets of a page whose script then asks for the data with a token.
  */
 public final class BearerAuth implements Handler {
 
-  /** Served by {@link HttpService} itself, for probes, scrapers and client generators. */
-  static final Set<String> OPEN_PATHS = Set.of("/health", "/metrics", "/openapi.json");
   private static final String REALM = "Bearer realm=\"tablecast\"";
   private static final Duration KEYS_RETRY = Duration.ofSeconds(5);
   private static final Logger log = LoggerFactory.getLogger(BearerAuth.class);
 
   private final TokenVerifier verifier;
   private final String permission;
+  private final Set<String> openPaths;
 
-  private BearerAuth(TokenVerifier verifier, String permission) {
+  private BearerAuth(TokenVerifier verifier, String permission, Set<String> openPaths) {
     this.verifier = verifier;
     this.permission = permission;
+    this.openPaths = openPaths;
   }
 
   /**
@@ -49,12 +52,24 @@ public final class BearerAuth implements Handler {
    * {@code settings} is empty, and then the service logs once that it accepts every request.
    */
   public static EndpointGroup protect(String service, Optional<AuthSettings> settings, String permission, EndpointGroup routes) {
+    return protect(service, settings, permission, Set.of(), routes);
+  }
+
+  /**
+   * As {@link #protect(String, Optional, String, EndpointGroup)}, with {@code openPaths} (exact
+   * paths, no patterns) let in without a token, beside the operational endpoints. No caller is
+   * attached to them: they must serve nothing that depends on who asks.
+   */
+  public static EndpointGroup protect(
+      String service, Optional<AuthSettings> settings, String permission, Set<String> openPaths, EndpointGroup routes) {
     if (settings.isEmpty()) {
       log.warn("{}: authentication is off (TABLECAST_AUTH_ISSUER is not set): every request is accepted, as caller '{}'",
           service, Caller.ANONYMOUS.subject());
       return routes;
     }
-    BearerAuth guard = new BearerAuth(TokenVerifier.of(settings.get()), permission);
+    Set<String> open = new HashSet<>(HttpService.OPERATIONAL_PATHS);
+    open.addAll(openPaths);
+    BearerAuth guard = new BearerAuth(TokenVerifier.of(settings.get()), permission, Set.copyOf(open));
     log.info("{}: bearer tokens of {} for audience {} with permission '{}' required", service,
         settings.get().issuer(), settings.get().audience(), permission);
     return () -> {
@@ -65,7 +80,7 @@ public final class BearerAuth implements Handler {
 
   @Override
   public void handle(Context ctx) {
-    if (OPEN_PATHS.contains(ctx.path())) {
+    if (openPaths.contains(ctx.path())) {
       return;
     }
     BearerHeader header = BearerHeader.parse(Optional.ofNullable(ctx.header("Authorization")));

@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 import org.eclipse.jetty.http.HttpFields;
@@ -52,6 +53,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class HttpService implements AutoCloseable {
 
+  /**
+   * The endpoints served here for probes, scrapers and client generators: open with
+   * authentication on ({@link BearerAuth}), and not counted in flight ({@link InFlightLimit}), so
+   * a full or locked-down instance still reports its health.
+   */
+  static final Set<String> OPERATIONAL_PATHS = Set.of("/health", "/metrics", "/openapi.json");
   private static final java.time.Duration STORAGE_RETRY = java.time.Duration.ofSeconds(5);
   /**
    * Server threads beyond the in-flight limit: Jetty's acceptor and selectors, and the threads

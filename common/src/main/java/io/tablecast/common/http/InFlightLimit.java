@@ -7,7 +7,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Semaphore;
 
 /**
@@ -26,7 +25,6 @@ import java.util.concurrent.Semaphore;
 final class InFlightLimit {
 
   static final Duration RETRY_AFTER = Duration.ofSeconds(1);
-  private static final Set<String> EXEMPT = Set.of("/health", "/metrics", "/openapi.json");
   private static final String HOLDS_PERMIT = "tablecast.inFlightPermit";
 
   private final int max;
@@ -47,7 +45,7 @@ final class InFlightLimit {
 
   /** Takes a permit for {@code ctx}, or refuses it with 429. */
   void enter(Context ctx) {
-    if (EXEMPT.contains(ctx.path())) {
+    if (HttpService.OPERATIONAL_PATHS.contains(ctx.path())) {
       return;
     }
     if (!permits.tryAcquire()) {

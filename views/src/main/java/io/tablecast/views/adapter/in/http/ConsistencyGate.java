@@ -1,6 +1,7 @@
 package io.tablecast.views.adapter.in.http;
 
 import io.javalin.http.Context;
+import io.javalin.http.Handler;
 import io.tablecast.common.http.ProblemException;
 import io.tablecast.common.http.ProblemType;
 import io.tablecast.common.kafka.ConsistencyToken;
@@ -13,6 +14,10 @@ import java.util.List;
  * {@code X-Consistency-Token} (SPEC §5): before a read, wait until the views reflect the write
  * the token names; 503 with {@code Retry-After} when the bound runs out, 400 for a token that is
  * not one of this pipeline's.
+ *
+ * <p>The wait runs inside the read's handler ({@link #gated}), not in a before-handler, so that it
+ * comes after the bearer token check and the in-flight limit: a waiting read holds its slot, and
+ * the limit bounds the waiting reads as it bounds every other request.
  */
 final class ConsistencyGate {
 
@@ -26,7 +31,15 @@ final class ConsistencyGate {
     this.eventTopics = List.copyOf(eventTopics);
   }
 
-  void before(Context ctx) {
+  /** {@code read}, run once the write named by the request's token, if any, is reflected. */
+  Handler gated(Handler read) {
+    return ctx -> {
+      await(ctx);
+      read.handle(ctx);
+    };
+  }
+
+  private void await(Context ctx) {
     String header = ctx.header(HEADER);
     if (header == null) {
       return;

@@ -12,18 +12,31 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The operators' status page: {@code GET /} serves one HTML page, {@code GET /assets/{file}} its
  * stylesheet and script (class-path resources, read once at start; no CDN, no build step), and
  * {@code GET /status/dashboard} the JSON the page refreshes from. Read-only. A storage outage
  * reaches the common exception mapper, which answers 503 problem+json, and the page says so.
+ *
+ * <p>With authentication on, the page and its assets are open ({@link #OPEN_PATHS}): they are the
+ * same for everyone and hold no data. The data, {@code /status/dashboard}, needs {@code views.read}
+ * like every other read; the script asks for a bearer token when it gets 401 and sends it from
+ * then on.
  */
 public final class StatusPage implements EndpointGroup {
 
-  /** Only what the page itself loads: same origin, no inline script or style, nothing framed. */
-  static final String CONTENT_SECURITY_POLICY =
-      "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'";
+  /** The page shell and its static assets: what a browser must load before it can send a token. */
+  public static final Set<String> OPEN_PATHS = Set.of("/", "/assets/status.css", "/assets/status.js");
+
+  /**
+   * Only what the page itself loads: same origin, no inline script or style, nothing framed; no
+   * form submission (the sign-in form is handled by the script) and no {@code <base>} to redirect
+   * relative URLs.
+   */
+  static final String CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+      + "img-src 'self' data:; frame-ancestors 'none'; form-action 'none'; base-uri 'none'";
 
   private record Asset(String contentType, byte[] bytes) {}
 

@@ -1,6 +1,5 @@
 package io.tablecast.views.adapter.in.http;
 
-import static io.javalin.apibuilder.ApiBuilder.before;
 import static io.javalin.apibuilder.ApiBuilder.get;
 
 import io.javalin.apibuilder.EndpointGroup;
@@ -23,7 +22,9 @@ import java.util.Set;
 
 /**
  * The views HTTP API (SPEC §5): read-only, one guide query type per route. An id in the URL that
- * does not exist, or cannot exist, is a 404; a bad query parameter is a 400 (SPEC §9).
+ * does not exist, or cannot exist, is a 404; a bad query parameter is a 400 (SPEC §9). The reads
+ * of the views honour {@code X-Consistency-Token} ({@link ConsistencyGate}); {@code /status},
+ * which reports the pipeline rather than a write's result, answers at once.
  */
 public final class ViewsApi implements EndpointGroup {
 
@@ -41,14 +42,13 @@ public final class ViewsApi implements EndpointGroup {
 
   @Override
   public void addEndpoints() {
-    before(consistency::before);
-    get("/departments/{dept}", this::department);
-    get("/departments/{dept}/employees", this::departmentEmployees);
-    get("/departments/{dept}/employees/{id}", this::employeeInDepartment);
-    get("/employees", this::lookup);
-    get("/employees/{id}", this::employee);
-    get("/employees/{id}/activity", this::activity);
-    get("/archive/departments/{dept}/employees/{id}", this::archivedEmployee);
+    get("/departments/{dept}", consistency.gated(this::department));
+    get("/departments/{dept}/employees", consistency.gated(this::departmentEmployees));
+    get("/departments/{dept}/employees/{id}", consistency.gated(this::employeeInDepartment));
+    get("/employees", consistency.gated(this::lookup));
+    get("/employees/{id}", consistency.gated(this::employee));
+    get("/employees/{id}/activity", consistency.gated(this::activity));
+    get("/archive/departments/{dept}/employees/{id}", consistency.gated(this::archivedEmployee));
     get("/status", ctx -> ctx.json(Responses.Status.of(status.read())));
   }
 
