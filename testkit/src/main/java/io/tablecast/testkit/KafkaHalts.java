@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.common.utils.Exit;
+import org.junit.platform.launcher.LauncherSession;
+import org.junit.platform.launcher.LauncherSessionListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,14 +19,25 @@ import org.slf4j.LoggerFactory;
  * Kafka asks for is one ERROR line with Kafka's reason and an exception on the Kafka thread that
  * asked: the JVM runs its remaining tests, and the test that met the fault fails with the log
  * line to explain it.
+ *
+ * <p>It runs by itself in every test JVM that has the testkit on its class path: the JUnit
+ * Platform finds this listener through {@code META-INF/services} and opens it with the launcher
+ * session, before any test starts a broker. The services' own JVMs (child JVMs, containers, dev
+ * mode) keep Kafka's behaviour.
  */
-public final class KafkaHalts {
+public final class KafkaHalts implements LauncherSessionListener {
 
   private static final Logger log = LoggerFactory.getLogger(KafkaHalts.class);
   private static final AtomicBoolean refused = new AtomicBoolean();
   private static final List<String> requests = new CopyOnWriteArrayList<>();
 
-  private KafkaHalts() {}
+  /** For the JUnit Platform's service loader. */
+  public KafkaHalts() {}
+
+  @Override
+  public void launcherSessionOpened(LauncherSession session) {
+    refuse();
+  }
 
   /** From now on in this JVM, Kafka's halts and exits are logged and refused. Idempotent. */
   public static void refuse() {

@@ -34,8 +34,8 @@ import org.slf4j.LoggerFactory;
  *   <li>One {@link EmbeddedRuntime} per test JVM, started on free ports by the first test that
  *       asks for it, and stopped when the JVM's test run ends (it lives in the root store); its
  *       data directory, {@code target/tablecast-it-runtime-<random>} under the working directory,
- *       is deleted then if every step of the stop finished in time, and kept otherwise. In that
- *       JVM, Kafka cannot halt the JVM: {@link KafkaHalts} turns a fatal fault into a failure.
+ *       is deleted then if every step of the stop finished in time, and kept otherwise (and
+ *       {@link KafkaHalts} keeps a broker whose files went from halting the JVM).
  *   <li>A {@link Namespace} parameter is fresh for each test method, and the same in that
  *       method's {@code @BeforeEach}/{@code @AfterEach}; a constructor or {@code @BeforeAll}
  *       parameter gets one per test class. Tests sharing the runtime therefore never see each
@@ -88,7 +88,6 @@ public final class TablecastRuntimeExtension implements ParameterResolver {
   record SharedRuntime(EmbeddedRuntime runtime, Path dataDir) implements AutoCloseable {
 
     static SharedRuntime start() {
-      KafkaHalts.refuse();
       Path dataDir = Path.of("target", "tablecast-it-runtime-" + freshNamespace().prefix().substring(1))
           .toAbsolutePath();
       return new SharedRuntime(EmbeddedRuntime.start(RuntimeOptions.freePorts(dataDir)), dataDir);

@@ -14,14 +14,16 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A broker of its own, whose log directory is deleted while it runs. */
+/**
+ * A broker of its own, whose log directory is deleted while it runs. Nothing here installs
+ * {@link KafkaHalts}: the JUnit Platform has, through its service file.
+ */
 class KafkaHaltsIT {
 
   @TempDir Path dir;
 
   @Test
   void aBrokerWhoseLogDirectoryIsDeletedUnderItIsRefusedTheHaltAndTheTestJvmGoesOn() {
-    KafkaHalts.refuse();
     int[] ports = FreePorts.pick(2);
     EmbeddedKafka kafka = EmbeddedKafka.start(dir.resolve("kafka"), ports[0], ports[1]);
     try {
