@@ -22,7 +22,7 @@ final class ContainerStackExtension implements ParameterResolver {
     return context.getStore(NAMESPACE).getOrComputeIfAbsent("stack", k -> new Started(ContainerStack.start()), Started.class).stack();
   }
 
-  private record Started(ContainerStack stack) implements ExtensionContext.Store.CloseableResource {
+  private record Started(ContainerStack stack) implements AutoCloseable {
     @Override
     public void close() {
       stack.close();

@@ -35,7 +35,7 @@ public final class ChildJvms implements ParameterResolver {
   }
 
   /** Starts child JVMs for one test; closed by JUnit when the test ends. */
-  public static final class Launcher implements ExtensionContext.Store.CloseableResource {
+  public static final class Launcher implements AutoCloseable {
 
     private final List<ChildJvm> started = new ArrayList<>();
 
