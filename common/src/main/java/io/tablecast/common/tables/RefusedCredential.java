@@ -8,9 +8,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A deployable's start against storage: when storage refuses the credential (401 or 403, which no
- * retry cures), the process ends at once with exit code 1 and one ERROR line that names the
- * credential, what storage answered and what to check, instead of a stack trace.
+ * A deployable's start against storage: it logs which kind of credential the process uses (never
+ * the secret), and when storage refuses it (401 or 403, which no retry cures), the process ends at
+ * once with exit code 1 and one ERROR line that names the credential, what storage answered and
+ * what to check, instead of a stack trace.
  */
 public final class RefusedCredential {
 
@@ -21,6 +22,7 @@ public final class RefusedCredential {
 
   /** Runs {@code start} for a {@code main}; exits the JVM if storage refuses the credential of {@code storage}. */
   public static <T> T exitIfRefused(String service, StorageSettings storage, Supplier<T> start) {
+    log.info("{}: reaching Azure Storage with {}", service, storage);
     try {
       return start.get();
     } catch (RuntimeException e) {
