@@ -216,10 +216,6 @@ public final class Azurite implements AutoCloseable {
     return StorageSettings.azuriteConnectionString(scheme, "127.0.0.1", blobPort, queuePort, tablePort);
   }
 
-  static String connectionString(int blobPort, int queuePort, int tablePort) {
-    return StorageSettings.azuriteConnectionString("127.0.0.1", blobPort, queuePort, tablePort);
-  }
-
   private String endpoint(int port) {
     return scheme + "://127.0.0.1:" + port + "/" + ACCOUNT_NAME;
   }

@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
  * #serviceEnv()}, {@link #jvmOptions()}), and plain HTTPS requests for tests to look at storage
  * with a token of their choice.
  */
-public record EntraIdStorage(Azurite azurite, Azurite.OAuth oauth, TestManagedIdentity identity) {
+public record EntraIdStorage(Azurite azurite, Azurite.OAuth oauth, TestManagedIdentity identity, HttpClient https) {
 
   /** The audience of Azure Storage's tokens, what {@code DefaultAzureCredential} asks for. */
   public static final String STORAGE_AUDIENCE = "https://storage.azure.com";
@@ -34,6 +34,12 @@ public record EntraIdStorage(Azurite azurite, Azurite.OAuth oauth, TestManagedId
 
   /** A status and a body from Azurite. */
   public record Answer(int status, String body) {}
+
+  /** With an HTTPS client that trusts Azurite's certificate, built once for every request here. */
+  public EntraIdStorage(Azurite azurite, Azurite.OAuth oauth, TestManagedIdentity identity) {
+    this(azurite, oauth, identity,
+        HttpClient.newBuilder().sslContext(oauth.keystore().trustingContext()).connectTimeout(Duration.ofSeconds(5)).build());
+  }
 
   /**
    * The environment of a service that is to reach this storage through {@link #identity()} alone,
@@ -97,9 +103,8 @@ public record EntraIdStorage(Azurite azurite, Azurite.OAuth oauth, TestManagedId
         .header("x-ms-version", API_VERSION)
         .header("x-ms-date", DateTimeFormatter.RFC_1123_DATE_TIME.format(ZonedDateTime.now(ZoneOffset.UTC)));
     token.ifPresent(t -> request.header("Authorization", "Bearer " + t));
-    HttpClient client = HttpClient.newBuilder().sslContext(oauth.keystore().trustingContext()).connectTimeout(Duration.ofSeconds(5)).build();
     try {
-      HttpResponse<String> response = client.send(request.GET().build(), HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> response = https.send(request.GET().build(), HttpResponse.BodyHandlers.ofString());
       return new Answer(response.statusCode(), response.body());
     } catch (IOException e) {
       throw new UncheckedIOException("GET " + url + " failed", e);
