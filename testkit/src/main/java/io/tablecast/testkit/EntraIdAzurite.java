@@ -1,8 +1,8 @@
 package io.tablecast.testkit;
 
-import io.tablecast.common.config.SelfSignedKeystore;
 import io.tablecast.embedded.Azurite;
 import io.tablecast.embedded.FreePorts;
+import io.tablecast.embedded.SelfSignedKeystore;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;

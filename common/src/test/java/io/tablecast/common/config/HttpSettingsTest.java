@@ -46,20 +46,20 @@ class HttpSettingsTest {
 
   @Test
   void aKeystoreThatOpensTurnsHttpsOnAndItsPasswordIsNeverPrinted() {
-    HttpSettings.Keystore generated = SelfSignedKeystore.create(dir);
+    HttpSettings.Keystore generated = TestKeystore.copyTo(dir);
 
     HttpSettings settings = HttpSettings.fromEnv(Env.of(Map.of(
         "TABLECAST_HTTP_KEYSTORE", generated.path().toString(),
-        "TABLECAST_HTTP_KEYSTORE_PASSWORD", SelfSignedKeystore.PASSWORD)), "P", 1);
+        "TABLECAST_HTTP_KEYSTORE_PASSWORD", TestKeystore.PASSWORD)), "P", 1);
 
     assertThat(settings.keystore()).isEqualTo(Optional.of(generated));
     assertThat(settings.scheme()).isEqualTo("https");
-    assertThat(settings.toString()).doesNotContain(SelfSignedKeystore.PASSWORD);
+    assertThat(settings.toString()).doesNotContain(TestKeystore.PASSWORD);
   }
 
   @Test
   void aKeystoreThatCannotBeUsedStopsTheServiceAtStartNamingTheVariable() throws IOException {
-    Path keystore = SelfSignedKeystore.create(dir).path();
+    Path keystore = TestKeystore.copyTo(dir).path();
     Path notAKeystore = Files.writeString(dir.resolve("plain.txt"), "not a keystore");
 
     assertThatThrownBy(() -> keystoreFromEnv(Map.of("TABLECAST_HTTP_KEYSTORE", keystore.toString())))

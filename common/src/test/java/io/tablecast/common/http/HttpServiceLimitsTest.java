@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.tablecast.common.config.HttpSettings;
-import io.tablecast.common.config.SelfSignedKeystore;
+import io.tablecast.common.config.TestKeystore;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -120,7 +120,7 @@ class HttpServiceLimitsTest {
 
   @Test
   void withAKeystoreTheServiceAnswersOverHttpsOnly() throws Exception {
-    HttpSettings.Keystore keystore = SelfSignedKeystore.create(dir);
+    HttpSettings.Keystore keystore = TestKeystore.copyTo(dir);
     start(new HttpSettings("127.0.0.1", 0).withKeystore(keystore));
     HttpClient trusting = HttpClient.newBuilder().sslContext(keystore.trustingContext()).build();
 

@@ -1,5 +1,6 @@
-package io.tablecast.common.config;
+package io.tablecast.embedded;
 
+import io.tablecast.common.config.HttpSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -9,10 +10,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A PKCS12 keystore made by the JDK's {@code keytool} for a test: an EC key and a self-signed
- * certificate for {@code localhost} and {@code 127.0.0.1}, valid for two days. Its clients trust
- * it with {@link HttpSettings.Keystore#trustingContext()}. In this module's test-jar, for the
- * testkit's HTTPS Azurite too.
+ * A PKCS12 keystore made by the JDK's {@code keytool} for a test or a local run: an EC key and a
+ * self-signed certificate for {@code localhost} and {@code 127.0.0.1}, valid for two days. Its
+ * clients trust it with {@link HttpSettings.Keystore#trustingContext()}. The testkit's HTTPS
+ * Azurite uses it.
  */
 public final class SelfSignedKeystore {
 
