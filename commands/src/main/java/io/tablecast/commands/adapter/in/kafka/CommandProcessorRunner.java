@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Properties;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.KafkaStreams;
@@ -22,11 +23,26 @@ import org.slf4j.LoggerFactory;
  * Runs the {@link CommandTopology} with {@code processing.guarantee=exactly_once_v2}. State
  * stores are restored from their changelogs on start, so a restart keeps every rule; the local
  * state directory is never wiped on start.
+ *
+ * <p>No idle timers on the command path: a transaction commits {@link #COMMIT_INTERVAL} after the
+ * previous one at most, the producer lingers 1 ms. While records are being processed the stream
+ * thread polls every 2 ms, so a pass waits for no timer; once they are committed it blocks until
+ * the next record arrives, or {@link #IDLE_POLL} (its consumer is {@link ArrivalPolling}'s). An
+ * idle processor then wakes a few times a second instead of 500 times.
  */
 public final class CommandProcessorRunner implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(CommandProcessorRunner.class);
   private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+  static final Duration COMMIT_INTERVAL = Duration.ofMillis(5);
+  /**
+   * {@code poll.ms}: how long an idle stream thread, and the global thread, block in a poll. Each
+   * returns as soon as a record arrives, and a close waits for them this long at most. Longer would
+   * save little: the stream thread's consumer wakes anyway when the broker answers its idle fetch,
+   * every {@code fetch.max.wait.ms} (500 ms; its partitions are paused and resumed, so none should
+   * wait for a fetch of the others held longer).
+   */
+  static final Duration IDLE_POLL = Duration.ofMillis(500);
 
   private final KafkaStreams streams;
 
@@ -40,7 +56,10 @@ public final class CommandProcessorRunner implements AutoCloseable {
    * @param tracing a span per decision, in the trace of the command's record
    */
   public static CommandProcessorRunner start(ProcessorSettings settings, CommandTopics topics, Clock clock, Tracing tracing) {
-    KafkaStreams streams = new KafkaStreams(CommandTopology.build(topics, clock, tracing), properties(settings));
+    AtomicBoolean running = new AtomicBoolean();
+    KafkaStreams streams = new KafkaStreams(CommandTopology.build(topics, clock, tracing), properties(settings),
+        new ArrivalPolling(COMMIT_INTERVAL, running::get));
+    streams.setStateListener((now, before) -> running.set(now == KafkaStreams.State.RUNNING));
     streams.setUncaughtExceptionHandler(
         e -> {
           log.error("Command processor thread failed; stopping the processor", e);
@@ -58,8 +77,8 @@ public final class CommandProcessorRunner implements AutoCloseable {
     p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, settings.kafka().bootstrapServers());
     p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
     p.put(StreamsConfig.STATE_DIR_CONFIG, settings.stateDir().toAbsolutePath().toString());
-    p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 5);
-    p.put(StreamsConfig.POLL_MS_CONFIG, 2);
+    p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, COMMIT_INTERVAL.toMillis());
+    p.put(StreamsConfig.POLL_MS_CONFIG, IDLE_POLL.toMillis());
     p.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), 1);
     p.put(StreamsConfig.producerPrefix(ProducerConfig.RETRY_BACKOFF_MS_CONFIG), 10);
     p.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, LogAndContinueExceptionHandler.class);

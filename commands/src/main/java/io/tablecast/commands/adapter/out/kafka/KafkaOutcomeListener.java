@@ -38,6 +38,15 @@ public final class KafkaOutcomeListener implements OutcomeListener, AutoCloseabl
 
   private static final Logger log = LoggerFactory.getLogger(KafkaOutcomeListener.class);
   private static final int RECENT = 20_000;
+  /**
+   * How long a poll, and the broker with the fetch behind it, wait while no answer arrives (Kafka
+   * holds a fetch 500 ms by default): either returns as soon as one does, the commit marker of its
+   * transaction completing the fetch, and a close wakes the poll. The partitions are assigned once
+   * and never paused, so none waits for a fetch of the others; and the consumer closes without
+   * waiting, which would wait for the fetch the broker holds: it belongs to no group and commits
+   * nothing.
+   */
+  private static final Duration IDLE_WAIT = Duration.ofSeconds(10);
 
   private final Map<String, CompletableFuture<Reply>> waiting = new ConcurrentHashMap<>();
   private final RecentReplies recent = new RecentReplies(RECENT);
@@ -52,7 +61,8 @@ public final class KafkaOutcomeListener implements OutcomeListener, AutoCloseabl
         Map.of(
             ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
             ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-            ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
+            ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+            ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, (int) IDLE_WAIT.toMillis()),
         new ByteArrayDeserializer(),
         new ByteArrayDeserializer());
     List<TopicPartition> partitions = partitionsOf(List.of(topic.name()));
@@ -87,7 +97,7 @@ public final class KafkaOutcomeListener implements OutcomeListener, AutoCloseabl
   private void run() {
     try {
       while (running) {
-        for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
+        for (ConsumerRecord<byte[], byte[]> record : consumer.poll(IDLE_WAIT)) {
           handle(record);
         }
       }
@@ -96,7 +106,7 @@ public final class KafkaOutcomeListener implements OutcomeListener, AutoCloseabl
         throw e;
       }
     } finally {
-      consumer.close(Duration.ofSeconds(2));
+      consumer.close(Duration.ZERO);
     }
   }
 
