@@ -40,6 +40,12 @@ import org.slf4j.LoggerFactory;
  *       leaders to, and Kafka's controlled shutdown can wait 5 minutes for a controller's approval.
  *       Its registration lives {@link #SESSION} without heartbeats, so a start after any stop, a
  *       {@code kill -9} included, waits at most that long for the old one to expire.
+ *   <li>An idle broker rests. Its controller appends no no-op record to the metadata log (Kafka
+ *       appends one every 500 ms by default, so that brokers behind other controllers can tell a
+ *       stale metadata log from a quiet one; one node has no such broker, and each record cost an
+ *       append, an fsync and a round of the metadata publishers). It runs the threads that a
+ *       handful of clients need: each idle request handler, network thread and coordinator thread
+ *       wakes several times a second, and Kafka's defaults for a cluster node ran 26 of them.
  * </ul>
  *
  * <p>The broker logs through SLF4J; tests quiet {@code kafka}, {@code org.apache.kafka} and
@@ -124,6 +130,13 @@ public final class EmbeddedKafka implements AutoCloseable {
     p.put("controlled.shutdown.enable", "false");
     p.put("broker.session.timeout.ms", String.valueOf(SESSION.toMillis()));
     p.put("broker.heartbeat.interval.ms", String.valueOf(SESSION.toMillis() / 4));
+    // An idle broker rests (see the class comment): no no-op records in the metadata log, and
+    // threads for a handful of clients, not Kafka's defaults for a cluster node (8 request
+    // handlers per listener, 3 network threads per listener, 4 group coordinator threads).
+    p.put("metadata.max.idle.interval.ms", "0");
+    p.put("num.io.threads", "2");
+    p.put("num.network.threads", "1");
+    p.put("group.coordinator.threads", "1");
     return p;
   }
 
