@@ -2,7 +2,6 @@ package io.tablecast.bench;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.tablecast.common.concurrent.Doorbell;
 import io.tablecast.common.config.HttpSettings;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
@@ -19,6 +18,7 @@ import io.tablecast.projector.ProjectorConfig;
 import io.tablecast.projector.ProjectorService;
 import io.tablecast.viewstore.application.work.WorkSteps;
 import io.tablecast.workers.WorkerService;
+import io.tablecast.workers.adapter.in.queue.Arrivals;
 import io.tablecast.workers.adapter.in.queue.WorkerSettings;
 import io.tablecast.workers.adapter.in.queue.Workers;
 import java.io.IOException;
@@ -116,7 +116,7 @@ public final class WorkerBenchmark {
     long requestsBefore = requests.count();
     long t0 = System.nanoTime();
     try (Workers running = WorkerService.startWorkers(azure, generation, WorkerSettings.DEFAULT.withPerQueue(workers), Optional.empty(), registry,
-        WorkSteps.NONE, () -> false, queue -> new Doorbell())) {
+        WorkSteps.NONE, () -> false, Arrivals.NONE)) {
       long deadline = t0 + TIMEOUT.toNanos();
       while (done(registry) < items) {
         if (System.nanoTime() > deadline) {

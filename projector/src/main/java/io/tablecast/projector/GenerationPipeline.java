@@ -25,6 +25,7 @@ import io.tablecast.projector.application.work.PendingWork;
 import io.tablecast.viewstore.adapter.out.tables.AzureFailures;
 import io.tablecast.viewstore.application.work.WorkSteps;
 import io.tablecast.workers.WorkerService;
+import io.tablecast.workers.adapter.in.queue.Arrivals;
 import io.tablecast.workers.adapter.in.queue.Workers;
 import java.time.Clock;
 import java.util.EnumMap;
@@ -130,7 +131,7 @@ public final class GenerationPipeline implements AutoCloseable {
     }
     return new GenerationPipeline(generation, consumer, deadLetters, pool, pending,
         () -> WorkerService.startWorkers(azure, generation, config.workers(), config.recovery().deadWorkerInstance(), metrics, steps,
-            giveWay ? consumer::isBehind : () -> false, arrivals::get, tracing));
+            giveWay ? consumer::isBehind : () -> false, Arrivals.rungBy(arrivals::get), tracing));
   }
 
   /** Starts the queue workers, unless they run already. */

@@ -4,7 +4,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.opentelemetry.api.OpenTelemetry;
-import io.tablecast.common.concurrent.Doorbell;
 import io.tablecast.common.config.ConfigException;
 import io.tablecast.common.config.Env;
 import io.tablecast.common.config.HttpSettings;
@@ -18,7 +17,6 @@ import io.tablecast.common.tables.FollowActiveGeneration;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.RetryCounting;
 import io.tablecast.common.tables.ViewCatalog;
-import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.common.tracing.TracingSetup;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.viewstore.adapter.out.tables.AzureFailures;
@@ -26,6 +24,7 @@ import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
 import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
 import io.tablecast.viewstore.adapter.out.telemetry.TelemetryReporter;
 import io.tablecast.viewstore.application.work.WorkSteps;
+import io.tablecast.workers.adapter.in.queue.Arrivals;
 import io.tablecast.workers.adapter.in.queue.WorkerSettings;
 import io.tablecast.workers.adapter.in.queue.Workers;
 import io.tablecast.workers.adapter.out.tables.TableWorkerStores;
@@ -34,7 +33,6 @@ import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
-import java.util.function.Function;
 
 /**
  * The queue workers as their own deployable, for scaling them apart from the projector: any
@@ -101,7 +99,7 @@ public final class WorkerService implements AutoCloseable {
     FollowActiveGeneration<Workers> workers = new FollowActiveGeneration<>(
         new ViewCatalog(azure.tableService(), config.namespace()), config.namespace(), "workers",
         generation -> startWorkers(azure, generation, config.workers(), Optional.empty(), metrics, WorkSteps.NONE, () -> false,
-            queue -> new Doorbell(), tracing),
+            Arrivals.NONE, tracing),
         new GenerationStorage(azure).onceCreated());
     HttpService http = HttpService.start("worker", config.http(), metrics, () -> new Health(workers.current().alive(),
         Map.of("generation", workers.generation().number(), "workers", workers.current().size())), () -> { });
@@ -115,13 +113,13 @@ public final class WorkerService implements AutoCloseable {
    * and what the projector runs beside it (see {@link Workers#start} for the parameters).
    */
   public static Workers startWorkers(AzureClients azure, Generation generation, WorkerSettings settings, Optional<String> deadInstance,
-      MeterRegistry metrics, WorkSteps steps, BooleanSupplier viewsBehind, Function<WorkQueue, Doorbell> arrivals) {
+      MeterRegistry metrics, WorkSteps steps, BooleanSupplier viewsBehind, Arrivals arrivals) {
     return startWorkers(azure, generation, settings, deadInstance, metrics, steps, viewsBehind, arrivals, Tracing.OFF);
   }
 
   /** As above, with a span per work item in the trace of its event. */
   public static Workers startWorkers(AzureClients azure, Generation generation, WorkerSettings settings, Optional<String> deadInstance,
-      MeterRegistry metrics, WorkSteps steps, BooleanSupplier viewsBehind, Function<WorkQueue, Doorbell> arrivals, Tracing tracing) {
+      MeterRegistry metrics, WorkSteps steps, BooleanSupplier viewsBehind, Arrivals arrivals, Tracing tracing) {
     return Workers.start(azure, generation, paced -> new TableWorkerStores(paced, generation), AzureFailures.INSTANCE, settings,
         deadInstance, metrics, steps, viewsBehind, arrivals, tracing);
   }

@@ -5,7 +5,6 @@ import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
 import com.azure.core.util.Context;
 import com.azure.storage.queue.QueueClient;
 import com.azure.storage.queue.models.QueueMessageItem;
-import io.tablecast.common.concurrent.Doorbell;
 import io.tablecast.common.tables.QueueErrors;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.viewstore.adapter.queue.ParkedMessages;
@@ -37,6 +36,10 @@ import org.slf4j.LoggerFactory;
  * worker busy on the same employee): that one is sent again as a fresh message, because an
  * outage must not park good work.
  *
+ * <p>An idle worker waits between receives as {@link IdleWait} says: at once when the projector
+ * beside it rings ({@link Arrivals}), when a message it hid is due again, and otherwise at growing
+ * intervals up to its arrivals' idle receive.
+ *
  * <p>With tracing on, each item of a message gets a span, {@code work <ItemType>}, in the trace of
  * the event that caused it, around the message's reads and writes, which serve all its items at
  * once.
@@ -47,7 +50,8 @@ final class QueueWorker implements Runnable {
   private static final int MAX_BATCH = 16;
   /** The time one message may take, to size a receive: every message of a batch must start well within its visibility timeout. */
   private static final long SECONDS_PER_MESSAGE = 2;
-  private static final long MAX_IDLE_MILLIS = 1_000;
+  /** The pause after a receive that failed. */
+  private static final long RETRY_MILLIS = 1_000;
 
   private final String name;
   private final QueueClient queue;
@@ -59,16 +63,16 @@ final class QueueWorker implements Runnable {
   private final WorkSteps steps;
   private final Clock clock;
   private final GiveWay giveWay;
-  private final Doorbell arrivals;
+  private final IdleWait idle;
   private final Tracing tracing;
   private volatile boolean running = true;
 
   QueueWorker(String name, QueueClient queue, QueueClient poison, WorkReconciler reconciler, WorkerSettings settings,
-      FailureClassifier failures, WorkerMetrics metrics, WorkSteps steps, Clock clock, GiveWay giveWay, Doorbell arrivals,
+      FailureClassifier failures, WorkerMetrics metrics, WorkSteps steps, Clock clock, GiveWay giveWay, IdleWait idle,
       Tracing tracing) {
     this.tracing = tracing;
     this.giveWay = giveWay;
-    this.arrivals = arrivals;
+    this.idle = idle;
     this.name = name;
     this.queue = queue;
     this.poison = poison;
@@ -82,17 +86,17 @@ final class QueueWorker implements Runnable {
 
   @Override
   public void run() {
-    long idle = 50;
     while (running) {
       try {
         int batch = giveWay.viewsBehind() ? 1 : batchSize();
+        long started = IdleWait.monotonicMillis();
         List<QueueMessageItem> received = queue.receiveMessages(batch, settings.visibilityTimeout(), NO_TIMEOUT, Context.NONE)
             .stream().toList();
         long receivedNanos = System.nanoTime();
+        idle.received(received.size(), started);
         received.forEach(message -> handle(message, receivedNanos));
-        idle = received.isEmpty() ? Math.min(MAX_IDLE_MILLIS, idle * 2) : 50;
-        if (received.isEmpty() && arrivals.await(idle)) {
-          idle = 50;
+        if (received.isEmpty()) {
+          idle.await();
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -103,7 +107,7 @@ final class QueueWorker implements Runnable {
         } else {
           log.warn("Worker {} could not reach its queue {}: {}", name, queue.getQueueName(), failures.describe(e));
         }
-        sleepQuietly(MAX_IDLE_MILLIS);
+        sleepQuietly(RETRY_MILLIS);
       }
     }
   }
@@ -117,8 +121,10 @@ final class QueueWorker implements Runnable {
     return (int) Math.max(1, Math.min(MAX_BATCH, settings.visibilityTimeout().toSeconds() / SECONDS_PER_MESSAGE / 2));
   }
 
+  /** Stops after the current message; an idle worker stops at once. */
   void stop() {
     running = false;
+    idle.wake();
   }
 
   private void handle(QueueMessageItem received, long receivedNanos) {
@@ -142,6 +148,7 @@ final class QueueWorker implements Runnable {
       metrics.done(message.items());
     } catch (WorkSteps.Abandoned e) {
       log.debug("Worker {} abandoned message {} ({})", name, received.getMessageId(), e.getMessage());
+      idle.hidden(settings.visibilityTimeout());
     } catch (RuntimeException e) {
       failed(received, message, e);
     }
@@ -168,6 +175,7 @@ final class QueueWorker implements Runnable {
           failure.reason(), received.getDequeueCount(), backoff.toMillis());
     }
     update(received, WorkMessages.write(message.failed(failure)), backoff);
+    idle.hidden(backoff);
   }
 
   /** Received too often: parked, unless the last failure was transient, when it is sent again fresh. */

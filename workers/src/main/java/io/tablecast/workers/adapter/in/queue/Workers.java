@@ -3,7 +3,6 @@ package io.tablecast.workers.adapter.in.queue;
 import com.azure.storage.queue.QueueClient;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.tablecast.common.concurrent.DaemonThreads;
-import io.tablecast.common.concurrent.Doorbell;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.WorkQueue;
@@ -47,13 +46,13 @@ public final class Workers implements AutoCloseable {
    *     ({@link LeaseOwners})
    * @param viewsBehind whether the projector beside these workers is behind the log: the workers
    *     then give way, so that the views' own writes get the storage first
-   * @param arrivals per queue, rung by the projector beside these workers when it has sent work:
-   *     an idle worker then receives at once instead of at its next poll
+   * @param arrivals how idle workers learn of new work: a doorbell per queue, rung by the projector
+   *     beside these workers when it has sent work, or none
    * @param tracing a span per work item, in the trace of the event that caused it
    */
   public static Workers start(AzureClients azure, Generation generation, Function<AzureClients, WorkerStores> stores,
       FailureClassifier failures, WorkerSettings settings, Optional<String> deadInstance, MeterRegistry metrics, WorkSteps steps,
-      BooleanSupplier viewsBehind, Function<WorkQueue, Doorbell> arrivals, Tracing tracing) {
+      BooleanSupplier viewsBehind, Arrivals arrivals, Tracing tracing) {
     Workers started = new Workers(Executors.newFixedThreadPool(IO_THREADS, DaemonThreads.named("worker-io")));
     GiveWay giveWay = new GiveWay(viewsBehind);
     AzureClients paced = azure.with(giveWay);
@@ -66,7 +65,7 @@ public final class Workers implements AutoCloseable {
       for (int n = 1; n <= settings.perQueue(); n++) {
         String name = kind.baseName() + "-" + n;
         QueueWorker worker = new QueueWorker(name, queue, poison, reconciler, settings, failures, counters, steps, Clock.systemUTC(),
-            giveWay, arrivals.apply(kind), tracing);
+            giveWay, new IdleWait(arrivals, arrivals.bells().apply(kind), IdleWait::monotonicMillis), tracing);
         Thread thread = new Thread(worker, "worker-" + name);
         thread.setDaemon(true);
         started.workers.add(worker);
