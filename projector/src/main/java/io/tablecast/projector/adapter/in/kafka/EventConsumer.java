@@ -46,15 +46,24 @@ import org.slf4j.LoggerFactory;
  * stall detector reports the wait. Undecodable and unappliable events are dead-lettered or pause
  * their partition, by policy. Reads committed records only, so aborted command-processor
  * transactions are never projected.
+ *
+ * <p>The loop writes its checkpoints every {@link #HEARTBEAT} while anything moves, and every
+ * {@link #idleHeartbeat} while nothing does, so that {@code /status} can tell a projector that is
+ * down from one that is idle. An idle loop blocks in its poll until a record arrives, a second at
+ * most.
  */
 public final class EventConsumer implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(EventConsumer.class);
+  /** How often the checkpoints are written while anything moves, progress or not: a liveness signal for {@code /status}. */
   private static final Duration HEARTBEAT = Duration.ofSeconds(5);
   private static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
   private static final long BEHIND = 100;
-  /** With nothing in flight, a poll returns as soon as a record arrives. */
-  private static final Duration IDLE_POLL = Duration.ofMillis(200);
+  /**
+   * With nothing in flight, a poll returns as soon as a record arrives; a close wakes it. The loop
+   * then turns once a second, enough for the checkpoints' {@link #HEARTBEAT}.
+   */
+  private static final Duration IDLE_POLL = Duration.ofSeconds(1);
   /** With batches in flight, the loop comes back often to checkpoint and commit what they applied. */
   private static final Duration BUSY_POLL = Duration.ofMillis(2);
 
@@ -78,7 +87,8 @@ public final class EventConsumer implements AutoCloseable {
   private final Thread thread;
   private volatile boolean running = true;
   private volatile Throwable fatal;
-  private Instant nextHeartbeat = Instant.EPOCH;
+  private final Duration idleHeartbeat;
+  private Instant lastHeartbeat = Instant.EPOCH;
 
   /**
    * @param storeBehind told of the partitions whose checkpoint was found behind the group's
@@ -94,6 +104,7 @@ public final class EventConsumer implements AutoCloseable {
     this.failures = failures;
     this.clock = clock;
     this.progress = new Progress(clock, settings.stallTimeout(), metrics);
+    this.idleHeartbeat = idleHeartbeat(settings.stallTimeout());
     Map<String, Object> config = new HashMap<>(Map.of(
         ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
         ConsumerConfig.GROUP_ID_CONFIG, settings.groupId(),
@@ -172,12 +183,28 @@ public final class EventConsumer implements AutoCloseable {
     }
   }
 
+  /**
+   * How often the checkpoints are written while nothing moves: a third of the stall timeout (10 s
+   * by default), so that a live projector's heartbeat is never older than the stall rule allows
+   * (SPEC §7), with room for a late write; never more often than {@link #HEARTBEAT}. Each write
+   * costs the storage service a request, and Azurite a save of its whole table database.
+   */
+  static Duration idleHeartbeat(Duration stallTimeout) {
+    Duration third = stallTimeout.dividedBy(3);
+    return third.compareTo(HEARTBEAT) > 0 ? third : HEARTBEAT;
+  }
+
+  /** Nothing in flight, nothing to project, nothing paused: the last heartbeat still tells all. */
+  private boolean idle() {
+    return pipe.isEmpty() && progress.lagInProgress() == 0 && progress.pausedReasons().isEmpty();
+  }
+
   private void heartbeatIfDue() {
     Instant now = clock.instant();
-    if (now.isBefore(nextHeartbeat) || consumer.assignment().isEmpty()) {
+    if (now.isBefore(lastHeartbeat.plus(idle() ? idleHeartbeat : HEARTBEAT)) || consumer.assignment().isEmpty()) {
       return;
     }
-    nextHeartbeat = now.plus(HEARTBEAT);
+    lastHeartbeat = now;
     try {
       checkpoints.heartbeat(progress.lags(), progress.pausedReasons(), now);
     } catch (RuntimeException e) {
