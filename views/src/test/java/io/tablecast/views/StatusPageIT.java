@@ -94,7 +94,7 @@ class StatusPageIT {
     upsertTelemetry(TelemetryLayout.WORKER, "worker-1", now, 10, 400.0, 1_500.0);
 
     try (ActiveTables tables = new ActiveTables(azure, namespace)) {
-      TelemetrySummary summary = TelemetrySummary.of(new TableTelemetry(tables).reports(), now, Sampler.TELEMETRY_STALE_AFTER);
+      TelemetrySummary summary = TelemetrySummary.of(new TableTelemetry(tables).reports(), now, Sampler.TELEMETRY_STALE_AFTER_WINDOWS);
 
       assertThat(summary.processes()).isEqualTo(3);
       assertThat(summary.eventsAppliedPerSecond()).hasValue(15.0);

@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.concurrent.Executors;
@@ -20,20 +21,31 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Samples the pipeline for the status page's charts every {@link #PERIOD}, into a ring buffer of
- * {@link #POINTS} points (the last 15 minutes). Sampling in the background, once per instance,
- * keeps the charts' history whether or not a page is open, and costs the same however many pages
- * are: a page only reads the buffer.
+ * Samples the pipeline for the status page's charts, into a ring buffer of {@link #POINTS} points
+ * (the last 15 minutes at most). Sampling in the background, once per instance, keeps the charts'
+ * history whether or not a page is open, and costs the same however many pages are: a page only
+ * reads the buffer.
  *
- * <p>Each part of a sample is read on its own: a storage outage leaves the commands rate on the
- * chart, and a Kafka outage the queue depths. A part that fails is empty in that point.
+ * <p>While the pipeline moves, a point every {@link #PERIOD}. While it is quiet (the last point saw
+ * no command, no event applied, no item done and nothing queued), a point every {@link
+ * #QUIET_PERIOD} only: every {@link #PERIOD} the sampler still reads the commands topic's end
+ * offsets (from Kafka) and the telemetry rows (one query), and the first command recorded or work
+ * reported done brings a point at once, and the {@link #PERIOD} again. Only the queue depths, six
+ * requests a point, wait for a point: a change of depth with no work done around it (an
+ * operator's requeue, before a worker takes the message) shows at the next one. The page draws
+ * points by their time, so a quiet stretch is a straight line between two points.
+ *
+ * <p>The commands rate and the storage parts are read on their own: a storage outage leaves the
+ * commands rate on the chart, and a Kafka outage the queue depths. A part that fails is empty in
+ * that point, and a point with a part missing is no quiet one.
  */
 public final class Sampler implements AutoCloseable {
 
   public static final Duration PERIOD = Duration.ofSeconds(5);
+  public static final Duration QUIET_PERIOD = Duration.ofSeconds(60);
   public static final int POINTS = 180;
-  /** Telemetry rows older than this belong to processes that stopped (three of their windows). */
-  public static final Duration TELEMETRY_STALE_AFTER = Duration.ofSeconds(15);
+  /** Telemetry rows older than this many of their windows belong to processes that stopped. */
+  public static final int TELEMETRY_STALE_AFTER_WINDOWS = 3;
 
   private static final Logger log = LoggerFactory.getLogger(Sampler.class);
 
@@ -43,7 +55,9 @@ public final class Sampler implements AutoCloseable {
   private final Clock clock;
   private final RingBuffer<Sample> samples = new RingBuffer<>(POINTS);
   private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("views-sampler"));
+  /** The commands recorded at the last reading of the commands topic, sample or not. */
   private Reading previous;
+  private Sample last;
 
   private record Reading(Instant at, long commands) {}
 
@@ -54,9 +68,9 @@ public final class Sampler implements AutoCloseable {
     this.clock = clock;
   }
 
-  /** Takes a sample now and then every {@code period}, until {@link #close()}. */
+  /** Takes a sample now, then looks every {@code period} whether to take the next, until {@link #close()}. */
   public Sampler start(Duration period) {
-    timer.scheduleAtFixedRate(this::sampleSafely, 0, period.toMillis(), TimeUnit.MILLISECONDS);
+    timer.scheduleAtFixedRate(this::tickSafely, 0, period.toMillis(), TimeUnit.MILLISECONDS);
     return this;
   }
 
@@ -65,10 +79,42 @@ public final class Sampler implements AutoCloseable {
     return samples.values();
   }
 
+  /**
+   * Reads the commands topic and the telemetry rows, and takes a sample as of {@code now} unless the
+   * pipeline is quiet: the last point was quiet, less than {@link #QUIET_PERIOD} ago, no command
+   * came since, and no process reports work done.
+   *
+   * @return the sample taken, if one was
+   */
+  synchronized Optional<Sample> tick(Instant now) {
+    OptionalLong recorded = commands.commandsRecorded();
+    Optional<TelemetrySummary> summary = telemetry(now);
+    boolean commandsCame = recorded.isEmpty() || previous == null || recorded.getAsLong() != previous.commands();
+    boolean workDone = summary.map(s -> s.eventsAppliedPerSecond().orElse(0) > 0 || s.itemsDonePerSecond().orElse(0) > 0).orElse(true);
+    if (!commandsCame && !workDone && quiet(last) && Duration.between(last.at(), now).compareTo(QUIET_PERIOD) < 0) {
+      previous = new Reading(now, recorded.getAsLong());
+      return Optional.empty();
+    }
+    return Optional.of(sample(now, recorded, summary));
+  }
+
   /** Takes one sample as of {@code now} and adds it to the buffer. */
   synchronized Sample sample(Instant now) {
+    return sample(now, commands.commandsRecorded(), telemetry(now));
+  }
+
+  private Optional<TelemetrySummary> telemetry(Instant now) {
+    try {
+      return Optional.of(TelemetrySummary.of(telemetry.reports(), now, TELEMETRY_STALE_AFTER_WINDOWS));
+    } catch (RuntimeException e) {
+      // The storage clients log an outage once; each missed point need not say it again.
+      log.debug("A sample of the pipeline went without its telemetry: {}", e.toString());
+      return Optional.empty();
+    }
+  }
+
+  private Sample sample(Instant now, OptionalLong recorded, Optional<TelemetrySummary> summary) {
     OptionalDouble commandRate = OptionalDouble.empty();
-    OptionalLong recorded = commands.commandsRecorded();
     if (recorded.isPresent()) {
       Reading reading = new Reading(now, recorded.getAsLong());
       if (previous != null) {
@@ -76,20 +122,20 @@ public final class Sampler implements AutoCloseable {
       }
       previous = reading;
     }
-    TelemetrySummary summary = TelemetrySummary.NONE;
     OptionalLong queued = OptionalLong.empty();
     OptionalLong parked = OptionalLong.empty();
-    try {
-      summary = TelemetrySummary.of(telemetry.reports(), now, TELEMETRY_STALE_AFTER);
-      List<QueueDepth> active = activeQueues(status.read());
-      queued = OptionalLong.of(active.stream().mapToLong(QueueDepth::depth).sum());
-      parked = OptionalLong.of(active.stream().mapToLong(QueueDepth::poisonDepth).sum());
-    } catch (RuntimeException e) {
-      // The storage clients log an outage once; each missed point need not say it again.
-      log.debug("A sample of the pipeline went without storage: {}", e.toString());
+    if (summary.isPresent()) {
+      try {
+        List<QueueDepth> active = status.activeQueues();
+        queued = OptionalLong.of(active.stream().mapToLong(QueueDepth::depth).sum());
+        parked = OptionalLong.of(active.stream().mapToLong(QueueDepth::poisonDepth).sum());
+      } catch (RuntimeException e) {
+        log.debug("A sample of the pipeline went without its queues: {}", e.toString());
+      }
     }
-    Sample sample = new Sample(now, commandRate, summary, queued, parked);
+    Sample sample = new Sample(now, commandRate, summary.orElse(TelemetrySummary.NONE), queued, parked);
     samples.add(sample);
+    last = sample;
     return sample;
   }
 
@@ -99,14 +145,22 @@ public final class Sampler implements AutoCloseable {
     return status.queues().stream().filter(q -> q.name().endsWith(suffix)).toList();
   }
 
-  private void sampleSafely() {
+  /** Nothing moved at this point, and every part of it was read. */
+  static boolean quiet(Sample sample) {
+    return sample != null
+        && sample.commandsPerSecond().orElse(0) == 0
+        && sample.telemetry().eventsAppliedPerSecond().orElse(0) == 0
+        && sample.telemetry().itemsDonePerSecond().orElse(0) == 0
+        && sample.queued().isPresent() && sample.queued().getAsLong() == 0;
+  }
+
+  private void tickSafely() {
     try {
-      sample(clock.instant());
+      tick(clock.instant());
     } catch (RuntimeException e) {
       log.warn("Could not sample the pipeline for the status page", e);
     }
   }
-
   @Override
   public void close() {
     timer.shutdownNow();

@@ -1,6 +1,8 @@
 package io.tablecast.views.application;
 
 import io.tablecast.views.domain.PipelineStatus;
+import io.tablecast.views.domain.PipelineStatus.QueueDepth;
+import java.util.List;
 
 /** Port: the state of the pipeline as the views see it, for {@code /status} and {@code /health}. */
 public interface StatusSource {
@@ -9,4 +11,10 @@ public interface StatusSource {
 
   /** Whether the projector is stalled (SPEC §7), as {@link #read()} would say, read more cheaply. */
   boolean stalled();
+
+  /**
+   * The depths of the active generation's work and poison queues, as {@link #read()} would say,
+   * without the checkpoints or the dead letters.
+   */
+  List<QueueDepth> activeQueues();
 }

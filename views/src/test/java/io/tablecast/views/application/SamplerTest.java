@@ -24,6 +24,9 @@ class SamplerTest {
   private final AtomicReference<Instant> now = new AtomicReference<>(Instant.parse("2026-11-28T01:00:00Z"));
   private final AtomicLong commands = new AtomicLong(1_000);
   private boolean storageDown;
+  private long eventsApplied = 100;
+  private long queued = 4;
+  private long queuedArchives = 3;
 
   private final StatusSource status = new StatusSource() {
     @Override
@@ -31,19 +34,25 @@ class SamplerTest {
       if (storageDown) {
         throw new IllegalStateException("storage is down");
       }
-      return new PipelineStatus(2, OptionalInt.of(3), List.of(), false,
-          List.of(new QueueDepth("index-maintenance-g2", 4, 1), new QueueDepth("archive-employee-g2", 3, 0),
-              new QueueDepth("index-maintenance-g3", 100, 100)), Optional.of(0L));
+      return new PipelineStatus(2, OptionalInt.of(3), List.of(), false, activeQueues(), Optional.of(0L));
     }
 
     @Override
     public boolean stalled() {
       return false;
     }
+
+    @Override
+    public List<QueueDepth> activeQueues() {
+      if (storageDown) {
+        throw new IllegalStateException("storage is down");
+      }
+      return List.of(new QueueDepth("index-maintenance-g2", queued, 1), new QueueDepth("archive-employee-g2", queuedArchives, 0));
+    }
   };
 
-  private final TelemetrySource telemetry = () -> storageDown ? fail() : List.of(new TelemetryReport(Role.PROJECTOR, "p", now.get().minusSeconds(1), 5, 100,
-      OptionalDouble.of(12.0), OptionalDouble.of(80.0), 0, OptionalDouble.empty(), OptionalDouble.empty()));
+  private final TelemetrySource telemetry = () -> storageDown ? fail() : List.of(new TelemetryReport(Role.PROJECTOR, "p", now.get().minusSeconds(1), 5,
+      eventsApplied, OptionalDouble.of(12.0), OptionalDouble.of(80.0), 0, OptionalDouble.empty(), OptionalDouble.empty()));
 
   private final Sampler sampler = new Sampler(() -> OptionalLong.of(commands.get()), telemetry, status, Clock.systemUTC());
 
@@ -64,13 +73,83 @@ class SamplerTest {
   }
 
   @Test
-  void aSampleCarriesTheTelemetryAndTheActiveGenerationsQueueDepthsOnly() {
+  void aSampleCarriesTheTelemetryAndTheActiveGenerationsQueueDepths() {
     Sample sample = sampler.sample(now.get());
 
     assertThat(sample.telemetry().eventsAppliedPerSecond()).hasValue(20.0);
     assertThat(sample.telemetry().viewFreshnessP99Ms()).hasValue(80.0);
     assertThat(sample.queued()).hasValue(7);
     assertThat(sample.parked()).hasValue(1);
+  }
+
+  @Test
+  void aQuietPipelineIsSampledOnceAMinuteWhileTheCommandsTopicIsReadEveryPeriod() {
+    // given nothing moving: no command, no event applied, nothing queued
+    quiet();
+    int points = 0;
+    for (int tick = 0; tick < 36; tick++) { // three minutes of 5-s ticks
+      points += sampler.tick(now.get()).isPresent() ? 1 : 0;
+      now.set(now.get().plus(Sampler.PERIOD));
+    }
+
+    // then: the first point, which found it quiet, and then one a minute
+    assertThat(points).isEqualTo(3);
+  }
+
+  @Test
+  void aCommandEndsTheQuietAtOnce() {
+    quiet();
+    sampler.tick(now.get());
+    now.set(now.get().plus(Sampler.PERIOD));
+    sampler.tick(now.get());
+    now.set(now.get().plus(Sampler.PERIOD));
+    assertThat(sampler.tick(now.get())).isEmpty();
+
+    commands.addAndGet(10);
+    now.set(now.get().plus(Sampler.PERIOD));
+    Optional<Sample> sample = sampler.tick(now.get());
+
+    assertThat(sample).isPresent();
+    assertThat(sample.get().commandsPerSecond()).hasValue(2.0);
+    now.set(now.get().plus(Sampler.PERIOD));
+    assertThat(sampler.tick(now.get())).as("the next period, while commands may follow").isPresent();
+  }
+
+  @Test
+  void workReportedWithoutACommandEndsTheQuietAtOnce() {
+    quiet();
+    sampler.tick(now.get());
+    now.set(now.get().plus(Sampler.PERIOD));
+    assertThat(sampler.tick(now.get())).isEmpty();
+
+    eventsApplied = 40; // a projector catching up, say
+    now.set(now.get().plus(Sampler.PERIOD));
+
+    assertThat(sampler.tick(now.get())).hasValueSatisfying(s -> assertThat(s.telemetry().eventsAppliedPerSecond()).hasValue(8.0));
+  }
+
+  @Test
+  void queuedWorkOrAMissingPartKeepsTheSamplerAtItsPeriod() {
+    quiet();
+    queued = 2;
+    sampler.tick(now.get());
+    now.set(now.get().plus(Sampler.PERIOD));
+    sampler.tick(now.get());
+    now.set(now.get().plus(Sampler.PERIOD));
+    assertThat(sampler.tick(now.get())).as("work queued").isPresent();
+
+    queued = 0;
+    storageDown = true;
+    now.set(now.get().plus(Sampler.PERIOD));
+    sampler.tick(now.get());
+    now.set(now.get().plus(Sampler.PERIOD));
+    assertThat(sampler.tick(now.get())).as("storage down").isPresent();
+  }
+
+  private void quiet() {
+    eventsApplied = 0;
+    queued = 0;
+    queuedArchives = 0;
   }
 
   @Test

@@ -3,7 +3,6 @@ package io.tablecast.views.domain.dashboard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.views.domain.dashboard.TelemetryReport.Role;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.OptionalDouble;
@@ -12,10 +11,15 @@ import org.junit.jupiter.api.Test;
 class TelemetrySummaryTest {
 
   private static final Instant NOW = Instant.parse("2026-11-28T01:00:00Z");
-  private static final Duration STALE_AFTER = Duration.ofSeconds(15);
+  /** Three windows: 15 s for a report of 5 s. */
+  private static final int STALE_AFTER = 3;
 
   private static TelemetryReport projector(String id, int secondsAgo, long events, Double p50, Double p99) {
-    return new TelemetryReport(Role.PROJECTOR, id, NOW.minusSeconds(secondsAgo), 5, events, optional(p50), optional(p99), 0,
+    return projector(id, secondsAgo, 5, events, p50, p99);
+  }
+
+  private static TelemetryReport projector(String id, int secondsAgo, int window, long events, Double p50, Double p99) {
+    return new TelemetryReport(Role.PROJECTOR, id, NOW.minusSeconds(secondsAgo), window, events, optional(p50), optional(p99), 0,
         OptionalDouble.empty(), OptionalDouble.empty());
   }
 
@@ -66,6 +70,16 @@ class TelemetrySummaryTest {
 
     assertThat(summary.eventsAppliedPerSecond()).hasValue(0.0);
     assertThat(summary.viewFreshnessP50Ms()).isEmpty();
+  }
+
+  @Test
+  void aQuietReportStaysFreshForThreeOfItsLongWindows() {
+    // given a process quiet for a minute: one report of a 60-s window, written 100 s ago
+    TelemetrySummary quiet = TelemetrySummary.of(List.of(projector("quiet", 100, 60, 0, null, null)), NOW, STALE_AFTER);
+    TelemetrySummary gone = TelemetrySummary.of(List.of(projector("gone", 181, 60, 0, null, null)), NOW, STALE_AFTER);
+
+    assertThat(quiet.eventsAppliedPerSecond()).hasValue(0.0);
+    assertThat(gone.eventsAppliedPerSecond()).isEmpty();
   }
 
   @Test

@@ -78,6 +78,11 @@ public final class StatusReader implements StatusSource, AutoCloseable {
     return PipelineStatus.stalled(partitions(tables.active()), clock.instant(), stallTimeout);
   }
 
+  @Override
+  public List<QueueDepth> activeQueues() {
+    return depths(new Generation(namespace, tables.state().activeGeneration()));
+  }
+
   private List<PartitionProgress> partitions(Generation generation) {
     List<PartitionProgress> partitions = new ArrayList<>();
     for (TableEntity row : queries.all(tables.checkpoints(), Filters.partition(generation.checkpointPartition()))) {

@@ -32,6 +32,10 @@ import org.slf4j.LoggerFactory;
  * work items it completed and the window's freshness percentiles, read off its own meters. The
  * hot path records into Micrometer as before; only this reporter, once per window, reads them.
  * A failed write is logged once per outage and tried again next window.
+ *
+ * <p>While the process counts nothing, it writes one quiet row, and then one every {@link
+ * TelemetryLayout#QUIET_WINDOW_SECONDS} only: the row it wrote last still says all there is to
+ * say. The first window that counts something is written at its end, as before.
  */
 public final class TelemetryReporter implements AutoCloseable {
 
@@ -47,6 +51,9 @@ public final class TelemetryReporter implements AutoCloseable {
   public static final Role WORKER = new Role(TelemetryLayout.WORKER, "tablecast.worker.items", "done", TelemetryLayout.ITEMS_DONE,
       "tablecast.worker.index.freshness", TelemetryLayout.INDEX_FRESHNESS_P50_MS, TelemetryLayout.INDEX_FRESHNESS_P99_MS);
 
+  /** Quiet windows per quiet row. */
+  private static final int QUIET_WINDOWS = TelemetryLayout.QUIET_WINDOW_SECONDS / TelemetryLayout.WINDOW_SECONDS;
+
   private final TableClient checkpoints;
   private final MeterRegistry registry;
   private final Role role;
@@ -56,6 +63,9 @@ public final class TelemetryReporter implements AutoCloseable {
   private final Map<Meter.Id, HistogramWindow.Snapshot> histograms = new HashMap<>();
   private double counted;
   private boolean failing;
+  /** Whether the last row written was a quiet one, and the quiet windows not written since. */
+  private boolean quiet;
+  private int quietWindowsSkipped;
 
   private TelemetryReporter(TableClient checkpoints, MeterRegistry registry, Role role, String instanceId, Clock clock) {
     this.checkpoints = checkpoints;
@@ -84,8 +94,16 @@ public final class TelemetryReporter implements AutoCloseable {
   }
 
   void report() {
+    Window window = window();
+    boolean nothing = window.done() == 0 && window.freshness().count() == 0;
+    if (nothing && quiet && !failing && ++quietWindowsSkipped < QUIET_WINDOWS) {
+      return;
+    }
     try {
-      checkpoints.upsertEntityWithResponse(row(window()), TableEntityUpdateMode.REPLACE, Duration.ofSeconds(10), Context.NONE);
+      checkpoints.upsertEntityWithResponse(row(window, nothing ? TelemetryLayout.QUIET_WINDOW_SECONDS : TelemetryLayout.WINDOW_SECONDS),
+          TableEntityUpdateMode.REPLACE, Duration.ofSeconds(10), Context.NONE);
+      quiet = nothing;
+      quietWindowsSkipped = 0;
       if (failing) {
         log.info("Telemetry of {} {} is written again", role.name(), instanceId);
       }
@@ -117,12 +135,12 @@ public final class TelemetryReporter implements AutoCloseable {
     return new Window(Math.max(0, done), HistogramWindow.sum(windows));
   }
 
-  private TableEntity row(Window window) {
+  private TableEntity row(Window window, int seconds) {
     TableEntity row = new TableEntity(TelemetryLayout.PARTITION, TelemetryLayout.rowKey(role.name(), instanceId))
         .addProperty(TelemetryLayout.ROLE, role.name())
         .addProperty(TelemetryLayout.INSTANCE_ID, instanceId)
         .addProperty(TelemetryLayout.REPORTED_AT, OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC))
-        .addProperty(TelemetryLayout.WINDOW, TelemetryLayout.WINDOW_SECONDS)
+        .addProperty(TelemetryLayout.WINDOW, seconds)
         .addProperty(role.countProperty(), window.done());
     window.freshness().quantile(0.5).ifPresent(p50 -> row.addProperty(role.p50Property(), p50));
     window.freshness().quantile(0.99).ifPresent(p99 -> row.addProperty(role.p99Property(), p99));
