@@ -50,12 +50,25 @@
     return digits === undefined || Number.isInteger(n) ? String(n) : n.toFixed(digits);
   }
 
+  // A table with explicit ARIA roles (one that CSS may lay out other than as a table) gets them on
+  // its new rows and cells too, and each cell its column's name in data-label, which the narrow
+  // layout shows before the value.
   function fillTable(table, rows) {
     var body = table.tBodies[0];
     var fresh = document.createElement('tbody');
+    var roles = table.getAttribute('role') === 'table';
+    var labels = roles ? Array.prototype.map.call(table.tHead.rows[0].cells, function (th) { return th.textContent; }) : [];
+    if (roles) { fresh.setAttribute('role', 'rowgroup'); }
     rows.forEach(function (cells) {
       var tr = document.createElement('tr');
-      cells.forEach(function (cell) { tr.appendChild(cell); });
+      if (roles) { tr.setAttribute('role', 'row'); }
+      cells.forEach(function (cell, i) {
+        if (roles) {
+          cell.setAttribute('role', cell.tagName === 'TH' ? 'rowheader' : 'cell');
+          cell.setAttribute('data-label', labels[i]);
+        }
+        tr.appendChild(cell);
+      });
       fresh.appendChild(tr);
     });
     table.replaceChild(fresh, body);
@@ -83,8 +96,9 @@
 
   function renderPartitions(d) {
     var rows = d.partitions.map(function (p) {
-      var state = el('td', p.condition + (p.reason ? ': ' + p.reason : ''), 'state-' + p.condition);
-      return [el('td', p.topic), el('td', p.partition, 'number'), el('td', p.lag, 'number'), el('td', time(p.lastProgressAt)), state];
+      var state = el('td', p.condition + (p.reason ? ': ' + p.reason : ''), 'state state-' + p.condition + (p.reason ? ' has-reason' : ''));
+      return [el('td', p.topic, 'topic'), el('td', p.partition, 'number partition'), el('td', p.lag, 'number lag'),
+        el('td', time(p.lastProgressAt), 'progress'), state];
     });
     if (rows.length === 0) {
       var none = el('td', 'No checkpoint yet: the projector has not written one.');

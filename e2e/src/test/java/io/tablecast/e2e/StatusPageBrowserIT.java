@@ -27,10 +27,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -52,10 +57,11 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * The views service's status page in a real browser (headless chromium), against the whole
  * embedded pipeline of this test's own: Kafka, Azurite, the projector with its workers, the
  * commands and the views services. No Docker. The tests run in order on one page: it loads clean,
- * follows commands, shows a parked message, works by keyboard and at 360 px, asks for a token
- * on a second views service that requires one (and shows the data with a good one, a notice
- * with one that lacks {@code views.read}), and says so when storage stops answering (the last test
- * stops Azurite).
+ * follows commands, shows a parked message, works by keyboard and at 360 px (where each partition
+ * is a compact row with its state in view, and still a table's row to a screen reader), asks for
+ * a token on a second views service that requires one (and shows the data with a good one, a
+ * notice with one that lacks {@code views.read}), and says so when storage stops answering (the
+ * last test stops Azurite).
  */
 @ExtendWith(RequiresChromium.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -89,6 +95,11 @@ class StatusPageBrowserIT {
     signedInPage = runtime.closeFirst("views service with auth", ViewsService.start(viewsConfig.withAuth(issuer.settings()))).uri() + "/";
     browser = Browser.start();
     driver = browser.driver();
+  }
+
+  @AfterEach
+  void backToTheWindowsWidth() {
+    browser.stopEmulating();
   }
 
   @AfterAll
@@ -193,11 +204,48 @@ class StatusPageBrowserIT {
     assertThat(((Number) js.executeScript("return document.body.scrollWidth")).intValue()).isLessThanOrEqualTo(360);
     assertThat(((Number) js.executeScript("return document.documentElement.scrollWidth")).intValue()).isLessThanOrEqualTo(360);
     Files.write(Path.of("target", "status-page-360.png"), driver.getScreenshotAs(OutputType.BYTES));
-    driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", java.util.Map.of());
   }
 
   @Test
   @Order(6)
+  void atThreeHundredSixtyPixelsWideEveryPartitionShowsItsStateInARowOfAtMostTwoLines() throws Exception {
+    browser.emulateWidth(360, 800);
+    driver.get(page);
+    waitUntil("every partition's checkpoint is shown", () -> rows("partitions").size() == 2 * PARTITIONS);
+    driver.executeScript("document.getElementById('partitions-heading').scrollIntoView()");
+
+    double width = number("return window.innerWidth");
+    // Two lines of body text and a rem for the row's padding and border (62.4 px at 16 px, line height
+    // 1.45). A compact row is one line of body text and one of smaller print (54 px); a third line,
+    // even of the smallest print on the page (0.8rem, 18.6 px), would exceed it.
+    double twoLines = 2 * number("return parseFloat(getComputedStyle(document.body).lineHeight)")
+        + number("return parseFloat(getComputedStyle(document.documentElement).fontSize)");
+    assertThat(partitionRows()).hasSize(2 * PARTITIONS).allSatisfy(row -> {
+      assertThat(row.state().isDisplayed()).isTrue();
+      assertThat(row.state().getText()).as("a state without a reason, which would take a line of its own").isEqualTo("running");
+      assertThat(row.stateLeft()).isGreaterThanOrEqualTo(0);
+      assertThat(row.stateRight()).isLessThanOrEqualTo(width);
+      assertThat(row.height()).isLessThanOrEqualTo(twoLines);
+    });
+    assertThat(number("return document.documentElement.scrollWidth")).isLessThanOrEqualTo(width);
+    assertThat(number("var r = document.getElementById('partitions-region'); return r.scrollWidth - r.clientWidth"))
+        .as("nothing scrolls sideways inside the table's frame either").isZero();
+    assertThat(accessibleTable("Lag and progress of each partition of the active generation")).satisfies(table -> {
+      assertThat(table).filteredOn(node -> node.role().equals("columnheader")).extracting(AccessibleNode::name)
+          .containsExactly("Topic", "Partition", "Lag", "Last progress", "State");
+      assertThat(table).filteredOn(node -> node.role().equals("row")).hasSize(1 + 2 * PARTITIONS);
+      assertThat(table).filteredOn(node -> node.role().equals("cell")).hasSize(5 * 2 * PARTITIONS).extracting(AccessibleNode::name)
+          .as("the labels shown before the values are not read twice").noneMatch(name -> name.matches("(Partition|Lag|Last progress).*"));
+    });
+    Files.write(Path.of("target", "status-page-partitions-360.png"), driver.getScreenshotAs(OutputType.BYTES));
+
+    browser.stopEmulating();
+    assertThat(driver.findElement(By.cssSelector("#partitions tbody tr")).getCssValue("display"))
+        .as("at the window's 1280 px, a table's rows again").isEqualTo("table-row");
+  }
+
+  @Test
+  @Order(7)
   void withAuthOnThePageAsksForATokenInALabelledPasswordFieldAndShowsNoData() {
     driver.get(signedInPage);
 
@@ -214,7 +262,7 @@ class StatusPageBrowserIT {
   }
 
   @Test
-  @Order(7)
+  @Order(8)
   void aTokenGrantingViewsReadTypedAndEnteredShowsTheDataAndSignOutForgetsIt() {
     driver.get(signedInPage);
     waitUntil("the sign-in panel", () -> driver.findElement(By.id("sign-in")).isDisplayed());
@@ -241,7 +289,7 @@ class StatusPageBrowserIT {
   }
 
   @Test
-  @Order(8)
+  @Order(9)
   void aTokenWithoutViewsReadGetsItsOwnNoticeAndThePanelFitsThreeHundredSixtyPixels() throws Exception {
     browser.emulateWidth(360, 800);
     driver.get(signedInPage);
@@ -257,12 +305,11 @@ class StatusPageBrowserIT {
     assertThat(((Number) driver.executeScript("return document.documentElement.scrollWidth")).intValue()).isLessThanOrEqualTo(360);
     assertThat(scriptAndPolicyErrors()).isEmpty();
     Files.write(Path.of("target", "status-page-sign-in-360.png"), driver.getScreenshotAs(OutputType.BYTES));
-    driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", java.util.Map.of());
     driver.executeScript("sessionStorage.clear()");
   }
 
   @Test
-  @Order(9)
+  @Order(10)
   void whenStorageStopsAnsweringThePageSaysSoInAnAlert() {
     driver.get(page);
     waitUntil("the first refresh", () -> rows("partitions").size() == 2 * PARTITIONS);
@@ -280,6 +327,55 @@ class StatusPageBrowserIT {
   /** The console's errors but the browser's own line for each 401 or 403 the page is meant to get. */
   private List<String> scriptAndPolicyErrors() {
     return browser.consoleErrors().stream().filter(line -> !line.matches(".*the server responded with a status of 40[13] .*")).toList();
+  }
+
+  private double number(String script) {
+    return ((Number) driver.executeScript(script)).doubleValue();
+  }
+
+  /** A partition row's cell under the State header, where it lies across the page, and the row's height, in CSS pixels. */
+  private record PartitionRow(WebElement state, double stateLeft, double stateRight, double height) {}
+
+  @SuppressWarnings("unchecked")
+  private List<PartitionRow> partitionRows() {
+    List<Map<String, Object>> rows = (List<Map<String, Object>>) driver.executeScript(
+        "var column = Array.from(document.querySelectorAll('#partitions thead th'), function (th) { return th.textContent; }).indexOf('State');"
+        + " return Array.from(document.querySelectorAll('#partitions tbody tr'), function (tr) {"
+        + " var state = tr.cells[column], box = state.getBoundingClientRect();"
+        + " return {state: state, left: box.left, right: box.right, height: tr.getBoundingClientRect().height}; });");
+    return rows.stream().map(row -> new PartitionRow((WebElement) row.get("state"), ((Number) row.get("left")).doubleValue(),
+        ((Number) row.get("right")).doubleValue(), ((Number) row.get("height")).doubleValue())).toList();
+  }
+
+  private record AccessibleNode(String role, String name) {}
+
+  /** What a screen reader gets of the table it knows by {@code name}: its nodes below it, in order, from chromium's accessibility tree. */
+  @SuppressWarnings("unchecked")
+  private List<AccessibleNode> accessibleTable(String name) {
+    List<Map<String, Object>> nodes = (List<Map<String, Object>>) driver.executeCdpCommand("Accessibility.getFullAXTree", Map.of()).get("nodes");
+    Map<Object, Map<String, Object>> byId = new HashMap<>();
+    nodes.forEach(node -> byId.put(node.get("nodeId"), node));
+    Map<String, Object> table = nodes.stream().filter(node -> axValue(node, "role").equals("table") && axValue(node, "name").equals(name))
+        .findFirst().orElseThrow(() -> new AssertionError("no table named '" + name + "' in the accessibility tree"));
+    List<AccessibleNode> below = new ArrayList<>();
+    Deque<Map<String, Object>> pending = new ArrayDeque<>(List.of(table));
+    while (!pending.isEmpty()) {
+      Map<String, Object> node = pending.pop();
+      if (node != table && !Boolean.TRUE.equals(node.get("ignored"))) {
+        below.add(new AccessibleNode(axValue(node, "role"), axValue(node, "name")));
+      }
+      List<Object> children = (List<Object>) node.getOrDefault("childIds", List.of());
+      for (int i = children.size() - 1; i >= 0; i--) {
+        pending.push(byId.get(children.get(i)));
+      }
+    }
+    return below;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static String axValue(Map<String, Object> node, String property) {
+    Object value = node.get(property) instanceof Map<?, ?> m ? ((Map<String, Object>) m).get("value") : null;
+    return value == null ? "" : value.toString();
   }
 
   private String text(String id) {
