@@ -202,7 +202,9 @@ async function main() {
     } catch {
       // already gone
     }
-    const end = await Promise.race([exited, sleep(60_000).then(() => undefined)]);
+    let timer;
+    const end = await Promise.race([exited, new Promise((done) => { timer = setTimeout(done, 60_000); })]);
+    clearTimeout(timer);
     const took = Date.now() - signalled;
     if (!end) {
       [...seen].filter(alive).forEach((p) => process.kill(p, 'SIGKILL'));
