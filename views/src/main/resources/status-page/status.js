@@ -51,13 +51,13 @@
   }
 
   // A table with explicit ARIA roles (one that CSS may lay out other than as a table) gets them on
-  // its new rows and cells too, and each cell its column's name in data-label, which the narrow
-  // layout shows before the value.
+  // its new rows and cells too, and each cell its column's name in data-label (the header's abbr
+  // where it has one), which the narrow layout shows before the value.
   function fillTable(table, rows) {
     var body = table.tBodies[0];
     var fresh = document.createElement('tbody');
     var roles = table.getAttribute('role') === 'table';
-    var labels = roles ? Array.prototype.map.call(table.tHead.rows[0].cells, function (th) { return th.textContent; }) : [];
+    var labels = roles ? Array.prototype.map.call(table.tHead.rows[0].cells, function (th) { return th.abbr || th.textContent; }) : [];
     if (roles) { fresh.setAttribute('role', 'rowgroup'); }
     rows.forEach(function (cells) {
       var tr = document.createElement('tr');
@@ -89,16 +89,15 @@
       $('rebuild-progress').value = d.rebuild.percent;
       $('rebuild-summary').textContent = d.rebuild.percent + ' % (' + d.rebuild.applied + ' of ' + d.rebuild.end + ' records)';
       fillTable($('rebuild-table'), d.rebuild.partitions.map(function (p) {
-        return [el('td', p.topic), el('td', p.partition, 'number'), el('td', p.applied, 'number'), el('td', p.end, 'number')];
+        return [el('td', p.topic, 'lead'), el('td', p.partition, 'number'), el('td', p.applied, 'number'), el('td', p.end, 'number')];
       }));
     }
   }
 
   function renderPartitions(d) {
     var rows = d.partitions.map(function (p) {
-      var state = el('td', p.condition + (p.reason ? ': ' + p.reason : ''), 'state state-' + p.condition + (p.reason ? ' has-reason' : ''));
-      return [el('td', p.topic, 'topic'), el('td', p.partition, 'number partition'), el('td', p.lag, 'number lag'),
-        el('td', time(p.lastProgressAt), 'progress'), state];
+      var state = el('td', p.condition + (p.reason ? ': ' + p.reason : ''), 'aside state-' + p.condition + (p.reason ? ' own-line' : ''));
+      return [el('td', p.topic, 'lead'), el('td', p.partition, 'number'), el('td', p.lag, 'number'), el('td', time(p.lastProgressAt)), state];
     });
     if (rows.length === 0) {
       var none = el('td', 'No checkpoint yet: the projector has not written one.');
@@ -110,7 +109,7 @@
 
   function renderQueues(d) {
     fillTable($('queues'), d.queues.map(function (q) {
-      var oldest = el('td', null, 'oldest-parked');
+      var oldest = el('td', null, 'oldest-parked' + (q.oldestParked ? ' own-line' : ''));
       if (q.oldestParked) {
         oldest.appendChild(el('span', 'Reason: ' + q.oldestParked.reason, 'parked-reason'));
         oldest.appendChild(document.createElement('br'));
@@ -119,7 +118,7 @@
       } else {
         oldest.textContent = q.poisonDepth > 0 ? 'in a pending generation' : 'none';
       }
-      var name = el('th', q.name);
+      var name = el('th', q.name, 'lead');
       name.scope = 'row';
       return [name, el('td', q.depth, 'number'), el('td', q.poisonDepth, 'number'), oldest];
     }));
