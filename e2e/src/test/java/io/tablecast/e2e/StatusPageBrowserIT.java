@@ -135,7 +135,7 @@ class StatusPageBrowserIT {
   void commandsSentShowUpAsMoreEventsAppliedAndOnTheCommandsChart() throws Exception {
     driver.get(page);
     waitUntil("the first refresh", () -> !text("events-applied").equals("–"));
-    long before = Long.parseLong(text("events-applied"));
+    long before = count("events-applied");
 
     assertThat(commands.postJson("/departments", "{\"departmentId\":\"Ops\",\"name\":\"Operations\"}").status()).isEqualTo(201);
     for (int i = 1; i <= 5; i++) {
@@ -143,7 +143,7 @@ class StatusPageBrowserIT {
           + "\"lastName\":\"B\",\"email\":\"e" + i + "@ops.io\",\"age\":30}").status()).isEqualTo(201);
     }
 
-    waitUntil("the six events are counted", () -> Long.parseLong(text("events-applied")) >= before + 6);
+    waitUntil("the six events are counted", () -> count("events-applied") >= before + 6);
     waitUntil("the commands chart rises above zero", () -> driver.findElements(By.cssSelector("#chart-throughput polyline.series-0")).stream()
         .anyMatch(line -> Arrays.stream(line.getDomAttribute("points").split(" ")).anyMatch(p -> Double.parseDouble(p.split(",")[1]) < 118)));
     assertThat(text("chart-throughput-summary")).startsWith("Latest: commands/s ");
@@ -425,6 +425,11 @@ class StatusPageBrowserIT {
 
   private String text(String id) {
     return driver.findElement(By.id(id)).getText();
+  }
+
+  /** A count as the page shows it, grouped for the browser's locale, en-US (1,234,567). */
+  private long count(String id) {
+    return Long.parseLong(text(id).replace(",", ""));
   }
 
   private List<String> rows(String table) {
