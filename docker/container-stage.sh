@@ -46,7 +46,7 @@ step "tools" install_tools
 step "dockerd" start_docker
 step "image stand-ins" bash docker/offline-images.sh
 step "service images" compose_build
-step "install the modules for the e2e module" mvn -q --batch-mode install -DskipTests
+step "install the modules for the e2e module" bash .ci/install-modules
 step "Testcontainers tests and the status page's browser test" mvn --batch-mode verify -pl e2e -Pcontainers
 step "compose walkthrough" bash docker/compose-e2e.sh
 step "compose scale-out" bash docker/compose-scale.sh

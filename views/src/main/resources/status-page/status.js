@@ -21,6 +21,10 @@
       { key: 'indexFreshnessP50Ms', label: 'p50' }, { key: 'indexFreshnessP99Ms', label: 'p99' }] }
   ];
 
+  // Counts and measures in the browser's locale, grouped: 1234567 reads 1,234,567 in en.
+  var WHOLE = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
+  var TENTHS = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+
   var TOKEN_KEY = 'tablecast.bearerToken';
   var PERMISSION = 'views.read';
 
@@ -45,17 +49,29 @@
     return d.getTime() <= 0 ? 'never' : d.toLocaleTimeString();
   }
 
-  function number(n, digits) {
-    if (n === null || n === undefined) { return 'no data'; }
-    return digits === undefined || Number.isInteger(n) ? String(n) : n.toFixed(digits);
+  function number(n, format) {
+    return n === null || n === undefined ? 'no data' : (format || WHOLE).format(n);
   }
 
+  // A table with explicit ARIA roles (one that CSS may lay out other than as a table) gets them on
+  // its new rows and cells too, and each cell its column's name in data-label (the header's abbr
+  // where it has one), which the narrow layout shows before the value.
   function fillTable(table, rows) {
     var body = table.tBodies[0];
     var fresh = document.createElement('tbody');
+    var roles = table.getAttribute('role') === 'table';
+    var labels = roles ? Array.prototype.map.call(table.tHead.rows[0].cells, function (th) { return th.abbr || th.textContent; }) : [];
+    if (roles) { fresh.setAttribute('role', 'rowgroup'); }
     rows.forEach(function (cells) {
       var tr = document.createElement('tr');
-      cells.forEach(function (cell) { tr.appendChild(cell); });
+      if (roles) { tr.setAttribute('role', 'row'); }
+      cells.forEach(function (cell, i) {
+        if (roles) {
+          cell.setAttribute('role', cell.tagName === 'TH' ? 'rowheader' : 'cell');
+          cell.setAttribute('data-label', labels[i]);
+        }
+        tr.appendChild(cell);
+      });
       fresh.appendChild(tr);
     });
     table.replaceChild(fresh, body);
@@ -64,7 +80,7 @@
   function renderGenerations(d) {
     $('active-generation').textContent = d.generation.active;
     $('pending-generation').textContent = d.generation.pending === null ? 'none' : d.generation.pending;
-    $('events-applied').textContent = d.eventsApplied;
+    $('events-applied').textContent = number(d.eventsApplied);
     $('dead-letters').textContent = number(d.deadLetters);
     var projector = $('projector-state');
     projector.textContent = d.stalled ? 'stalled' : 'running';
@@ -74,17 +90,17 @@
     if (d.rebuild !== null) {
       $('rebuild-heading').textContent = 'Rebuild of generation ' + d.rebuild.generation;
       $('rebuild-progress').value = d.rebuild.percent;
-      $('rebuild-summary').textContent = d.rebuild.percent + ' % (' + d.rebuild.applied + ' of ' + d.rebuild.end + ' records)';
+      $('rebuild-summary').textContent = d.rebuild.percent + ' % (' + number(d.rebuild.applied) + ' of ' + number(d.rebuild.end) + ' records)';
       fillTable($('rebuild-table'), d.rebuild.partitions.map(function (p) {
-        return [el('td', p.topic), el('td', p.partition, 'number'), el('td', p.applied, 'number'), el('td', p.end, 'number')];
+        return [el('td', p.topic, 'lead'), el('td', p.partition, 'number'), el('td', number(p.applied), 'number'), el('td', number(p.end), 'number')];
       }));
     }
   }
 
   function renderPartitions(d) {
     var rows = d.partitions.map(function (p) {
-      var state = el('td', p.condition + (p.reason ? ': ' + p.reason : ''), 'state-' + p.condition);
-      return [el('td', p.topic), el('td', p.partition, 'number'), el('td', p.lag, 'number'), el('td', time(p.lastProgressAt)), state];
+      var state = el('td', p.condition + (p.reason ? ': ' + p.reason : ''), 'aside state-' + p.condition + (p.reason ? ' own-line' : ''));
+      return [el('td', p.topic, 'lead'), el('td', p.partition, 'number'), el('td', number(p.lag), 'number'), el('td', time(p.lastProgressAt)), state];
     });
     if (rows.length === 0) {
       var none = el('td', 'No checkpoint yet: the projector has not written one.');
@@ -96,7 +112,7 @@
 
   function renderQueues(d) {
     fillTable($('queues'), d.queues.map(function (q) {
-      var oldest = el('td', null, 'oldest-parked');
+      var oldest = el('td', null, 'oldest-parked' + (q.oldestParked ? ' own-line' : ''));
       if (q.oldestParked) {
         oldest.appendChild(el('span', 'Reason: ' + q.oldestParked.reason, 'parked-reason'));
         oldest.appendChild(document.createElement('br'));
@@ -105,9 +121,9 @@
       } else {
         oldest.textContent = q.poisonDepth > 0 ? 'in a pending generation' : 'none';
       }
-      var name = el('th', q.name);
+      var name = el('th', q.name, 'lead');
       name.scope = 'row';
-      return [name, el('td', q.depth, 'number'), el('td', q.poisonDepth, 'number'), oldest];
+      return [name, el('td', number(q.depth), 'number'), el('td', number(q.poisonDepth), 'number'), oldest];
     }));
   }
 
@@ -160,7 +176,7 @@
     chart.appendChild(svg('line', { 'class': 'axis', x1: left, y1: bottom, x2: right, y2: bottom }));
     chart.appendChild(svg('line', { 'class': 'axis', x1: left, y1: top, x2: left, y2: bottom }));
     var maxLabel = svg('text', { 'class': 'label', x: left - 4, y: top + 10, 'text-anchor': 'end' });
-    maxLabel.textContent = max >= 100 ? Math.round(max) : max.toFixed(1);
+    maxLabel.textContent = number(max, max >= 100 ? WHOLE : TENTHS);
     chart.appendChild(maxLabel);
     var zero = svg('text', { 'class': 'label', x: left - 4, y: bottom, 'text-anchor': 'end' });
     zero.textContent = '0';
@@ -195,7 +211,7 @@
         var xy = points[0].split(',');
         chart.appendChild(svg('circle', { 'class': 'point series-' + i, cx: xy[0], cy: xy[1], r: 3 }));
       }
-      parts.push(s.label + ' ' + (latest === null ? 'no data' : number(latest, 1) + c.unit));
+      parts.push(s.label + ' ' + (latest === null ? 'no data' : number(latest, TENTHS) + c.unit));
     });
     $('chart-' + c.id + '-summary').textContent = 'Latest: ' + parts.join(', ') + '.';
   }

@@ -31,7 +31,6 @@ import io.tablecast.testkit.EventTopicWriter;
 import io.tablecast.testkit.HrHistory;
 import io.tablecast.testkit.LongRun;
 import io.tablecast.testkit.TablecastRuntimeExtension;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -42,7 +41,6 @@ import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.StreamSupport;
-import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -120,30 +118,6 @@ class RebuildIT {
     Verification.verifier(pipeline.projectorConfig().kafka(), pipeline.azure(), generation, Verifier.Settings.defaults(), VerifyProgress.NONE)
         .verify(differences::add);
     return differences;
-  }
-
-  @Test
-  void aDetachedRebuildReturnsAtOnceAndFinishesInTheBackground(Pipeline pipeline, ChildJvms.Launcher jvms, @TempDir Path dir)
-      throws Exception {
-    write(pipeline, HrHistory.generate(3, 3, 300, HrHistory.Mix.TYPICAL));
-    awaitQuiescence(pipeline);
-    Path log = dir.resolve("rebuild.log");
-
-    ChildJvm cli = jvms.start(dir.resolve("cli.out"), pipeline.env(), TablecastCli.class, "rebuild", "--detach", "--grace", "1s",
-        "--log", log.toString());
-
-    assertThat(cli.awaitExitCode(Duration.ofSeconds(30))).isZero();
-    assertThat(String.join("\n", cli.output())).contains("running in the background", log.toString());
-    await("the background rebuild flips").atMost(SETTLE).pollInterval(Duration.ofMillis(500))
-        .until(() -> catalog(pipeline).activeGeneration() == 2);
-    try {
-      await("the background rebuild drops generation 1 and ends").atMost(SETTLE).pollInterval(Duration.ofMillis(500))
-          .until(() -> storageOf(pipeline, pipeline.generation()).isEmpty() && Files.readString(log).contains("Rebuild done."));
-    } catch (ConditionTimeoutException e) {
-      throw new AssertionError("Left of generation 1: " + storageOf(pipeline, pipeline.generation()) + "; the rebuild's log:\n"
-          + Files.readString(log), e);
-    }
-    assertThat(Files.readString(log)).contains("Rebuilding generation 2", "ViewCatalog flipped: generation 2 is active");
   }
 
   private static Rebuild rebuild(Pipeline pipeline) {

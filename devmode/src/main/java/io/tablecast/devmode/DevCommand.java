@@ -3,6 +3,7 @@ package io.tablecast.devmode;
 import io.tablecast.embedded.DependencyFailure;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -20,7 +21,11 @@ import picocli.CommandLine.Option;
  *   <li>After a run that did not stop cleanly, one line saying so; the projector then recovers.
  *   <li>If Azurite or the Kafka broker dies or stops answering, one line on stderr saying which
  *       (pid, exit code, log), then everything stops and the exit code is 1.
- *   <li>Ctrl-C or SIGTERM stops the services, then Kafka and Azurite, within about 30 s.
+ *   <li>Ctrl-C or SIGTERM stops the services, then Kafka, then Azurite, and exits with 0 once
+ *       everything stopped cleanly ({@link StopSignals}); a second Ctrl-C stops at once. Azurite
+ *       does not hear the terminal's Ctrl-C itself: it must outlive the services that write to it.
+ *   <li>When the start took longer than it should, one line says where the time went ({@link
+ *       StartTimes}).
  * </ul>
  */
 @Command(
@@ -47,6 +52,7 @@ final class DevCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
+    StartTimes times = StartTimes.ofThisJvm();
     PrintStream out = System.out;
     DevPorts ports;
     DataDirLock lock;
@@ -57,28 +63,42 @@ final class DevCommand implements Callable<Integer> {
       System.err.println(e.getMessage());
       return 1;
     }
+    StopSignals signals = StopSignals.install(out);
     out.println("Starting Tablecast in dev mode (data in " + lock.dataDir() + ") ...");
     lock.crashedRun().ifPresent(crash -> out.println(crash.notice()));
+    TempDirectoryNote.of(lock.dataDir()).ifPresent(out::println);
     DevMode dev;
     try {
-      dev = DevMode.start(lock, ports, this::dependencyFailed);
+      dev = DevMode.start(lock, ports, times, this::dependencyFailed);
     } catch (RuntimeException e) {
       if (exiting) {
         new CountDownLatch(1).await(); // the start failed because a dependency died: already said
       }
       throw e;
     }
-    out.println();
-    out.println("Tablecast is running:");
-    out.println("  commands   " + dev.commandsUri() + "   POST /departments, POST /employees");
-    out.println("  views      " + dev.viewsUri() + "   GET /departments/{dept}, GET /departments/{dept}/employees/{id}");
-    out.println("  status     " + dev.viewsUri() + "/   the status page, in a browser");
-    out.println("  projector  " + dev.projectorUri() + "/health");
-    out.println("  kafka      " + dev.bootstrapServers());
-    out.println("  azurite    " + dev.tableEndpoint() + " (tables), " + dev.queueEndpoint() + " (queues)");
-    out.println("Press Ctrl-C to stop.");
-    new CountDownLatch(1).await(); // dev mode's shutdown hook stops everything
-    return 0;
+    if (!signals.requested()) {
+      Duration took = times.total();
+      out.println();
+      out.println("Tablecast is running (started in " + StartTimes.seconds(took) + "):");
+      out.println("  commands   " + dev.commandsUri() + "   POST /departments, POST /employees");
+      out.println("  views      " + dev.viewsUri() + "   GET /departments/{dept}, GET /departments/{dept}/employees/{id}");
+      out.println("  status     " + dev.viewsUri() + "/   the status page, in a browser");
+      out.println("  projector  " + dev.projectorUri() + "/health");
+      out.println("  kafka      " + dev.bootstrapServers());
+      out.println("  azurite    " + dev.tableEndpoint() + " (tables), " + dev.queueEndpoint() + " (queues)");
+      times.slowStart(took).ifPresent(out::println);
+      out.println("Press Ctrl-C to stop.");
+    }
+    signals.await();
+    long stopping = System.nanoTime();
+    dev.close();
+    String took = StartTimes.seconds(Duration.ofNanos(System.nanoTime() - stopping));
+    if (dev.stoppedCleanly()) {
+      out.println("Tablecast stopped cleanly in " + took + ".");
+      return 0;
+    }
+    out.println("Tablecast stopped in " + took + ", not cleanly: the next start recovers what this run may have lost.");
+    return 1;
   }
 
   /** The data directory's lock first, so that a refused start touches nothing; then the ports. */

@@ -73,7 +73,7 @@ final class DevMode implements AutoCloseable {
    * lock}, and owns the lock from then on. When the start fails, whatever started is stopped, the
    * lock is released, and the record is left as the next start should find it.
    */
-  static DevMode start(DataDirLock lock, DevPorts ports, Consumer<DependencyFailure> onFailure) {
+  static DevMode start(DataDirLock lock, DevPorts ports, StartTimes times, Consumer<DependencyFailure> onFailure) {
     Recovery recovery = lock.crashedRun().map(CrashedRun::recovery).orElse(Recovery.NONE);
     RunRecord run = RunRecord.running(WorkerSettings.newInstance());
     lock.write(run);
@@ -82,12 +82,13 @@ final class DevMode implements AutoCloseable {
     AtomicBoolean dependencyFailed = new AtomicBoolean();
     EmbeddedRuntime runtime = null;
     try {
-      runtime = EmbeddedRuntime.start(new RuntimeOptions(lock.dataDir().resolve("runtime"), ports.runtime()));
+      RuntimeOptions options = new RuntimeOptions(lock.dataDir().resolve("runtime"), ports.runtime());
+      runtime = times.time("Kafka and Azurite", () -> EmbeddedRuntime.start(options));
       runtime.watch(failure -> {
         dependencyFailed.set(true);
         onFailure.accept(failure);
       });
-      startServices(runtime, lock, ports, run.workerInstance(), recovery);
+      startServices(runtime, lock, ports, run.workerInstance(), recovery, times);
     } catch (RuntimeException e) {
       if (runtime != null) {
         runtime.close();
@@ -108,23 +109,26 @@ final class DevMode implements AutoCloseable {
     return dev;
   }
 
-  private static void startServices(EmbeddedRuntime runtime, DataDirLock lock, DevPorts ports, String workerInstance, Recovery recovery) {
+  private static void startServices(
+      EmbeddedRuntime runtime, DataDirLock lock, DevPorts ports, String workerInstance, Recovery recovery, StartTimes times) {
     KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), 3);
     // Each service with the rights it needs, as in production: a table and queue SAS for the projector
     // and its workers, a read-only SAS for the views, nothing for the commands service.
     StorageSettings storage = ServiceSas.readWrite(runtime.storageConnectionString(), Duration.ofDays(365));
-    ProjectorConfig projector = ProjectorConfig.of(Namespace.NONE, kafka, storage, new HttpSettings("127.0.0.1", ports.projector()));
+    ProjectorConfig defaults = ProjectorConfig.of(Namespace.NONE, kafka, storage, new HttpSettings("127.0.0.1", ports.projector()));
     // One projector per data directory: a static member of its group, which a restart takes over at once.
-    projector = projector.withWorkers(projector.workers().withInstance(workerInstance)).withRecovery(recovery).withInstanceId("dev");
+    ProjectorConfig projector = defaults.withWorkers(defaults.workers().withInstance(workerInstance)).withRecovery(recovery)
+        .withInstanceId("dev");
     // Traced as the services are alone: when OTEL_EXPORTER_OTLP_ENDPOINT is set (the workers with the projector).
-    runtime.closeFirst("projector service", ProjectorService.start(projector, List.of(), WorkSteps.NONE,
-        TracingSetup.fromEnv(Env.system(), "tablecast-projector")));
-    runtime.closeFirst("commands service", CommandsService.start(new CommandsConfig(Namespace.NONE, kafka,
-        new HttpSettings("127.0.0.1", ports.commands()), lock.dataDir().resolve("streams"), Duration.ofSeconds(10), "dev"),
-        TracingSetup.fromEnv(Env.system(), "tablecast-commands")));
-    runtime.closeFirst("views service", ViewsService.start(ViewsConfig.of(Namespace.NONE,
-        ServiceSas.readOnly(runtime.storageConnectionString(), Duration.ofDays(365)), kafka,
-        new HttpSettings("127.0.0.1", ports.views()))));
+    runtime.closeFirst("projector service", times.time("projector", () -> ProjectorService.start(projector, List.of(),
+        WorkSteps.NONE, TracingSetup.fromEnv(Env.system(), "tablecast-projector"))));
+    CommandsConfig commands = new CommandsConfig(Namespace.NONE, kafka, new HttpSettings("127.0.0.1", ports.commands()),
+        lock.dataDir().resolve("streams"), Duration.ofSeconds(10), "dev");
+    runtime.closeFirst("commands service", times.time("commands", () -> CommandsService.start(commands,
+        TracingSetup.fromEnv(Env.system(), "tablecast-commands"))));
+    ViewsConfig views = ViewsConfig.of(Namespace.NONE, ServiceSas.readOnly(runtime.storageConnectionString(), Duration.ofDays(365)),
+        kafka, new HttpSettings("127.0.0.1", ports.views()));
+    runtime.closeFirst("views service", times.time("views", () -> ViewsService.start(views)));
   }
 
   URI commandsUri() {
@@ -153,6 +157,11 @@ final class DevMode implements AutoCloseable {
 
   String queueEndpoint() {
     return runtime.azurite().queueEndpoint();
+  }
+
+  /** True once a stop has ended with every step in time, Azurite's data saved and no dependency failed. */
+  synchronized boolean stoppedCleanly() {
+    return stopped && runtime.stoppedCleanly() && !dependencyFailed.get();
   }
 
   /** Stops the services, then Kafka and Azurite, then records how the run ended. Idempotent. */

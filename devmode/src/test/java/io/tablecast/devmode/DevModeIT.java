@@ -31,8 +31,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code tablecast dev} as a user runs it: start, the README's curl walkthrough, Ctrl-C, nothing
- * left running, a second start that finds the data of the first; and the ways a start is refused
+ * {@code ./tablecast dev} as a user runs it from a terminal: start, the README's curl walkthrough,
+ * Ctrl-C (SIGINT to the whole process group, as a terminal sends it) with exit code 0, nothing left
+ * running, a second start that finds the data of the first; and the ways a start is refused
  * or a run ends badly: a second instance, a taken port, kill -9, Azurite dying under it.
  */
 @ExtendWith(ChildJvms.class)
@@ -208,19 +209,33 @@ class DevModeIT {
     long started = System.nanoTime();
     DevModeProcess dev = DevModeProcess.start(jvms, dir.resolve(name + ".out"), dataDir, offset);
     log.info("dev mode ({} start) ready in {} ms", name, (System.nanoTime() - started) / 1_000_000);
+    assertThat(dev.jvm().output()).as("./tablecast runs the jar the build made, without building again")
+        .noneMatch(line -> line.startsWith("Building Tablecast"));
     return dev;
   }
 
-  /** Stops dev mode with {@code signal} ("INT" is Ctrl-C); nothing of it may be left running. */
+  /**
+   * Stops dev mode with {@code signal}: "INT" is a terminal's Ctrl-C, sent to the whole process
+   * group; "TERM" goes to the JVM alone, as a service manager sends it. Either way dev mode stops in
+   * order, says so, prints no stack trace, exits with 0, and leaves nothing running.
+   */
   private static void stop(DevModeProcess dev, String signal) {
     List<ProcessHandle> descendants = dev.jvm().descendants();
     assertThat(descendants).as("dev mode runs Azurite as a child process").isNotEmpty();
+    int linesBefore = dev.jvm().output().size();
 
     long signalled = System.nanoTime();
-    dev.jvm().signal(signal);
+    if (signal.equals("INT")) {
+      dev.jvm().signalGroup(signal);
+    } else {
+      dev.jvm().signal(signal);
+    }
 
-    assertThat(dev.jvm().awaitExit(STOP)).as("dev mode exits on SIG%s:\n%s", signal, dev.jvm().tail()).isTrue();
+    assertThat(dev.jvm().awaitExitCode(STOP)).as("dev mode's exit code on SIG%s:\n%s", signal, dev.jvm().tail()).isZero();
     log.info("dev mode exited {} ms after SIG{}", (System.nanoTime() - signalled) / 1_000_000, signal);
+    List<String> stopOutput = dev.jvm().output().subList(linesBefore, dev.jvm().output().size());
+    assertThat(stopOutput).as("what dev mode printed while it stopped").anyMatch(line -> line.startsWith("Tablecast stopped cleanly in "))
+        .noneMatch(line -> line.startsWith("\tat ") || line.contains("Exception") || line.contains(" ERROR "));
     awaitGone(descendants);
   }
 

@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -90,7 +89,7 @@ final class ReadmeCurl {
   /** The walkthrough of the README of this repository. */
   static List<Step> tryIt() {
     try {
-      return tryIt(Files.readString(readme()));
+      return tryIt(Files.readString(RepositoryRoot.resolve("README.md")));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -204,15 +203,5 @@ final class ReadmeCurl {
 
   private static IllegalArgumentException unparsable(String line, String why) {
     return new IllegalArgumentException("Cannot run the README line, as " + why + ": " + line);
-  }
-
-  /** README.md at the root of the repository: the first directory up from here that has one. */
-  private static Path readme() {
-    for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-      if (Files.isRegularFile(dir.resolve("README.md"))) {
-        return dir.resolve("README.md");
-      }
-    }
-    throw new IllegalStateException("No README.md above " + Path.of("").toAbsolutePath());
   }
 }

@@ -59,6 +59,11 @@ final class Browser implements AutoCloseable {
         Map.of("width", width, "height", height, "deviceScaleFactor", 1, "mobile", true));
   }
 
+  /** Back to the window's own size, after {@link #emulateWidth}. */
+  void stopEmulating() {
+    driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
+  }
+
   @Override
   public void close() {
     try {

@@ -27,10 +27,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -52,10 +58,11 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * The views service's status page in a real browser (headless chromium), against the whole
  * embedded pipeline of this test's own: Kafka, Azurite, the projector with its workers, the
  * commands and the views services. No Docker. The tests run in order on one page: it loads clean,
- * follows commands, shows a parked message, works by keyboard and at 360 px, asks for a token
- * on a second views service that requires one (and shows the data with a good one, a notice
- * with one that lacks {@code views.read}), and says so when storage stops answering (the last test
- * stops Azurite).
+ * follows commands, shows a parked message, works by keyboard and at 360 px (where each partition
+ * and each queue is a compact row within the screen, and still a table's row to a screen reader,
+ * and nothing scrolls sideways), asks for a token on a second views service that requires one
+ * (and shows the data with a good one, a notice with one that lacks {@code views.read}), and says
+ * so when storage stops answering (the last test stops Azurite).
  */
 @ExtendWith(RequiresChromium.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -91,6 +98,11 @@ class StatusPageBrowserIT {
     driver = browser.driver();
   }
 
+  @AfterEach
+  void backToTheWindowsWidth() {
+    browser.stopEmulating();
+  }
+
   @AfterAll
   void stop() {
     if (browser != null) {
@@ -123,7 +135,7 @@ class StatusPageBrowserIT {
   void commandsSentShowUpAsMoreEventsAppliedAndOnTheCommandsChart() throws Exception {
     driver.get(page);
     waitUntil("the first refresh", () -> !text("events-applied").equals("–"));
-    long before = Long.parseLong(text("events-applied"));
+    long before = count("events-applied");
 
     assertThat(commands.postJson("/departments", "{\"departmentId\":\"Ops\",\"name\":\"Operations\"}").status()).isEqualTo(201);
     for (int i = 1; i <= 5; i++) {
@@ -131,7 +143,7 @@ class StatusPageBrowserIT {
           + "\"lastName\":\"B\",\"email\":\"e" + i + "@ops.io\",\"age\":30}").status()).isEqualTo(201);
     }
 
-    waitUntil("the six events are counted", () -> Long.parseLong(text("events-applied")) >= before + 6);
+    waitUntil("the six events are counted", () -> count("events-applied") >= before + 6);
     waitUntil("the commands chart rises above zero", () -> driver.findElements(By.cssSelector("#chart-throughput polyline.series-0")).stream()
         .anyMatch(line -> Arrays.stream(line.getDomAttribute("points").split(" ")).anyMatch(p -> Double.parseDouble(p.split(",")[1]) < 118)));
     assertThat(text("chart-throughput-summary")).startsWith("Latest: commands/s ");
@@ -193,11 +205,54 @@ class StatusPageBrowserIT {
     assertThat(((Number) js.executeScript("return document.body.scrollWidth")).intValue()).isLessThanOrEqualTo(360);
     assertThat(((Number) js.executeScript("return document.documentElement.scrollWidth")).intValue()).isLessThanOrEqualTo(360);
     Files.write(Path.of("target", "status-page-360.png"), driver.getScreenshotAs(OutputType.BYTES));
-    driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", java.util.Map.of());
   }
 
   @Test
   @Order(6)
+  void atThreeHundredSixtyPixelsWideEveryPartitionAndEveryQueueIsACompactRowWithinTheScreen() throws Exception {
+    browser.emulateWidth(360, 800);
+    driver.get(page);
+    waitUntil("every partition's checkpoint and the parked message are shown", () -> rows("partitions").size() == 2 * PARTITIONS
+        && rows("queues").stream().anyMatch(r -> r.contains("Reason:")));
+
+    double width = number("return window.innerWidth");
+    // Two lines of body text and a rem for the row's padding and border (62.4 px at 16 px, line height
+    // 1.45). A compact row is one line of body text and one of smaller print (54 px); a third line,
+    // even of the smallest print on the page (0.8rem, 18.6 px), would exceed it.
+    double twoLines = 2 * number("return parseFloat(getComputedStyle(document.body).lineHeight)")
+        + number("return parseFloat(getComputedStyle(document.documentElement).fontSize)");
+    assertThat(laidOut("partitions")).hasSize(2 * PARTITIONS).allSatisfy(row -> {
+      LaidOutCell state = row.cells().get("State");
+      assertThat(state.element().isDisplayed()).isTrue();
+      assertThat(state.element().getText()).as("a state without a reason, which would take a line of its own").isEqualTo("running");
+      assertThat(state.left()).isGreaterThanOrEqualTo(0);
+      assertThat(state.right()).isLessThanOrEqualTo(width);
+      assertThat(row.height()).isLessThanOrEqualTo(twoLines);
+    });
+    assertThat(laidOut("queues")).hasSize(3).allSatisfy(row -> assertThat(row.cells().values())
+        .as("the queue's name, depth, parked count and oldest parked message, each cell and its text")
+        .hasSize(4).allSatisfy(cell -> assertThat(cell.left()).isGreaterThanOrEqualTo(0))
+        .allSatisfy(cell -> assertThat(cell.right()).isLessThanOrEqualTo(width)))
+        .filteredOn(row -> row.cells().get("Oldest parked message").text().equals("none")).as("a queue with nothing parked")
+        .isNotEmpty().allSatisfy(row -> assertThat(row.height()).isLessThanOrEqualTo(twoLines));
+    assertThat(number("return document.documentElement.scrollWidth")).isLessThanOrEqualTo(width);
+    assertThat(sidewaysScrollers()).as("no element, the tables' frames included, scrolls sideways").isEmpty();
+    assertReadAsATable("Lag and progress of each partition of the active generation",
+        List.of("Topic", "Partition", "Lag", "Last progress", "State"), 2 * PARTITIONS, "(Partition|Lag|Last progress).*");
+    assertReadAsATable("Depth of each work queue and of its poison queue, with the oldest parked message",
+        List.of("Queue", "Depth", "Parked", "Oldest parked message"), 3, "(Depth|Parked|Oldest parked).*");
+    driver.executeScript("document.getElementById('partitions-heading').scrollIntoView()");
+    Files.write(Path.of("target", "status-page-partitions-360.png"), driver.getScreenshotAs(OutputType.BYTES));
+    driver.executeScript("document.getElementById('queues-heading').scrollIntoView()");
+    Files.write(Path.of("target", "status-page-queues-360.png"), driver.getScreenshotAs(OutputType.BYTES));
+
+    browser.stopEmulating();
+    assertThat(driver.findElements(By.cssSelector("#partitions tbody tr, #queues tbody tr"))).extracting(tr -> tr.getCssValue("display"))
+        .as("at the window's 1280 px, a table's rows again").containsOnly("table-row");
+  }
+
+  @Test
+  @Order(7)
   void withAuthOnThePageAsksForATokenInALabelledPasswordFieldAndShowsNoData() {
     driver.get(signedInPage);
 
@@ -214,7 +269,7 @@ class StatusPageBrowserIT {
   }
 
   @Test
-  @Order(7)
+  @Order(8)
   void aTokenGrantingViewsReadTypedAndEnteredShowsTheDataAndSignOutForgetsIt() {
     driver.get(signedInPage);
     waitUntil("the sign-in panel", () -> driver.findElement(By.id("sign-in")).isDisplayed());
@@ -241,7 +296,7 @@ class StatusPageBrowserIT {
   }
 
   @Test
-  @Order(8)
+  @Order(9)
   void aTokenWithoutViewsReadGetsItsOwnNoticeAndThePanelFitsThreeHundredSixtyPixels() throws Exception {
     browser.emulateWidth(360, 800);
     driver.get(signedInPage);
@@ -257,12 +312,11 @@ class StatusPageBrowserIT {
     assertThat(((Number) driver.executeScript("return document.documentElement.scrollWidth")).intValue()).isLessThanOrEqualTo(360);
     assertThat(scriptAndPolicyErrors()).isEmpty();
     Files.write(Path.of("target", "status-page-sign-in-360.png"), driver.getScreenshotAs(OutputType.BYTES));
-    driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", java.util.Map.of());
     driver.executeScript("sessionStorage.clear()");
   }
 
   @Test
-  @Order(9)
+  @Order(10)
   void whenStorageStopsAnsweringThePageSaysSoInAnAlert() {
     driver.get(page);
     waitUntil("the first refresh", () -> rows("partitions").size() == 2 * PARTITIONS);
@@ -282,8 +336,100 @@ class StatusPageBrowserIT {
     return browser.consoleErrors().stream().filter(line -> !line.matches(".*the server responded with a status of 40[13] .*")).toList();
   }
 
+  private double number(String script) {
+    return ((Number) driver.executeScript(script)).doubleValue();
+  }
+
+  /** A body row of a table as laid out: its height, and its cells by their columns' headers. */
+  private record LaidOutRow(double height, Map<String, LaidOutCell> cells) {}
+
+  /** A cell, its text, and from where to where it and its text lie across the page, in CSS pixels. */
+  private record LaidOutCell(WebElement element, String text, double left, double right) {
+    @Override
+    public String toString() {
+      return "'" + text + "' from " + left + " to " + right;
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private List<LaidOutRow> laidOut(String table) {
+    List<Map<String, Object>> rows = (List<Map<String, Object>>) driver.executeScript(
+        "var headers = Array.from(document.querySelectorAll('#' + arguments[0] + ' thead th'), function (th) { return th.textContent; });"
+        + " return Array.from(document.querySelectorAll('#' + arguments[0] + ' tbody tr'), function (tr) {"
+        + " var cells = {}; Array.from(tr.cells).forEach(function (cell, i) {"
+        + " var box = cell.getBoundingClientRect(), text = document.createRange(); text.selectNodeContents(cell);"
+        + " var ink = text.getBoundingClientRect();"
+        + " cells[headers[i]] = {cell: cell, text: cell.innerText, left: Math.min(box.left, ink.left), right: Math.max(box.right, ink.right)}; });"
+        + " return {height: tr.getBoundingClientRect().height, cells: cells}; });", table);
+    return rows.stream().map(row -> {
+      Map<String, LaidOutCell> cells = new LinkedHashMap<>();
+      ((Map<String, Map<String, Object>>) row.get("cells")).forEach((column, cell) -> cells.put(column, new LaidOutCell((WebElement) cell.get("cell"),
+          (String) cell.get("text"), ((Number) cell.get("left")).doubleValue(), ((Number) cell.get("right")).doubleValue())));
+      return new LaidOutRow(((Number) row.get("height")).doubleValue(), cells);
+    }).toList();
+  }
+
+  /** The elements that scroll sideways (overflow auto or scroll, and more content than width), by tag and id. */
+  @SuppressWarnings("unchecked")
+  private List<String> sidewaysScrollers() {
+    return (List<String>) driver.executeScript("return Array.from(document.querySelectorAll('*')).filter(function (e) {"
+        + " var overflow = getComputedStyle(e).overflowX; return (overflow === 'auto' || overflow === 'scroll') && e.scrollWidth > e.clientWidth;"
+        + " }).map(function (e) { return e.tagName.toLowerCase() + (e.id ? '#' + e.id : ''); });");
+  }
+
+  /**
+   * That chromium's accessibility tree, what a screen reader gets, holds the table {@code name} with its
+   * {@code columns}' headers, a row for the header and each of {@code rows}, and a cell or row header
+   * for each value, none of them read with the label that the narrow layout shows before it.
+   */
+  private void assertReadAsATable(String name, List<String> columns, int rows, String labelled) {
+    assertThat(accessibleTable(name)).satisfies(table -> {
+      assertThat(table).filteredOn(node -> node.role().equals("columnheader")).extracting(AccessibleNode::name)
+          .containsExactlyElementsOf(columns);
+      assertThat(table).filteredOn(node -> node.role().equals("row")).hasSize(1 + rows);
+      assertThat(table).filteredOn(node -> node.role().matches("cell|rowheader")).hasSize(columns.size() * rows)
+          .extracting(AccessibleNode::name).as("the labels shown before the values are not read twice").noneMatch(cell -> cell.matches(labelled));
+    });
+  }
+
+  private record AccessibleNode(String role, String name) {}
+
+  /** What a screen reader gets of the table it knows by {@code name}: its nodes below it, in order, from chromium's accessibility tree. */
+  @SuppressWarnings("unchecked")
+  private List<AccessibleNode> accessibleTable(String name) {
+    List<Map<String, Object>> nodes = (List<Map<String, Object>>) driver.executeCdpCommand("Accessibility.getFullAXTree", Map.of()).get("nodes");
+    Map<Object, Map<String, Object>> byId = new HashMap<>();
+    nodes.forEach(node -> byId.put(node.get("nodeId"), node));
+    Map<String, Object> table = nodes.stream().filter(node -> axValue(node, "role").equals("table") && axValue(node, "name").equals(name))
+        .findFirst().orElseThrow(() -> new AssertionError("no table named '" + name + "' in the accessibility tree"));
+    List<AccessibleNode> below = new ArrayList<>();
+    Deque<Map<String, Object>> pending = new ArrayDeque<>(List.of(table));
+    while (!pending.isEmpty()) {
+      Map<String, Object> node = pending.pop();
+      if (node != table && !Boolean.TRUE.equals(node.get("ignored"))) {
+        below.add(new AccessibleNode(axValue(node, "role"), axValue(node, "name")));
+      }
+      List<Object> children = (List<Object>) node.getOrDefault("childIds", List.of());
+      for (int i = children.size() - 1; i >= 0; i--) {
+        pending.push(byId.get(children.get(i)));
+      }
+    }
+    return below;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static String axValue(Map<String, Object> node, String property) {
+    Object value = node.get(property) instanceof Map<?, ?> m ? ((Map<String, Object>) m).get("value") : null;
+    return value == null ? "" : value.toString();
+  }
+
   private String text(String id) {
     return driver.findElement(By.id(id)).getText();
+  }
+
+  /** A count as the page shows it, grouped for the browser's locale, en-US (1,234,567). */
+  private long count(String id) {
+    return Long.parseLong(text(id).replace(",", ""));
   }
 
   private List<String> rows(String table) {

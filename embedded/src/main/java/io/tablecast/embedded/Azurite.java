@@ -2,6 +2,7 @@ package io.tablecast.embedded;
 
 import io.tablecast.common.config.HttpSettings;
 import io.tablecast.common.config.StorageSettings;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -39,6 +41,10 @@ import org.slf4j.LoggerFactory;
  *       tables, entities and queues. Azurite then rewrites its whole table database file every
  *       5 s, which blocks it for longer as the tables grow; {@link Persistence#MEMORY} skips that,
  *       for benchmarks that fill tables with hundreds of thousands of entities.
+ *   <li><b>A terminal's signals do not reach it.</b> Ctrl-C in the terminal that runs this JVM
+ *       stops this JVM's services first and Azurite last: Azurite runs in a session of its own
+ *       ({@code setsid}, where there is one), and its launcher ignores SIGINT, SIGQUIT and SIGHUP.
+ *       It stops on SIGTERM, which {@link #close()} sends.
  *   <li>Node's heap is raised to {@link #NODE_HEAP_MIB} MiB: Azurite holds every table and queue
  *       in memory, and Node's default limit is reached at about a million entities.
  * </ul>
@@ -184,7 +190,8 @@ public final class Azurite implements AutoCloseable {
         }
         Files.copy(in, launcher, StandardCopyOption.REPLACE_EXISTING);
       }
-      List<String> command = new ArrayList<>(List.of(node, "--max-old-space-size=" + NODE_HEAP_MIB,
+      List<String> command = new ArrayList<>(ownSession());
+      command.addAll(List.of(node, "--max-old-space-size=" + NODE_HEAP_MIB,
           launcher.toString(), install.entryPoint().toString(),
           "--disableTelemetry", "--skipApiVersionCheck", "--silent"));
       command.addAll(persistence == Persistence.DISK
@@ -206,6 +213,24 @@ public final class Azurite implements AutoCloseable {
       throw new UncheckedIOException("Could not start Azurite with '" + node + "' (set TABLECAST_NODE"
           + " to the node executable if it is not on the PATH), data in " + dir, e);
     }
+  }
+
+  /**
+   * {@code setsid} where the system has it (Linux): Azurite then runs in a session and process
+   * group of its own, so that a terminal's Ctrl-C, Ctrl-\ or hang-up, which go to the terminal's
+   * whole foreground process group, reach only this JVM, which stops its services first and
+   * Azurite last. {@code setsid} execs in place (a child of this JVM is no group leader), so the
+   * process is still node's. Where it is missing, the launcher ignores those signals itself.
+   */
+  private static List<String> ownSession() {
+    return Optional.ofNullable(System.getenv("PATH")).stream()
+        .flatMap(path -> Arrays.stream(path.split(File.pathSeparator)))
+        .filter(dir -> !dir.isBlank())
+        .map(dir -> Path.of(dir, "setsid"))
+        .filter(Files::isExecutable)
+        .findFirst()
+        .map(setsid -> List.of(setsid.toString()))
+        .orElse(List.of());
   }
 
   /**

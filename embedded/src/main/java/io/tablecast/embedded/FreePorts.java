@@ -11,11 +11,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.IntStream;
 
 /**
  * Picks ports that are free on 127.0.0.1, below the OS's ephemeral range.
@@ -87,6 +89,71 @@ public final class FreePorts {
       throw new UncheckedIOException("Could not pick " + count + " free ports on 127.0.0.1", failure);
     }
     return ports;
+  }
+
+  /**
+   * Returns an offset at which every one of {@code ports}, plus the offset, is free, below the
+   * OS's ephemeral range, and reserved for this JVM as {@link #pick} reserves its ports: for a
+   * process that takes all its ports as one offset from their defaults (dev mode's
+   * {@code --port-offset}). The ports stay reserved while this JVM lives, so a process restarted
+   * at the same offset finds them free again.
+   */
+  public static synchronized int offset(int... ports) {
+    if (ports.length == 0) {
+      throw new IllegalArgumentException("'ports' cannot be empty.");
+    }
+    int lowest = IntStream.of(ports).min().orElseThrow();
+    int highest = IntStream.of(ports).max().orElseThrow();
+    int from = LOWEST - lowest;
+    int to = ephemeralLow() - highest;
+    if (to <= from) {
+      throw new IllegalArgumentException("'ports' span more than the ports below the ephemeral range.");
+    }
+    for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+      int offset = ThreadLocalRandom.current().nextInt(from, to);
+      if (IntStream.of(ports).noneMatch(port -> reserved.containsKey(port + offset)) && reserveAll(ports, offset)) {
+        return offset;
+      }
+    }
+    throw new IllegalStateException("No offset in [" + from + ", " + to + ") at which all of " + Arrays.toString(ports)
+        + " are free after " + ATTEMPTS + " attempts");
+  }
+
+  /** Binds and reserves every port plus {@code offset}, or none of them. */
+  private static boolean reserveAll(int[] ports, int offset) {
+    List<ServerSocket> probes = new ArrayList<>(ports.length);
+    boolean all = true;
+    try {
+      InetAddress loopback = InetAddress.getByName("127.0.0.1");
+      for (int i = 0; i < ports.length && all; i++) {
+        Optional<ServerSocket> probe = tryBind(loopback, ports[i] + offset);
+        all = probe.filter(FreePorts::reserve).map(probes::add).orElse(false);
+      }
+    } catch (IOException e) {
+      all = false;
+    }
+    for (ServerSocket probe : probes) {
+      if (!all) {
+        release(probe.getLocalPort());
+      }
+      try {
+        probe.close();
+      } catch (IOException ignored) {
+        // It was only a probe.
+      }
+    }
+    return all;
+  }
+
+  private static void release(int port) {
+    FileLock lock = reserved.remove(port);
+    if (lock != null) {
+      try {
+        lock.channel().close();
+      } catch (IOException ignored) {
+        // Closing the channel drops the lock; nothing else to undo.
+      }
+    }
   }
 
   /** The lowest port the OS gives to outgoing connections (Linux reads it from /proc; else Linux's default). */

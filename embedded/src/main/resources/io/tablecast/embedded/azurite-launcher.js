@@ -4,14 +4,19 @@
  *
  * Usage: node azurite-launcher.js <path/to/azurite.js> [azurite options...]
  *
- * Stopping (SIGTERM or SIGINT, from the JVM, a terminal's Ctrl-C, or the watchdog below):
- * Azurite's own handler closes its three servers and saves its databases, after which the
- * process exits by itself. This launcher makes sure that
- *   - Azurite shuts down at most once: a second signal (Ctrl-C reaches both the JVM and us, then
- *     the JVM sends SIGTERM) would make Azurite close closed servers, reject, and crash the
- *     process in the middle of saving its databases;
- *   - the process does exit, GRACE_MS after the first signal at the latest;
- *   - a signal before Azurite is serving exits at once.
+ * Stopping (SIGTERM, from the JVM or from the watchdog below): Azurite's own handler closes its
+ * three servers and saves its databases, after which the process exits by itself. This launcher
+ * makes sure that
+ *   - a terminal's signals do not stop it: Ctrl-C (SIGINT), Ctrl-\ (SIGQUIT) and a hang-up (SIGHUP)
+ *     go to the terminal's whole foreground process group, and the JVM that started us stops its
+ *     services first and the store last, with SIGTERM. The JVM also starts us in a session of our
+ *     own where it can (setsid), so that the terminal does not signal us at all; where it cannot,
+ *     these signals are ignored here, and Azurite's own SIGINT handler is never registered;
+ *   - Azurite shuts down at most once (its handler is a once-handler of SIGTERM alone: a second
+ *     shutdown would close closed servers, reject, and crash the process while it saves its
+ *     databases);
+ *   - the process does exit, GRACE_MS after the first SIGTERM at the latest;
+ *   - a SIGTERM before Azurite is serving exits at once.
  *
  * Orphan protection: the parent keeps a pipe open on our stdin and never writes to it. When the
  * pipe reaches end-of-file the parent has gone (or is stopping us; Java closes the pipe when it
@@ -23,7 +28,8 @@ const { Worker, isMainThread } = require('worker_threads');
 
 // Longer than the JVM's own SIGTERM-to-SIGKILL grace (5 s): while the JVM lives, it decides.
 const GRACE_MS = 8000;
-const STOP_SIGNALS = ['SIGTERM', 'SIGINT'];
+const STOP_SIGNAL = 'SIGTERM';
+const TERMINAL_SIGNALS = ['SIGINT', 'SIGQUIT', 'SIGHUP'];
 
 if (isMainThread) {
   const azuriteMain = process.argv[2];
@@ -35,34 +41,34 @@ if (isMainThread) {
   const watchdog = new Worker(__filename);
   watchdog.unref();
 
+  // Azurite registers `process.once('SIGINT', shutdown)` once it serves: drop that registration.
+  const registerOnce = process.once;
+  process.once = function (event, listener) {
+    return TERMINAL_SIGNALS.includes(event) ? this : registerOnce.call(this, event, listener);
+  };
+  for (const s of TERMINAL_SIGNALS) {
+    process.on(s, () => {});
+  }
+
   let stopping = false;
-  const onStopSignal = (signal) => {
+  const onStopSignal = () => {
     if (stopping) {
       return; // a stop is under way; the timer below ends it if it stalls
     }
     stopping = true;
-    // Azurite registers its once-handlers only when its servers are up; they run after this one.
-    const azuriteServing = process.listenerCount(signal) > 1;
-    // Keep only our handler: Azurite's handler for this signal still runs in this emit cycle
-    // (EventEmitter calls the listeners registered when the event was emitted); its handler for
-    // the other signal must never run.
-    for (const s of STOP_SIGNALS) {
-      process.removeAllListeners(s);
-      process.on(s, onStopSignal);
-    }
+    // Azurite registers its once-handler only when its servers are up; it runs after this one.
+    const azuriteServing = process.listenerCount(STOP_SIGNAL) > 1;
     if (!azuriteServing) {
-      console.error(`launcher: ${signal} before Azurite was serving, exiting`);
+      console.error(`launcher: ${STOP_SIGNAL} before Azurite was serving, exiting`);
       process.exit(0);
     }
-    console.log(`launcher: ${signal}, Azurite is shutting down`);
+    console.log(`launcher: ${STOP_SIGNAL}, Azurite is shutting down`);
     setTimeout(() => {
-      console.error(`launcher: still alive ${GRACE_MS} ms after ${signal}, exiting`);
+      console.error(`launcher: still alive ${GRACE_MS} ms after ${STOP_SIGNAL}, exiting`);
       process.exit(1);
     }, GRACE_MS).unref();
   };
-  for (const s of STOP_SIGNALS) {
-    process.on(s, onStopSignal);
-  }
+  process.on(STOP_SIGNAL, onStopSignal);
 
   // Azurite parses process.argv: present ourselves as `node azurite.js [options...]`.
   process.argv = [process.argv[0], azuriteMain, ...process.argv.slice(3)];

@@ -9,9 +9,12 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.channels.FileChannel;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -70,6 +73,28 @@ class FreePortsTest {
       other.destroy();
       other.waitFor(10, TimeUnit.SECONDS);
     }
+  }
+
+  @Test
+  void anOffsetPutsEveryPortOfTheBlockBelowTheEphemeralRangeAndReservesEachForThisJvm() throws Exception {
+    int[] defaults = {8081, 8082, 9092, 10002};
+
+    int offset = FreePorts.offset(defaults);
+
+    Path reservations = Path.of(System.getProperty("java.io.tmpdir"), "tablecast-ports");
+    for (int port : defaults) {
+      assertThat(port + offset).isBetween(20000, FreePorts.ephemeralLow() - 1);
+      try (FileChannel channel = FileChannel.open(reservations.resolve(Integer.toString(port + offset)), StandardOpenOption.WRITE)) {
+        assertThatThrownBy(channel::tryLock).as("the lock on %d, held by this JVM", port + offset)
+            .isInstanceOf(OverlappingFileLockException.class);
+      }
+    }
+    assertThat(FreePorts.offset(defaults)).as("a second block").isNotEqualTo(offset);
+  }
+
+  @Test
+  void refusesABlockWiderThanThePortsBelowTheEphemeralRange() {
+    assertThatThrownBy(() -> FreePorts.offset(1, 60000)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("span");
   }
 
   @Test

@@ -23,6 +23,10 @@ import java.util.function.Predicate;
  * SIGINT, the child is started through {@code node}, whose libuv resets every signal to its
  * default in the processes it spawns. Either way, {@link #jvm()} is the child JVM itself.
  *
+ * <p>{@link #fromTerminal} runs a command instead, such as {@code ./tablecast dev}, as a terminal's
+ * foreground job: in a process group of its own, which {@link #signalGroup} signals as a
+ * terminal's Ctrl-C does.
+ *
  * <p>{@link #close()} kills whatever is left, the JVM and everything it started.
  */
 public final class ChildJvm implements AutoCloseable {
@@ -31,6 +35,9 @@ public final class ChildJvm implements AutoCloseable {
       "const c=require('child_process').spawn(process.argv[1],process.argv.slice(2),{stdio:'inherit'});"
           + "process.on('SIGTERM',()=>{});process.on('SIGINT',()=>{});"
           + "c.on('exit',(code,signal)=>process.exit(code===null?128:code));";
+  /** As {@link #DEFAULT_SIGNALS_LAUNCHER}, the child in a session and process group of its own. */
+  private static final String TERMINAL_LAUNCHER = DEFAULT_SIGNALS_LAUNCHER.replace("{stdio:'inherit'}",
+      "{stdio:'inherit',detached:true}");
 
   private final Process process;
   private final ProcessHandle jvm;
@@ -79,9 +86,28 @@ public final class ChildJvm implements AutoCloseable {
     command.addAll(jvmOptions);
     command.add(mainClass.getName());
     command.addAll(List.of(args));
+    return launch(output, env, Optional.empty(), command, throughNode);
+  }
+
+  /**
+   * Runs {@code command} in {@code workingDir} as a user runs it from a terminal: as the leader of
+   * a process group of its own (a terminal's foreground job), with every signal at its default, and
+   * with extra environment variables as in {@link #start(Path, java.util.Map, Class, String...)}.
+   * The command must end by exec'ing a JVM (as {@code ./tablecast} does), which {@link #jvm()} then
+   * is; {@link #signalGroup} signals the group as a terminal's Ctrl-C does.
+   */
+  public static ChildJvm fromTerminal(Path output, java.util.Map<String, String> env, Path workingDir, List<String> command) {
+    List<String> launched = new ArrayList<>(List.of(Azurite.node(), "-e", TERMINAL_LAUNCHER));
+    launched.addAll(command);
+    return launch(output, env, Optional.of(workingDir), launched, true);
+  }
+
+  private static ChildJvm launch(Path output, java.util.Map<String, String> env, Optional<Path> workingDir, List<String> command,
+      boolean throughNode) {
     try {
       Files.createDirectories(output.toAbsolutePath().getParent());
       ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
+      workingDir.ifPresent(dir -> builder.directory(dir.toFile()));
       // A null value removes a variable this JVM would pass on: some libraries take an empty one for set.
       env.forEach((name, value) -> {
         if (value == null) {
@@ -93,7 +119,7 @@ public final class ChildJvm implements AutoCloseable {
       Process process = builder.start();
       return new ChildJvm(process, throughNode ? jvmStartedBy(process) : process.toHandle(), output);
     } catch (IOException e) {
-      throw new UncheckedIOException("Could not start " + mainClass.getName(), e);
+      throw new UncheckedIOException("Could not start " + String.join(" ", command), e);
     }
   }
 
@@ -150,10 +176,14 @@ public final class ChildJvm implements AutoCloseable {
 
   /** Sends {@code signal} ("INT", "TERM", "KILL") to the JVM, as {@code kill -<signal>} does. */
   public void signal(String signal) {
+    run("kill", "-" + signal, Long.toString(jvm.pid()));
+  }
+
+  private static void run(String... command) {
     try {
-      Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(jvm.pid())).inheritIO().start();
+      Process kill = new ProcessBuilder(command).inheritIO().start();
       if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
-        throw new IllegalStateException("kill -" + signal + " " + jvm.pid() + " failed");
+        throw new IllegalStateException(String.join(" ", command) + " failed");
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -161,6 +191,14 @@ public final class ChildJvm implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
     }
+  }
+
+  /**
+   * Sends {@code signal} to the JVM's whole process group, as a terminal's Ctrl-C ("INT") does to
+   * its foreground job: for a child started {@link #fromTerminal}, which leads its group.
+   */
+  public void signalGroup(String signal) {
+    run("kill", "-" + signal, "--", "-" + jvm.pid());
   }
 
   /** True once the JVM has exited within {@code timeout}. */

@@ -55,6 +55,13 @@ public final class ChildJvms implements ParameterResolver {
       return child;
     }
 
+    /** A command as a user runs it from a terminal ({@link ChildJvm#fromTerminal}). */
+    public ChildJvm fromTerminal(Path output, java.util.Map<String, String> env, Path workingDir, List<String> command) {
+      ChildJvm child = ChildJvm.fromTerminal(output, env, workingDir, command);
+      started.add(child);
+      return child;
+    }
+
     @Override
     public void close() {
       started.forEach(ChildJvm::close);
