@@ -104,15 +104,59 @@ final class DevModeChild implements AutoCloseable {
     }
   }
 
-  @Override
-  public void close() throws InterruptedException {
+  /**
+   * Waits until {@code ./tablecast} has built what it had to and {@code exec}ed the JVM (the child's
+   * command is then {@code java}).
+   *
+   * @return the seconds from now until then
+   */
+  double awaitJvm(Duration timeout) throws InterruptedException {
+    long start = System.nanoTime();
+    while (!process.info().command().map(c -> c.endsWith("java")).orElse(false)) {
+      if (!process.isAlive()) {
+        throw new IllegalStateException("./tablecast exited with " + process.exitValue() + "; the end of its log:\n" + tail());
+      }
+      if (System.nanoTime() - start > timeout.toNanos()) {
+        throw new IllegalStateException("./tablecast has not started the JVM after " + timeout.toSeconds() + " s");
+      }
+      Thread.sleep(50);
+    }
+    return (System.nanoTime() - start) / 1e9;
+  }
+
+  /** How a stop went: its seconds, dev mode's exit code, whether it recorded the run as stopped cleanly. */
+  record Stop(double seconds, int exitCode, boolean clean) {}
+
+  /**
+   * Stops dev mode as a service manager would, with SIGTERM (a background job ignores SIGINT, which
+   * dev mode treats alike), and waits up to a minute, then kills what is left of its tree.
+   */
+  Stop stop() throws InterruptedException {
     List<ProcessHandle> tree = process.descendants().toList();
+    long start = System.nanoTime();
     process.destroy();
     if (!process.waitFor(STOP_WAIT.toSeconds(), TimeUnit.SECONDS)) {
       System.err.println("Dev mode did not stop within " + STOP_WAIT.toSeconds() + " s of SIGTERM; killing it");
       process.destroyForcibly();
       process.waitFor(10, TimeUnit.SECONDS);
     }
+    double seconds = (System.nanoTime() - start) / 1e9;
     tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+    return new Stop(seconds, process.isAlive() ? -1 : process.exitValue(), logContains("Tablecast stopped cleanly"));
+  }
+
+  private boolean logContains(String text) {
+    try {
+      return Files.readString(log).contains(text);
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    if (process.isAlive()) {
+      stop();
+    }
   }
 }

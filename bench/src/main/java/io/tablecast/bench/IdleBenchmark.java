@@ -108,9 +108,9 @@ public final class IdleBenchmark {
           percent(r.node(), window), percent(r.jvm() + r.node(), window), (double) r.jvmSwitches() / window,
           (double) r.nodeSwitches() / window);
     }
-    System.out.printf("| **median** | | **%.2f** | **%.2f** | **%.2f** | %.0f / %.0f |%n", percent(median(runs, Run::jvm), window),
-        percent(median(runs, Run::node), window), percent(median(runs, r -> r.jvm() + r.node()), window),
-        median(runs, r -> (double) r.jvmSwitches()) / window, median(runs, r -> (double) r.nodeSwitches()) / window);
+    System.out.printf("| **median** | | **%.2f** | **%.2f** | **%.2f** | %.0f / %.0f |%n", percent(Report.median(runs, Run::jvm), window),
+        percent(Report.median(runs, Run::node), window), percent(Report.median(runs, r -> r.jvm() + r.node()), window),
+        Report.median(runs, r -> (double) r.jvmSwitches()) / window, Report.median(runs, r -> (double) r.nodeSwitches()) / window);
     table("The JVM by component (median of the runs)", "component", grouped(runs, IdleBenchmark::component), window, 100);
     table("The JVM's busiest threads (median of the runs)", "threads", grouped(runs, ThreadTicks::family), window, top);
     requests.ifPresentOrElse(kinds -> {
@@ -135,8 +135,8 @@ public final class IdleBenchmark {
     ThreadTicks.Used none = new ThreadTicks.Used(0, 0);
     Map<String, ThreadTicks.Used> medians = new LinkedHashMap<>();
     new TreeSet<>(perRun.stream().flatMap(m -> m.keySet().stream()).toList()).forEach(group ->
-        medians.put(group, new ThreadTicks.Used(median(perRun, m -> m.getOrDefault(group, none).seconds()),
-            Math.round(median(perRun, m -> m.getOrDefault(group, none).switches())))));
+        medians.put(group, new ThreadTicks.Used(Report.median(perRun, m -> m.getOrDefault(group, none).seconds()),
+            Math.round(Report.median(perRun, m -> m.getOrDefault(group, none).switches())))));
     return medians;
   }
 
@@ -159,12 +159,6 @@ public final class IdleBenchmark {
       return component.label;
     }
     return thread.startsWith("views-") ? "views service" : "other";
-  }
-
-  private static <T> double median(List<T> values, java.util.function.ToDoubleFunction<T> figure) {
-    double[] sorted = values.stream().mapToDouble(figure).sorted().toArray();
-    int mid = sorted.length / 2;
-    return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
   }
 
   private static double percent(double cpuSeconds, int windowSeconds) {
