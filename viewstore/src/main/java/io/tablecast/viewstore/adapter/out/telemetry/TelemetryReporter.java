@@ -66,6 +66,7 @@ public final class TelemetryReporter implements AutoCloseable {
   /** Whether the last row written was a quiet one, and the quiet windows not written since. */
   private boolean quiet;
   private int quietWindowsSkipped;
+  private volatile boolean closed;
 
   private TelemetryReporter(TableClient checkpoints, MeterRegistry registry, Role role, String instanceId, Clock clock) {
     this.checkpoints = checkpoints;
@@ -109,6 +110,9 @@ public final class TelemetryReporter implements AutoCloseable {
       }
       failing = false;
     } catch (RuntimeException e) {
+      if (closed) {
+        return; // a write cut short by the stop: nothing failed
+      }
       if (!failing) {
         log.warn("Cannot write the telemetry of {} {}; trying every {} s: {}", role.name(), instanceId,
             TelemetryLayout.WINDOW_SECONDS, e.toString());
@@ -162,6 +166,7 @@ public final class TelemetryReporter implements AutoCloseable {
 
   @Override
   public void close() {
+    closed = true;
     timer.shutdownNow();
   }
 }
