@@ -73,7 +73,7 @@ public final class ViewsService implements AutoCloseable {
     // The status page's history: sampled in the background from the start, whether a page is open or not.
     Sampler sampler = new Sampler(commandLog, new TableTelemetry(tables), status, Clock.systemUTC()).start(Sampler.PERIOD);
     Dashboard dashboard = new Dashboard(status, new TableCheckpoints(tables, config.namespace()),
-        new PoisonPeek(azure, config.namespace()), sampler, config.stallTimeout(), Clock.systemUTC());
+        new PoisonPeek(azure, config.namespace()), sampler, Clock.systemUTC());
     ViewsApi api = new ViewsApi(store, status, config.continuationKey().bytes(), reads, topics.eventTopics());
     StatusPage page = new StatusPage(dashboard, Sampler.PERIOD);
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);

@@ -34,7 +34,9 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -154,6 +156,66 @@ class StatusPageIT {
     assertThat(partition.get("lag").asLong()).isEqualTo(3);
     assertThat(dashboard.get("eventsApplied").asLong()).isEqualTo(42);
     assertThat(dashboard.get("rebuild").isNull()).isTrue();
+  }
+
+  @Test
+  void aPartitionWaitingItsTurnWhileTheProjectorProgressesIsBehindAndNeverStalled(Namespace namespace) {
+    OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+    checkpoints.upsertEntity(checkpoint(namespace.topic("tablecast.department-events"), 4L, now.minusSeconds(161), now, now.minusSeconds(1),
+        0.0));
+    checkpoints.upsertEntity(checkpoint(namespace.topic("tablecast.employee-events"), 1_300L, now, now, now, 37.0));
+
+    JsonNode status = http.get("/status").json();
+
+    assertThat(status.at("/projector/stalled").asBoolean()).isFalse();
+    assertThat(states(status)).containsEntry("department-events", "behind").containsEntry("employee-events", "behind");
+    JsonNode hires = partitionOf(status, "employee-events");
+    assertThat(hires.get("ratePerSecond").asDouble()).isEqualTo(37.0);
+    assertThat(hires.get("etaSeconds").asLong()).isEqualTo(36);
+    assertThat(partitionOf(status, "department-events").has("etaSeconds")).isFalse();
+    assertThat(http.get("/health").status()).isEqualTo(200);
+    JsonNode waiting = dashboard().get("partitions").findParents("topic").stream()
+        .filter(p -> p.get("topic").asText().endsWith("department-events")).findFirst().orElseThrow();
+    assertThat(waiting.get("condition").asText()).isEqualTo("behind");
+    assertThat(waiting.get("reason").asText()).contains("waiting 161 s for its turn");
+  }
+
+  @Test
+  void aPartitionWithLagAndNoProgressOfItsProjectorIsStalled(Namespace namespace) {
+    OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+    checkpoints.upsertEntity(checkpoint(namespace.topic("tablecast.department-events"), 4L, now.minusSeconds(161), now,
+        now.minusSeconds(45), 0.0));
+
+    JsonNode status = http.get("/status").json();
+
+    assertThat(status.at("/projector/stalled").asBoolean()).isTrue();
+    assertThat(states(status)).containsEntry("department-events", "stalled");
+    assertThat(http.get("/health").status()).isEqualTo(503);
+  }
+
+  private static TableEntity checkpoint(String topic, long lag, OffsetDateTime progressAt, OffsetDateTime heartbeatAt,
+      OffsetDateTime projectorProgressAt, double rate) {
+    return new TableEntity("G1", CheckpointLayout.rowKey(topic, 0))
+        .addProperty(CheckpointLayout.APPLIED_OFFSET, 21L).addProperty(CheckpointLayout.LAG, lag)
+        .addProperty(CheckpointLayout.LAST_PROGRESS_AT, progressAt).addProperty(CheckpointLayout.HEARTBEAT_AT, heartbeatAt)
+        .addProperty(CheckpointLayout.PROJECTOR_PROGRESS_AT, projectorProgressAt).addProperty(CheckpointLayout.RATE, rate);
+  }
+
+  /** Each partition's state by the topic's name without the namespace. */
+  private static Map<String, String> states(JsonNode status) {
+    Map<String, String> states = new HashMap<>();
+    status.at("/projector/partitions").forEach(p ->
+        states.put(p.get("topic").asText().replaceAll(".*tablecast\\.", ""), p.get("state").asText()));
+    return states;
+  }
+
+  private static JsonNode partitionOf(JsonNode status, String topic) {
+    for (JsonNode p : status.at("/projector/partitions")) {
+      if (p.get("topic").asText().endsWith(topic)) {
+        return p;
+      }
+    }
+    throw new AssertionError("no partition of " + topic + " in " + status);
   }
 
   @Test

@@ -12,11 +12,9 @@ import io.tablecast.common.kafka.Topic;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.events.Actor;
 import io.tablecast.events.DomainEvent;
-import java.time.Clock;
+import io.tablecast.testkit.MovableClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -156,33 +154,5 @@ public final class ProcessorDriver implements AutoCloseable {
   @Override
   public void close() {
     driver.close();
-  }
-
-  /** A clock that tests move forward. */
-  private static final class MovableClock extends Clock {
-    private Instant now;
-
-    MovableClock(Instant start) {
-      this.now = start;
-    }
-
-    void advance(Duration duration) {
-      now = now.plus(duration);
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
   }
 }

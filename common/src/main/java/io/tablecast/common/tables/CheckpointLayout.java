@@ -24,6 +24,14 @@ public final class CheckpointLayout {
   /** When the projector last wrote this row, busy or idle: a stale heartbeat means it is down. */
   public static final String HEARTBEAT_AT = "HeartbeatAt";
   public static final String PAUSED_REASON = "PausedReason";
+  /**
+   * When the projector that owns the partition last made progress on any of its partitions (being
+   * caught up counts). A partition with lag whose own progress is old while this is recent waits
+   * behind other work: it is behind, not stalled.
+   */
+  public static final String PROJECTOR_PROGRESS_AT = "ProjectorProgressAt";
+  /** Records of the partition applied per second, over the last minute, as of {@link #HEARTBEAT_AT}. */
+  public static final String RATE = "Rate";
 
   private CheckpointLayout() {}
 

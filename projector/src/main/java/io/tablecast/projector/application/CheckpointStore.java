@@ -24,8 +24,18 @@ public interface CheckpointStore {
   void mark(Map<PartitionRef, Long> inFlight, Map<PartitionRef, Long> applied, Map<PartitionRef, Long> lags, Instant at);
 
   /**
-   * Periodically, busy or idle: the lag of every partition owned and why any is paused, so that a
-   * frozen projector never looks idle.
+   * Periodically, busy or idle: the lag of every partition owned, why any is paused, each one's
+   * rate and when the projector last made progress, so that a frozen projector never looks idle
+   * and a partition waiting behind others' work never looks frozen.
    */
-  void heartbeat(Map<PartitionRef, Long> lags, Map<PartitionRef, String> pausedReasons, Instant at);
+  void heartbeat(Heartbeat heartbeat, Instant at);
+
+  /**
+   * What a heartbeat says of the partitions owned.
+   *
+   * @param rates records applied per second, over the last minute
+   * @param progressAt when the projector last made progress on any partition (being caught up counts)
+   */
+  record Heartbeat(Map<PartitionRef, Long> lags, Map<PartitionRef, String> pausedReasons, Map<PartitionRef, Double> rates,
+      Instant progressAt) {}
 }

@@ -6,7 +6,6 @@ import io.tablecast.views.domain.dashboard.ParkedMessage;
 import io.tablecast.views.domain.dashboard.PartitionState;
 import io.tablecast.views.domain.dashboard.RebuildProgress;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -23,16 +22,13 @@ public final class Dashboard {
   private final CheckpointSource checkpoints;
   private final ParkedSource parked;
   private final Sampler sampler;
-  private final Duration stallTimeout;
   private final Clock clock;
 
-  public Dashboard(StatusSource status, CheckpointSource checkpoints, ParkedSource parked, Sampler sampler, Duration stallTimeout,
-      Clock clock) {
+  public Dashboard(StatusSource status, CheckpointSource checkpoints, ParkedSource parked, Sampler sampler, Clock clock) {
     this.status = status;
     this.checkpoints = checkpoints;
     this.parked = parked;
     this.sampler = sampler;
-    this.stallTimeout = stallTimeout;
     this.clock = clock;
   }
 
@@ -40,9 +36,7 @@ public final class Dashboard {
     PipelineStatus now = status.read();
     Instant at = clock.instant();
     // The active generation's checkpoints come with /status: only a pending one is read apart.
-    List<PartitionState> partitions = now.partitions().stream()
-        .map(p -> PartitionState.of(p, p.pausedReason(), at, stallTimeout))
-        .toList();
+    List<PartitionState> partitions = now.partitionStates();
     long applied = now.partitions().stream().mapToLong(p -> p.appliedOffset().isPresent() ? p.appliedOffset().getAsLong() + 1 : 0).sum();
     Optional<RebuildProgress> rebuild = now.pendingGeneration().isPresent()
         ? Optional.of(RebuildProgress.of(now.pendingGeneration().getAsInt(), checkpoints.rows(now.pendingGeneration().getAsInt())))

@@ -1,9 +1,11 @@
 package io.tablecast.views.domain;
 
+import io.tablecast.views.domain.dashboard.PartitionState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 
@@ -13,31 +15,53 @@ import java.util.OptionalLong;
  */
 public record PipelineStatus(
     int activeGeneration, OptionalInt pendingGeneration, List<PartitionProgress> partitions, boolean stalled,
-    List<QueueDepth> queues, Optional<Long> deadLetters) {
+    List<QueueDepth> queues, Optional<Long> deadLetters, List<PartitionState> partitionStates) {
+
+  /** The status as read at {@code now}: each partition's state, and the stall rule over them all. */
+  public static PipelineStatus of(int activeGeneration, OptionalInt pendingGeneration, List<PartitionProgress> partitions,
+      List<QueueDepth> queues, Optional<Long> deadLetters, Instant now, Duration stallTimeout) {
+    return new PipelineStatus(activeGeneration, pendingGeneration, partitions, stalled(partitions, now, stallTimeout), queues,
+        deadLetters, partitions.stream().map(p -> PartitionState.of(p, now, stallTimeout)).toList());
+  }
 
   /**
    * One partition's checkpoint: how far behind, when it last advanced, when the projector last
-   * wrote it, the last offset applied (none before the first batch), and why the projector paused
-   * it, if it did.
+   * wrote it, the last offset applied (none before the first batch), why the projector paused it,
+   * if it did, when the projector that owns it last made progress on any partition, and its
+   * records applied per second over the last minute (both absent in rows of older projectors).
    */
   public record PartitionProgress(String topic, int partition, long lag, Instant lastProgressAt, Instant heartbeatAt,
-      OptionalLong appliedOffset, Optional<String> pausedReason) {
+      OptionalLong appliedOffset, Optional<String> pausedReason, Optional<Instant> projectorProgressAt, OptionalDouble rate) {
 
     public PartitionProgress(String topic, int partition, long lag, Instant lastProgressAt, Instant heartbeatAt) {
-      this(topic, partition, lag, lastProgressAt, heartbeatAt, OptionalLong.empty(), Optional.empty());
+      this(topic, partition, lag, lastProgressAt, heartbeatAt, OptionalLong.empty(), Optional.empty(), Optional.empty(),
+          OptionalDouble.empty());
+    }
+
+    /** Its projector has not written the row for the timeout: it is down, whatever the row says. */
+    public boolean silent(Instant now, Duration timeout) {
+      return heartbeatAt.isBefore(now.minus(timeout));
+    }
+
+    /**
+     * Lag, and no progress for the timeout, neither of the partition nor of the projector that
+     * owns it: frozen. A partition whose batches wait behind others' while its projector
+     * progresses is behind, not frozen.
+     */
+    public boolean frozen(Instant now, Duration timeout) {
+      Instant limit = now.minus(timeout);
+      return lag > 0 && lastProgressAt.isBefore(limit) && projectorProgressAt.map(at -> at.isBefore(limit)).orElse(true);
     }
   }
 
   public record QueueDepth(String name, long depth, long poisonDepth) {}
 
   /**
-   * The stall rule (SPEC §7): a partition with lag that has not advanced for {@code timeout}, or a
-   * projector that has not written its checkpoints for as long (it is down, whatever its lag said).
-   * A frozen pipeline must never look idle.
+   * The stall rule (SPEC §7): a projector with lag that has made no progress for {@code timeout}
+   * (on the partition or on any other it owns), or that has not written its checkpoints for as
+   * long (it is down, whatever its lag said). A frozen pipeline must never look idle.
    */
   public static boolean stalled(List<PartitionProgress> partitions, Instant now, Duration timeout) {
-    Instant limit = now.minus(timeout);
-    return partitions.stream().anyMatch(p ->
-        p.lag() > 0 && p.lastProgressAt().isBefore(limit) || p.heartbeatAt().isBefore(limit));
+    return partitions.stream().anyMatch(p -> p.frozen(now, timeout) || p.silent(now, timeout));
   }
 }

@@ -6,6 +6,9 @@ import io.tablecast.views.domain.PipelineStatus.PartitionProgress;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 class PipelineStatusTest {
@@ -31,6 +34,17 @@ class PipelineStatusTest {
   @Test
   void aProjectorThatStoppedWritingIsStalledWhateverItsLastLagSaid() {
     assertThat(PipelineStatus.stalled(List.of(partition(0, 60, 60)), NOW, TIMEOUT)).isTrue();
+  }
+
+  @Test
+  void aPartitionWaitingBehindOthersWhileItsProjectorProgressesIsNoStall() {
+    PartitionProgress waiting = new PartitionProgress("events", 1, 4, NOW.minusSeconds(161), NOW.minusSeconds(1), OptionalLong.of(21),
+        Optional.empty(), Optional.of(NOW.minusSeconds(2)), OptionalDouble.of(0));
+    PartitionProgress frozen = new PartitionProgress("events", 1, 4, NOW.minusSeconds(161), NOW.minusSeconds(1), OptionalLong.of(21),
+        Optional.empty(), Optional.of(NOW.minusSeconds(31)), OptionalDouble.of(0));
+
+    assertThat(PipelineStatus.stalled(List.of(partition(0, 1, 1), waiting), NOW, TIMEOUT)).isFalse();
+    assertThat(PipelineStatus.stalled(List.of(partition(0, 1, 1), frozen), NOW, TIMEOUT)).isTrue();
   }
 
   @Test

@@ -134,6 +134,7 @@ final class BatchPipe implements AutoCloseable {
     // The loop settles every few milliseconds: no lags to compute when nothing completed.
     if (!taken.upTo().isEmpty()) {
       writer.applied(taken.upTo(), lagsAfter(taken.upTo()));
+      progress.applied(taken.upTo());
     }
     if (taken.events() > 0) {
       applied.increment(taken.events());

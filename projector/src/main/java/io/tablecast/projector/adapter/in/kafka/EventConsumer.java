@@ -206,7 +206,8 @@ public final class EventConsumer implements AutoCloseable {
     }
     lastHeartbeat = now;
     try {
-      checkpoints.heartbeat(progress.lags(), progress.pausedReasons(), now);
+      checkpoints.heartbeat(new CheckpointStore.Heartbeat(progress.lags(), progress.pausedReasons(), progress.rates(),
+          progress.lastProgress()), now);
     } catch (RuntimeException e) {
       if (failures.isTransient(e)) {
         log.debug("Could not write the projector's heartbeat: {}", failures.describe(e));

@@ -9,6 +9,8 @@ import static io.tablecast.common.tables.CheckpointLayout.LAG;
 import static io.tablecast.common.tables.CheckpointLayout.LAST_PROGRESS_AT;
 import static io.tablecast.common.tables.CheckpointLayout.LOAD_END;
 import static io.tablecast.common.tables.CheckpointLayout.PAUSED_REASON;
+import static io.tablecast.common.tables.CheckpointLayout.PROJECTOR_PROGRESS_AT;
+import static io.tablecast.common.tables.CheckpointLayout.RATE;
 
 import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
@@ -74,17 +76,20 @@ public final class TableCheckpointStore implements CheckpointStore {
         properties.put(IN_FLIGHT_OFFSET, inFlight.get(p));
       }
       if (applied.containsKey(p)) {
-        properties.putAll(Map.of(APPLIED_OFFSET, applied.get(p), LAG, lags.getOrDefault(p, 0L), LAST_PROGRESS_AT, now, HEARTBEAT_AT, now));
+        properties.putAll(Map.of(APPLIED_OFFSET, applied.get(p), LAG, lags.getOrDefault(p, 0L), LAST_PROGRESS_AT, now, HEARTBEAT_AT, now,
+            PROJECTOR_PROGRESS_AT, now));
       }
       return properties;
     });
   }
 
   @Override
-  public void heartbeat(Map<PartitionRef, Long> lags, Map<PartitionRef, String> pausedReasons, Instant at) {
+  public void heartbeat(Heartbeat heartbeat, Instant at) {
     OffsetDateTime now = OffsetDateTime.ofInstant(at, ZoneOffset.UTC);
-    merge(lags.keySet(), p -> Map.<String, Object>of(
-        LAG, lags.get(p), HEARTBEAT_AT, now, PAUSED_REASON, pausedReasons.getOrDefault(p, "")));
+    OffsetDateTime progressAt = OffsetDateTime.ofInstant(heartbeat.progressAt(), ZoneOffset.UTC);
+    merge(heartbeat.lags().keySet(), p -> Map.<String, Object>of(
+        LAG, heartbeat.lags().get(p), HEARTBEAT_AT, now, PAUSED_REASON, heartbeat.pausedReasons().getOrDefault(p, ""),
+        PROJECTOR_PROGRESS_AT, progressAt, RATE, heartbeat.rates().getOrDefault(p, 0.0)));
   }
 
   /**

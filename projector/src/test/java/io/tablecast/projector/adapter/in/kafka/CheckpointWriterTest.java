@@ -114,6 +114,6 @@ class CheckpointWriterTest {
     }
 
     @Override
-    public void heartbeat(Map<PartitionRef, Long> lags, Map<PartitionRef, String> pausedReasons, Instant at) {}
+    public void heartbeat(Heartbeat heartbeat, Instant at) {}
   }
 }

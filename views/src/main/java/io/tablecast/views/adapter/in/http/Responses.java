@@ -7,9 +7,11 @@ import io.tablecast.views.domain.EmployeeField;
 import io.tablecast.views.domain.EmployeeView;
 import io.tablecast.views.domain.Page;
 import io.tablecast.views.domain.PipelineStatus;
+import io.tablecast.views.domain.dashboard.PartitionState;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** The JSON bodies of the views API (SPEC §9), camelCase, ids canonical. */
@@ -38,14 +40,27 @@ final class Responses {
 
     record Projector(boolean stalled, List<Partition> partitions) {}
 
-    record Partition(String topic, int partition, long lag, Instant lastProgressAt) {}
+    /**
+     * SPEC §9's fields, then the partition's state ({@code running}, {@code behind}, {@code paused}
+     * or {@code stalled}), its records applied per second over the last minute and, when it is
+     * behind, the seconds until it should be caught up at that rate (each absent when not known).
+     */
+    record Partition(String topic, int partition, long lag, Instant lastProgressAt, String state,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Double ratePerSecond, @JsonInclude(JsonInclude.Include.NON_NULL) Long etaSeconds) {
+
+      static Partition of(PartitionState p) {
+        return new Partition(p.topic(), p.partition(), p.lag(), p.lastProgressAt(), p.condition().name().toLowerCase(Locale.ROOT),
+            p.rate().isPresent() ? Math.round(p.rate().getAsDouble() * 10) / 10.0 : null,
+            p.etaSeconds().isPresent() ? p.etaSeconds().getAsLong() : null);
+      }
+    }
 
     record Queue(String name, long depth, long poisonDepth) {}
 
     static Status of(PipelineStatus s) {
       return new Status(
           new Generations(s.activeGeneration(), s.pendingGeneration().isPresent() ? s.pendingGeneration().getAsInt() : null),
-          new Projector(s.stalled(), s.partitions().stream().map(p -> new Partition(p.topic(), p.partition(), p.lag(), p.lastProgressAt())).toList()),
+          new Projector(s.stalled(), s.partitionStates().stream().map(Partition::of).toList()),
           s.queues().stream().map(q -> new Queue(q.name(), q.depth(), q.poisonDepth())).toList(),
           s.deadLetters().orElse(null));
     }

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
@@ -68,8 +69,8 @@ public final class StatusReader implements StatusSource, AutoCloseable {
     List<PartitionProgress> partitions = partitions(tables.active());
     List<QueueDepth> queues = new ArrayList<>(depths(new Generation(namespace, state.activeGeneration())));
     state.pendingGeneration().ifPresent(pending -> queues.addAll(depths(new Generation(namespace, pending))));
-    return new PipelineStatus(state.activeGeneration(), state.pendingGeneration(), partitions,
-        PipelineStatus.stalled(partitions, clock.instant(), stallTimeout), queues, deadLetters());
+    return PipelineStatus.of(state.activeGeneration(), state.pendingGeneration(), partitions, queues, deadLetters(), clock.instant(),
+        stallTimeout);
   }
 
   /** The stall rule alone, for {@code /health}: the checkpoints only, no queue or Kafka request. */
@@ -94,7 +95,9 @@ public final class StatusReader implements StatusSource, AutoCloseable {
           progress == null ? Instant.EPOCH : progress, heartbeat == null ? Instant.EPOCH : heartbeat,
           row.getProperty(CheckpointLayout.APPLIED_OFFSET) instanceof Number n ? OptionalLong.of(n.longValue()) : OptionalLong.empty(),
           row.getProperty(CheckpointLayout.PAUSED_REASON) instanceof String reason && !reason.isBlank()
-              ? Optional.of(reason) : Optional.empty()));
+              ? Optional.of(reason) : Optional.empty(),
+          Optional.ofNullable(EmployeeRows.instant(row, CheckpointLayout.PROJECTOR_PROGRESS_AT)),
+          row.getProperty(CheckpointLayout.RATE) instanceof Number rate ? OptionalDouble.of(rate.doubleValue()) : OptionalDouble.empty()));
     }
     return partitions;
   }
