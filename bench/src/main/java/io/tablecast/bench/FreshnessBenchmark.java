@@ -139,7 +139,7 @@ public final class FreshnessBenchmark {
       List<FreshnessReport.RateResult> results = new ArrayList<>();
       try (VisibilityReaders readers = new VisibilityReaders(s.readers(), Duration.ofMillis(s.pollMillis()),
               Duration.ofSeconds(s.giveUpSeconds()), OpenLoad.outcome(roster));
-          OpenLoad load = new OpenLoad(commands.uri(), views.uri(), roster, readers, s.sampleEvery())) {
+          OpenLoad load = new OpenLoad(commands.uri(), views.uri(), roster, readers, s.sampleEvery(), s.cycle())) {
         if (s.jitWarmupSeconds() > 0) {
           int lowest = s.rates().stream().mapToInt(Integer::intValue).min().orElseThrow();
           report.jitWarmup(lowest, JitWarmup.run(load, lowest, s.jitWarmupSeconds()));

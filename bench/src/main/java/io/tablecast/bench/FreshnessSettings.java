@@ -21,9 +21,16 @@ import java.util.List;
  * @param partitions partitions of every topic (the Tablecast default is 3)
  * @param azuriteInMemory whether Azurite keeps its data in memory only, instead of on disk as dev
  *     mode does: it then never stops serving to save its databases (every 5 s, each whole)
+ * @param hiresOnly hires alone ({@code -Dmix=hires}) instead of the mix of every command kind
+ *     ({@code -Dmix=mix}, the default)
  */
 record FreshnessSettings(List<Integer> rates, int seconds, int warmup, int jitWarmupSeconds, int departments, int readers,
-    int pollMillis, int sampleEvery, int giveUpSeconds, int drainSeconds, int partitions, boolean azuriteInMemory) {
+    int pollMillis, int sampleEvery, int giveUpSeconds, int drainSeconds, int partitions, boolean azuriteInMemory, boolean hiresOnly) {
+
+  /** The sustained rate's conditions: a rate is sustained when its figures keep within these. */
+  static final double SUSTAINED_VIEW_P99_MS = 1_000;
+  static final double SUSTAINED_INDEX_P99_MS = 5_000;
+  static final double SUSTAINED_DRAIN_SECONDS = 10;
 
   FreshnessSettings {
     rates = List.copyOf(rates);
@@ -62,7 +69,21 @@ record FreshnessSettings(List<Integer> rates, int seconds, int warmup, int jitWa
         Integer.getInteger("giveUpSeconds", 30),
         Integer.getInteger("drainSeconds", 60),
         Integer.getInteger("partitions", 3),
-        Boolean.getBoolean("azuriteInMemory"));
+        Boolean.getBoolean("azuriteInMemory"),
+        hiresOnly(System.getProperty("mix", "mix")));
+  }
+
+  private static boolean hiresOnly(String mix) {
+    return switch (mix.strip()) {
+      case "hires" -> true;
+      case "mix" -> false;
+      default -> throw new IllegalArgumentException("'mix' must be 'hires' or 'mix', was '" + mix + "'.");
+    };
+  }
+
+  /** The kinds of command sent, in turn. */
+  CommandKind[] cycle() {
+    return hiresOnly ? new CommandKind[] {CommandKind.HIRE} : CommandKind.MIX_CYCLE;
   }
 
   private static void positive(String name, int value) {

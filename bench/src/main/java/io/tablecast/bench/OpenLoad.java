@@ -19,7 +19,7 @@ import java.util.function.BiPredicate;
  * next arrival (if the scheduler itself falls behind, it sends at once and records how late). A
  * command's latency runs from its scheduled time to its answer.
  *
- * <p>The mix is {@link CommandKind#MIX_CYCLE}: hires 50 %, PATCH (last name and age, no email)
+ * <p>The mix is {@link CommandKind#MIX_CYCLE} (or hires alone): hires 50 %, PATCH (last name and age, no email)
  * 30 %, transfers 10 %, archives 5 %, manager assignments 5 %, of settled employees of the
  * {@link Roster}; when none is settled, the command becomes a hire (counted).
  *
@@ -49,6 +49,7 @@ final class OpenLoad implements AutoCloseable {
   private final ExecutorService httpExecutor;
   private final HttpClient http;
   private final int sampleEvery;
+  private final CommandKind[] cycle;
   /** One sampled hire in this many has its email index entry awaited too. */
   static final int INDEX_EVERY = 4;
 
@@ -56,7 +57,9 @@ final class OpenLoad implements AutoCloseable {
   private long sampledHires;
   private long sequence;
 
-  OpenLoad(URI commandsUri, URI viewsUri, Roster roster, VisibilityReaders readers, int sampleEvery) {
+  /** @param cycle the kinds of command sent, in turn: {@link CommandKind#MIX_CYCLE}, or hires alone */
+  OpenLoad(URI commandsUri, URI viewsUri, Roster roster, VisibilityReaders readers, int sampleEvery, CommandKind[] cycle) {
+    this.cycle = cycle.clone();
     this.sampleEvery = sampleEvery;
     this.commands = new CommandRequests(commandsUri);
     this.views = viewsUri;
@@ -92,7 +95,7 @@ final class OpenLoad implements AutoCloseable {
   }
 
   private void send(FreshnessWindow window, long scheduled) {
-    CommandKind wanted = CommandKind.MIX_CYCLE[(int) (sequence++ % CommandKind.MIX_CYCLE.length)];
+    CommandKind wanted = cycle[(int) (sequence++ % cycle.length)];
     boolean sampled = sentOfKind[wanted.ordinal()]++ % sampleEvery == 0;
     Roster.Member member = wanted == CommandKind.HIRE ? null : roster.take(wanted, sampled);
     CommandKind kind = member == null ? CommandKind.HIRE : wanted;
