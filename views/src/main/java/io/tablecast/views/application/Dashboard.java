@@ -3,7 +3,7 @@ package io.tablecast.views.application;
 import io.tablecast.views.domain.PipelineStatus;
 import io.tablecast.views.domain.dashboard.DashboardView;
 import io.tablecast.views.domain.dashboard.ParkedMessage;
-import io.tablecast.views.domain.dashboard.PartitionState;
+import io.tablecast.views.domain.PartitionState;
 import io.tablecast.views.domain.dashboard.RebuildProgress;
 import java.time.Clock;
 import java.time.Instant;

@@ -1,6 +1,5 @@
 package io.tablecast.views.domain;
 
-import io.tablecast.views.domain.dashboard.PartitionState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

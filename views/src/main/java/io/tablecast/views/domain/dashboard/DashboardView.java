@@ -1,5 +1,6 @@
 package io.tablecast.views.domain.dashboard;
 
+import io.tablecast.views.domain.PartitionState;
 import io.tablecast.views.domain.PipelineStatus;
 import java.time.Instant;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.tablecast.views.adapter.in.http;
 import io.tablecast.views.domain.PipelineStatus;
 import io.tablecast.views.domain.dashboard.DashboardView;
 import io.tablecast.views.domain.dashboard.ParkedMessage;
-import io.tablecast.views.domain.dashboard.PartitionState;
+import io.tablecast.views.domain.PartitionState;
 import io.tablecast.views.domain.dashboard.RebuildProgress;
 import io.tablecast.views.domain.dashboard.Sample;
 import java.time.Instant;

@@ -7,7 +7,7 @@ import io.tablecast.views.domain.EmployeeField;
 import io.tablecast.views.domain.EmployeeView;
 import io.tablecast.views.domain.Page;
 import io.tablecast.views.domain.PipelineStatus;
-import io.tablecast.views.domain.dashboard.PartitionState;
+import io.tablecast.views.domain.PartitionState;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;

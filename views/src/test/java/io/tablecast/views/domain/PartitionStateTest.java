@@ -1,9 +1,9 @@
-package io.tablecast.views.domain.dashboard;
+package io.tablecast.views.domain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.views.domain.PipelineStatus.PartitionProgress;
-import io.tablecast.views.domain.dashboard.PartitionState.Condition;
+import io.tablecast.views.domain.PartitionState.Condition;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;

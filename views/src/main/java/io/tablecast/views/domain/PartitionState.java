@@ -1,4 +1,4 @@
-package io.tablecast.views.domain.dashboard;
+package io.tablecast.views.domain;
 
 import io.tablecast.views.domain.PipelineStatus.PartitionProgress;
 import java.time.Duration;
