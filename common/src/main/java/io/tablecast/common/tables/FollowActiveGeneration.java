@@ -3,7 +3,6 @@ package io.tablecast.common.tables;
 import io.tablecast.common.concurrent.DaemonThreads;
 import io.tablecast.common.config.Namespace;
 import java.time.Duration;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -64,7 +63,7 @@ public final class FollowActiveGeneration<T extends AutoCloseable> implements Au
     this.state = catalog.read();
     this.generation = new Generation(namespace, state.activeGeneration());
     this.current = start.apply(generation);
-    this.checker = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named(name + "-follows-view-catalog"));
+    this.checker = DaemonThreads.scheduler(name + "-follows-view-catalog");
     scheduleNext();
   }
 
@@ -129,12 +128,7 @@ public final class FollowActiveGeneration<T extends AutoCloseable> implements Au
 
   @Override
   public void close() {
-    checker.shutdownNow();
-    try {
-      checker.awaitTermination(30, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    DaemonThreads.stopGently(checker, Duration.ofSeconds(30));
     closeQuietly(current);
   }
 }

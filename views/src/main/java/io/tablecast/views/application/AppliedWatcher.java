@@ -29,6 +29,8 @@ final class AppliedWatcher implements AutoCloseable {
 
   /** Point reads in flight at once when many aggregates are waited on. */
   private static final int READ_PARALLELISM = 8;
+  /** How long a close waits for a read under way. */
+  private static final Duration CLOSE_GRACE = Duration.ofSeconds(5);
   private static final Logger log = LoggerFactory.getLogger(AppliedWatcher.class);
 
   private final AppliedPositions positions;
@@ -36,7 +38,7 @@ final class AppliedWatcher implements AutoCloseable {
   private final long fallbackNanos;
   private final LongSupplier nanoTime;
   private final Waiters waiters = new Waiters();
-  private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("views-applied-watcher"));
+  private final ScheduledExecutorService ticker = DaemonThreads.scheduler("views-applied-watcher");
   private final ExecutorService reads = Executors.newFixedThreadPool(READ_PARALLELISM, DaemonThreads.named("views-applied-reads"));
   private boolean running; // guarded by waiters
   private AppliedOffsets last; // the ticker's own
@@ -122,7 +124,7 @@ final class AppliedWatcher implements AutoCloseable {
 
   @Override
   public void close() {
-    ticker.shutdownNow();
-    reads.shutdownNow();
+    DaemonThreads.stopGently(ticker, CLOSE_GRACE);
+    DaemonThreads.stopGently(reads, CLOSE_GRACE);
   }
 }

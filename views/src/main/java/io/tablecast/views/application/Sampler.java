@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -54,7 +53,7 @@ public final class Sampler implements AutoCloseable {
   private final StatusSource status;
   private final Clock clock;
   private final RingBuffer<Sample> samples = new RingBuffer<>(POINTS);
-  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("views-sampler"));
+  private final ScheduledExecutorService timer = DaemonThreads.scheduler("views-sampler");
   /** The commands recorded at the last reading of the commands topic, sample or not. */
   private Reading previous;
   private Sample last;
@@ -163,13 +162,8 @@ public final class Sampler implements AutoCloseable {
   }
   @Override
   public void close() {
-    timer.shutdownNow();
-    try {
-      if (!timer.awaitTermination(5, TimeUnit.SECONDS)) {
-        log.warn("The status page's sampler did not stop within 5 s");
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    if (!DaemonThreads.stopGently(timer, Duration.ofSeconds(5))) {
+      log.warn("The status page's sampler did not stop within 5 s");
     }
   }
 }

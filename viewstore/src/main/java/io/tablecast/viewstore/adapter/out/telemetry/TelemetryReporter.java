@@ -21,7 +21,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -51,6 +50,8 @@ public final class TelemetryReporter implements AutoCloseable {
   public static final Role WORKER = new Role(TelemetryLayout.WORKER, "tablecast.worker.items", "done", TelemetryLayout.ITEMS_DONE,
       "tablecast.worker.index.freshness", TelemetryLayout.INDEX_FRESHNESS_P50_MS, TelemetryLayout.INDEX_FRESHNESS_P99_MS);
 
+  /** How long a close waits for a write under way. */
+  private static final Duration CLOSE_GRACE = Duration.ofSeconds(5);
   /** Quiet windows per quiet row. */
   private static final int QUIET_WINDOWS = TelemetryLayout.QUIET_WINDOW_SECONDS / TelemetryLayout.WINDOW_SECONDS;
 
@@ -74,7 +75,7 @@ public final class TelemetryReporter implements AutoCloseable {
     this.role = role;
     this.instanceId = instanceId;
     this.clock = clock;
-    this.timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("telemetry-" + role.name()));
+    this.timer = DaemonThreads.scheduler("telemetry-" + role.name());
   }
 
   /** Starts reporting every {@link TelemetryLayout#WINDOW_SECONDS} seconds, the first window from now. */
@@ -167,6 +168,6 @@ public final class TelemetryReporter implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
-    timer.shutdownNow();
+    DaemonThreads.stopGently(timer, CLOSE_GRACE);
   }
 }
