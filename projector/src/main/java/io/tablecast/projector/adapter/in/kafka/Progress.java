@@ -85,11 +85,6 @@ final class Progress {
         && Duration.between(lastProgress, clock.instant()).compareTo(stallTimeout) > 0;
   }
 
-  /** Records not yet applied over every partition owned and not paused: what the projector is working through. */
-  long lagInProgress() {
-    return lags.entrySet().stream().filter(e -> !paused.containsKey(e.getKey())).mapToLong(Map.Entry::getValue).sum();
-  }
-
   Map<PartitionRef, Long> lags() {
     Map<PartitionRef, Long> refs = new ConcurrentHashMap<>();
     lags.forEach((p, lag) -> refs.put(ref(p), lag));

@@ -45,8 +45,8 @@ public final class Workers implements AutoCloseable {
    * @param failures tells transient storage failures from lasting ones
    * @param deadInstance the worker instance of a run known to be dead, whose leases are void
    *     ({@link LeaseOwners})
-   * @param viewsBehind whether the projector beside these workers is behind the log: the workers
-   *     then give way, so that the views' own writes get the storage first
+   * @param viewsBehind whether the projector beside these workers is past its freshness target:
+   *     the workers then give way, so that the views' own writes get the storage first
    * @param arrivals per queue, rung by the projector beside these workers when it has sent work:
    *     an idle worker then receives at once instead of at its next poll
    * @param tracing a span per work item, in the trace of the event that caused it
