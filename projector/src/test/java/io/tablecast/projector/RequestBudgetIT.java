@@ -65,11 +65,11 @@ class RequestBudgetIT {
 
   private static final Map<Kind, Ceiling> CEILINGS = new EnumMap<>(Map.of(
       Kind.CREATE_DEPARTMENT, new Ceiling(4.4, 2.3),
-      Kind.HIRE, new Ceiling(18.7, 8.4),
-      Kind.CHANGE_DETAILS, new Ceiling(25.3, 13.1),
-      Kind.TRANSFER, new Ceiling(26.4, 13.2),
-      Kind.ASSIGN_MANAGER, new Ceiling(13.2, 6.1),
-      Kind.ARCHIVE, new Ceiling(23.1, 11.8)));
+      Kind.HIRE, new Ceiling(15.6, 7.66),
+      Kind.CHANGE_DETAILS, new Ceiling(23.1, 12.1),
+      Kind.TRANSFER, new Ceiling(22.8, 11.62),
+      Kind.ASSIGN_MANAGER, new Ceiling(12.1, 5.14),
+      Kind.ARCHIVE, new Ceiling(21.6, 11.5)));
 
   /** Requests per command: all of them, the projector's, the workers', and the idle ones apart. */
   record Count(double total, double projector, double workers, double idlePerSecond, Map<String, Long> byLabel) {}
