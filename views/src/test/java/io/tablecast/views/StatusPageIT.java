@@ -177,7 +177,7 @@ class StatusPageIT {
     JsonNode waiting = dashboard().get("partitions").findParents("topic").stream()
         .filter(p -> p.get("topic").asText().endsWith("department-events")).findFirst().orElseThrow();
     assertThat(waiting.get("condition").asText()).isEqualTo("behind");
-    assertThat(waiting.get("reason").asText()).contains("waiting 161 s for its turn");
+    assertThat(waiting.get("reason").asText()).containsPattern("waiting 16[1-5] s for its turn");
   }
 
   @Test
