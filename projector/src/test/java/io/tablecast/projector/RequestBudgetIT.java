@@ -68,9 +68,9 @@ class RequestBudgetIT {
   private static final Map<Kind, Ceiling> CEILINGS = new EnumMap<>(Map.of(
       Kind.CREATE_DEPARTMENT, new Ceiling(4.4, 2.3),
       Kind.HIRE, new Ceiling(15.6, 7.66),
-      Kind.CHANGE_DETAILS, new Ceiling(23.1, 12.1),
-      Kind.TRANSFER, new Ceiling(22.8, 11.62),
-      Kind.ASSIGN_MANAGER, new Ceiling(12.1, 5.14),
+      Kind.CHANGE_DETAILS, new Ceiling(19.2, 10.4),
+      Kind.TRANSFER, new Ceiling(22.8, 12.9),
+      Kind.ASSIGN_MANAGER, new Ceiling(14.3, 5.9),
       Kind.ARCHIVE, new Ceiling(21.6, 11.5)));
 
   /** Requests per command: all of them, the projector's, the workers', and the idle ones apart. */

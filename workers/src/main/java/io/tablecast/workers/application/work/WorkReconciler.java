@@ -35,7 +35,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Does what one queue message asks, for all its items together (SPEC §4), following the guide's
  * eventually consistent transactions pattern: read the workers' state of each employee and the
- * truth (its locator), both in one query of their shared partition; take the employee's lease and
+ * truth (its locator), two point reads of their shared partition; take the employee's lease and
  * write the intent; then, step by step and batched across the message's employees, archive, place
  * the rows in their department, remove them from the others, fix the email and last-name indexes
  * and the managed departments; commit.

@@ -16,13 +16,14 @@ import java.util.StringJoiner;
 /**
  * Reads rows of one partition in as few requests as they allow. A known set of rows: point
  * queries, the guide's cheapest query type, one request per row, each served from the service's
- * index whatever the table's size. Rows that belong together in a partition that holds little
- * else (an employee's locator and its workers' state; the shards of a last name in one
- * department): one query of the partition, or of a RowKey range within it, one request for all.
+ * index whatever the table's size. Rows whose keys are not known but fall in RowKey ranges of
+ * one partition (the shards of a last name in each department): one query of the ranges, one
+ * request for all.
  *
  * <p>Azurite runs every filter as a scan of the whole table (docs/decisions.md), so a query
  * costs more there as the table grows than on the real service, where a partition query is served
- * from the index like a point query. Rows that do not exist are absent from the result.
+ * from the index like a point query: queries are kept to small tables. Rows that do not exist are
+ * absent from the result.
  */
 public final class RowReader {
 
@@ -44,11 +45,6 @@ public final class RowReader {
       }
     }
     return rows;
-  }
-
-  /** Every row of a partition, for a partition known to hold a few rows: one request. */
-  public static Map<String, Read> partition(TableClient table, String partitionKey) {
-    return query(table, "PartitionKey eq " + literal(partitionKey));
   }
 
   /**

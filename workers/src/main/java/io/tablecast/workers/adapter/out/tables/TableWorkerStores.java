@@ -61,7 +61,7 @@ public final class TableWorkerStores implements WorkerStores {
 
   @Override
   public StateAndTruth stateAndTruth(EmployeeId employee) {
-    Map<String, Read> rows = RowReader.partition(index, IndexLayout.locatorPartition(employee));
+    Map<String, Read> rows = RowReader.read(index, IndexLayout.locatorPartition(employee), Set.of(IndexLayout.WORKER_ROW, IndexLayout.ROW));
     Stored<WorkerState> state = Optional.ofNullable(rows.get(IndexLayout.WORKER_ROW))
         .map(r -> new Stored<>(WorkerStateRows.fromRow(r.row()), Optional.of(r.etag())))
         .orElse(new Stored<>(WorkerState.NONE, Optional.empty()));
