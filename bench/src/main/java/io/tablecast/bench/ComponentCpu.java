@@ -1,5 +1,6 @@
 package io.tablecast.bench;
 
+import io.tablecast.testkit.RequestOrigins;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;

@@ -11,6 +11,8 @@ import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.embedded.RuntimeOptions;
 import io.tablecast.projector.ProjectorConfig;
 import io.tablecast.projector.ProjectorService;
+import io.tablecast.testkit.RequestOrigins;
+import io.tablecast.testkit.StorageProbe;
 import io.tablecast.views.ViewsConfig;
 import io.tablecast.views.ViewsService;
 import java.io.IOException;

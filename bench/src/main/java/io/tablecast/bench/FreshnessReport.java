@@ -1,5 +1,7 @@
 package io.tablecast.bench;
 
+import io.tablecast.testkit.RequestOrigins;
+import io.tablecast.testkit.StorageProbe;
 import java.io.PrintStream;
 import java.time.OffsetDateTime;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.tablecast.bench;
 
+import io.tablecast.testkit.StorageProbe;
 import java.util.List;
 
 /**

@@ -21,6 +21,7 @@ import io.tablecast.events.EmployeeHired;
 import io.tablecast.projector.ProjectorConfig;
 import io.tablecast.projector.ProjectorService;
 import io.tablecast.testkit.HrHistory;
+import io.tablecast.testkit.StorageProbe;
 import io.tablecast.workers.adapter.in.queue.WorkerSettings;
 import java.io.IOException;
 import java.nio.file.Path;

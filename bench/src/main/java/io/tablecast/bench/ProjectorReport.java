@@ -1,6 +1,7 @@
 package io.tablecast.bench;
 
 import io.tablecast.events.DomainEvent;
+import io.tablecast.testkit.StorageProbe;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;

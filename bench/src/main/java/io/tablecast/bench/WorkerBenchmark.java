@@ -16,6 +16,7 @@ import io.tablecast.embedded.RuntimeOptions;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.projector.ProjectorConfig;
 import io.tablecast.projector.ProjectorService;
+import io.tablecast.testkit.StorageProbe;
 import io.tablecast.viewstore.application.work.WorkSteps;
 import io.tablecast.workers.WorkerService;
 import io.tablecast.workers.adapter.in.queue.Arrivals;
@@ -69,7 +70,7 @@ public final class WorkerBenchmark {
       TopicNames topics = TopicNames.of(namespace);
       TopicProvisioner.ensureTopics(kafka, topics.all());
       StorageSettings storage = StorageSettings.ofConnectionString(runtime.storageConnectionString());
-      RequestCounter requests = new RequestCounter();
+      StorageProbe requests = new StorageProbe();
       AzureClients azure = new AzureClients(storage, List.of(requests));
       Generation generation = new Generation(namespace, 1);
       ProjectorConfig config = ProjectorConfig.of(namespace, kafka, storage, new HttpSettings("127.0.0.1", 0))
@@ -111,7 +112,7 @@ public final class WorkerBenchmark {
   }
 
   private static Drain drain(AzureClients azure, Generation generation, WorkerWorkload.Kind kind, int workers, long items,
-      RequestCounter requests) {
+      StorageProbe requests) {
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     long requestsBefore = requests.count();
     long t0 = System.nanoTime();

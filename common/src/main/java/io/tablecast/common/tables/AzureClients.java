@@ -5,6 +5,7 @@ import com.azure.core.http.HttpClient;
 import com.azure.core.http.policy.ExponentialBackoffOptions;
 import com.azure.core.http.policy.HttpPipelinePolicy;
 import com.azure.core.http.policy.RetryOptions;
+import com.azure.core.util.Context;
 import com.azure.core.util.HttpClientOptions;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableServiceClient;
@@ -19,6 +20,7 @@ import io.tablecast.common.lifecycle.Outage;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * Builds the Azure Table and Queue clients once per process, with one retry policy and one set
@@ -109,6 +111,7 @@ public final class AzureClients {
         settings.queueEndpoint().ifPresent(e -> queueBuilder.endpoint(e).credential(credential));
       }
     }
+    tableBuilder.addPolicy(new TransactionEtags());
     this.tables = tableBuilder.buildClient();
     this.queues = settings.connectionString().isPresent() || settings.queueEndpoint().isPresent()
         ? queueBuilder.buildClient()
@@ -153,6 +156,15 @@ public final class AzureClients {
 
   public TableClient table(String name) {
     return tables.getTableClient(name);
+  }
+
+  /**
+   * The context to submit an Entity Group Transaction with when the new ETags of its operations
+   * matter: {@code sink} receives them, in the order of the operations, null for a delete's (the
+   * SDK's own answer drops them).
+   */
+  public static Context collectingEtags(Consumer<List<String>> sink) {
+    return TransactionEtags.collect(sink);
   }
 
   /**

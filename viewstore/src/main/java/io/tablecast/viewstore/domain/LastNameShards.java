@@ -18,8 +18,8 @@ import java.util.TreeSet;
  *
  * <p>An id joins the first shard with room and leaves wherever it is. The shards stay
  * <em>contiguous</em>: when a shard empties and is not the last, the last shard's ids move into
- * it and the last shard is deleted. So a reader finds every shard by point reads from
- * {@code _00} up to the first that does not exist, with no range query.
+ * it and the last shard is deleted. So a department's shards are {@code _00} up to its last one,
+ * without gaps, whether a reader finds them by point reads or by one range query.
  */
 public final class LastNameShards {
 

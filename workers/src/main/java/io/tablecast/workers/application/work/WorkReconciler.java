@@ -18,6 +18,7 @@ import io.tablecast.viewstore.application.work.WorkSteps;
 import io.tablecast.viewstore.domain.ViewEntity;
 import io.tablecast.viewstore.domain.work.WorkItem;
 import io.tablecast.viewstore.domain.work.WorkerState;
+import io.tablecast.workers.application.work.WorkerStores.StateAndTruth;
 import io.tablecast.workers.application.work.WorkerStores.Stored;
 import io.tablecast.workers.domain.work.EmployeeWork;
 import java.time.Clock;
@@ -33,10 +34,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Does what one queue message asks, for all its items together (SPEC §4), following the guide's
- * eventually consistent transactions pattern: read the workers' state of each employee, then the
- * truth (its locator); take the employee's lease and write the intent; then, step by step and
- * batched across the message's employees, archive, place the rows in their department, remove
- * them from the others, fix the email and last-name indexes and the managed departments; commit.
+ * eventually consistent transactions pattern: read the workers' state of each employee and the
+ * truth (its locator), two point reads of their shared partition; take the employee's lease and
+ * write the intent; then, step by step and batched across the message's employees, archive, place
+ * the rows in their department, remove them from the others, fix the email and last-name indexes
+ * and the managed departments; commit.
  *
  * <p>Every step reconciles against the truth, so duplicated, reordered and late items converge.
  * The lease makes a worker the only one changing an employee's entries; a worker that runs past
@@ -85,9 +87,10 @@ public final class WorkReconciler {
       throw new WorkRefused(e.getMessage());
     }
     List<EmployeeId> employees = List.copyOf(work.keySet());
-    List<Stored<WorkerState>> states = Parallel.map(pool, employees, stores::state);
+    List<StateAndTruth> read = Parallel.map(pool, employees, stores::stateAndTruth);
+    List<Stored<WorkerState>> states = read.stream().map(StateAndTruth::state).toList();
     steps.reached(STATES_READ);
-    List<Optional<ViewEntity>> truths = Parallel.map(pool, employees, stores::truth);
+    List<Optional<ViewEntity>> truths = read.stream().map(StateAndTruth::truth).toList();
     steps.reached(TRUTHS_READ);
     Attempt attempt = new Attempt(owners.newAttempt(), receivedNanos);
     List<EmployeeTask> tasks = new ArrayList<>();

@@ -22,8 +22,19 @@ public interface WorkerStores {
   /** A value as stored, with the ETag to send back in {@code If-Match}; empty for a row not yet written. */
   record Stored<T>(T value, Optional<String> etag) {}
 
-  /** The workers' state of an employee ({@link WorkerState#NONE} if there is none yet). */
-  Stored<WorkerState> state(EmployeeId employee);
+  /**
+   * What the workers know of an employee, and the truth about it.
+   *
+   * @param state the workers' state ({@link WorkerState#NONE} if there is none yet)
+   * @param truth the employee's locator, read fresh (SPEC §4); empty if it has none
+   */
+  record StateAndTruth(Stored<WorkerState> state, Optional<ViewEntity> truth) {}
+
+  /**
+   * The workers' state of an employee and its locator, read together: they share the partition
+   * {@code empid_<id8>} of {@code EmployeeIndex}, so one query returns both.
+   */
+  StateAndTruth stateAndTruth(EmployeeId employee);
 
   /**
    * Writes a state if the row is still the one read.
@@ -31,9 +42,6 @@ public interface WorkerStores {
    * @throws WorkDeferred if another worker wrote it since
    */
   Stored<WorkerState> saveState(EmployeeId employee, Stored<WorkerState> before, WorkerState after);
-
-  /** The employee's locator, read fresh: the truth (SPEC §4). Empty if it has none. */
-  Optional<ViewEntity> truth(EmployeeId employee);
 
   /**
    * Whether this generation's projector has passed the event at {@code position}: applied it, or

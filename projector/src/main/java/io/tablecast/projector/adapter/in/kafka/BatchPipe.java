@@ -15,6 +15,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -83,6 +84,11 @@ final class BatchPipe implements AutoCloseable {
   /** Whether so many events are in flight that the loop should let some complete before polling again. */
   boolean isFull() {
     return inFlight.events() > maxInFlight;
+  }
+
+  /** When the oldest batch in flight was handed on ({@link System#nanoTime()}), if any is. */
+  OptionalLong oldestInFlightNanos() {
+    return inFlight.oldestSubmittedNanos();
   }
 
   /** Waits a little for the oldest batch in flight. */

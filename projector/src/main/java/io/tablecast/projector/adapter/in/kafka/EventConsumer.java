@@ -58,7 +58,13 @@ public final class EventConsumer implements AutoCloseable {
   /** How often the checkpoints are written while anything moves, progress or not: a liveness signal for {@code /status}. */
   private static final Duration HEARTBEAT = Duration.ofSeconds(5);
   private static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
-  private static final long BEHIND = 100;
+  /**
+   * How long a batch may be on its way before the views count as behind: about twice what a
+   * batch takes under load (a read and an EGT per partition, the locators, the work items), well
+   * below the views' freshness target of 1 s at the sustained rate.
+   */
+  static final Duration FRESHNESS_TARGET = Duration.ofMillis(500);
+  private static final long NOTHING_IN_FLIGHT = Long.MIN_VALUE;
   /**
    * With nothing in flight, a poll returns as soon as a record arrives; a close wakes it. The loop
    * then turns once a second, enough for the checkpoints' {@link #HEARTBEAT}.
@@ -89,6 +95,8 @@ public final class EventConsumer implements AutoCloseable {
   private volatile Throwable fatal;
   private final Duration idleHeartbeat;
   private Instant lastHeartbeat = Instant.EPOCH;
+  /** When the oldest batch in flight was handed on ({@link System#nanoTime()}), or {@link #NOTHING_IN_FLIGHT}. */
+  private volatile long inFlightSince = NOTHING_IN_FLIGHT;
 
   /**
    * @param storeBehind told of the partitions whose checkpoint was found behind the group's
@@ -139,9 +147,11 @@ public final class EventConsumer implements AutoCloseable {
           if (pipe.settle()) {
             backoff = Duration.ZERO;
           }
+          inFlightSince = pipe.oldestInFlightNanos().orElse(NOTHING_IN_FLIGHT);
           while (pipe.isFull() && running) {
             pipe.awaitHead(BUSY_POLL.toMillis() * 10);
             pipe.settle();
+            inFlightSince = pipe.oldestInFlightNanos().orElse(NOTHING_IN_FLIGHT);
           }
           heartbeatIfDue();
         } catch (WakeupException e) {
@@ -154,6 +164,7 @@ public final class EventConsumer implements AutoCloseable {
           // The storage outage itself is logged once, by the clients (AzureClients.outage()).
           log.debug("Projection failed for now ({}); reading the records again in {} s", failures.describe(e), backoff.toSeconds());
           pipe.abandon();
+          inFlightSince = NOTHING_IN_FLIGHT;
           sleep(backoff);
         }
       }
@@ -253,11 +264,15 @@ public final class EventConsumer implements AutoCloseable {
   }
 
   /**
-   * Whether more records wait than about half a second's worth at a few hundred events per
-   * second: the queue workers beside this consumer then give way to it.
+   * Whether the views are past their freshness target: the oldest batch in flight was handed on
+   * more than {@link #FRESHNESS_TARGET} ago (a full pipe, whose records wait to be polled, ages its
+   * oldest batch too). The queue workers beside this consumer then give way to it. Records merely
+   * in flight, as there always are a few under a steady load, do not count; nor do paused
+   * partitions, whose records are not polled.
    */
   public boolean isBehind() {
-    return progress.lagInProgress() > BEHIND;
+    long since = inFlightSince;
+    return since != NOTHING_IN_FLIGHT && System.nanoTime() - since > FRESHNESS_TARGET.toNanos();
   }
 
   public boolean isStalled() {

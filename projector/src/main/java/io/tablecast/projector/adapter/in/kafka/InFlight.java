@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -26,8 +27,13 @@ final class InFlight {
    *
    * @param upTo per partition, the last offset the batch covers (skipped, parked and stopped
    *     records included)
+   * @param submittedNanos when it was handed on ({@link System#nanoTime()})
    */
-  record Batch(PolledBatch polled, Map<TopicPartition, Long> upTo, CompletableFuture<Void> applied) {
+  record Batch(PolledBatch polled, Map<TopicPartition, Long> upTo, CompletableFuture<Void> applied, long submittedNanos) {
+
+    Batch(PolledBatch polled, Map<TopicPartition, Long> upTo, CompletableFuture<Void> applied) {
+      this(polled, upTo, applied, System.nanoTime());
+    }
 
     List<PolledEvent> events() {
       return polled.events;
@@ -46,6 +52,12 @@ final class InFlight {
 
   boolean isEmpty() {
     return batches.isEmpty();
+  }
+
+  /** When the oldest batch not yet taken was handed on ({@link System#nanoTime()}), if there is one. */
+  OptionalLong oldestSubmittedNanos() {
+    Batch head = batches.peekFirst();
+    return head == null ? OptionalLong.empty() : OptionalLong.of(head.submittedNanos());
   }
 
   /** Events in the batches not yet taken. */

@@ -49,4 +49,21 @@ class InFlightTest {
     assertThat(inFlight.takeApplied().upTo()).isEmpty();
     assertThat(inFlight.startedAt(A)).as("the offsets started count as uncertain after a failure").isEqualTo(30L);
   }
+
+  @Test
+  void theViewsAgeIsTheOldestBatchNotYetTakenWhateverCompletedBehindIt() {
+    assertThat(inFlight.oldestSubmittedNanos()).as("nothing in flight").isEmpty();
+    CompletableFuture<Void> first = new CompletableFuture<>();
+    inFlight.add(new InFlight.Batch(new PolledBatch(), Map.of(A, 10L), first, 100));
+    CompletableFuture<Void> second = new CompletableFuture<>();
+    inFlight.add(new InFlight.Batch(new PolledBatch(), Map.of(A, 20L), second, 200));
+
+    second.complete(null);
+    inFlight.takeApplied();
+    assertThat(inFlight.oldestSubmittedNanos()).as("the first batch still waits").hasValue(100);
+
+    first.complete(null);
+    inFlight.takeApplied();
+    assertThat(inFlight.oldestSubmittedNanos()).isEmpty();
+  }
 }

@@ -5,12 +5,14 @@ import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
+import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.EgtGuard;
 import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
 import io.tablecast.viewstore.application.work.WorkDeferred;
 import io.tablecast.viewstore.domain.BatchPlan;
 import io.tablecast.viewstore.domain.RowChange;
 import io.tablecast.viewstore.domain.ViewEntity;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,14 +26,28 @@ public final class Egts {
 
   private Egts() {}
 
-  /** Submits one EGT of {@code changes} (at most 100, one partition); nothing for none. */
-  public static void submit(TableClient table, String partitionKey, List<RowChange> changes, Map<String, Read> read) {
+  /**
+   * Submits one EGT of {@code changes} (at most 100, one partition); nothing for none.
+   *
+   * @return the new ETag of each row inserted or replaced, by RowKey, as the service answered it
+   *     (a row whose answer carried none is absent)
+   */
+  public static Map<String, String> submit(TableClient table, String partitionKey, List<RowChange> changes, Map<String, Read> read) {
     if (changes.isEmpty()) {
-      return;
+      return Map.of();
     }
     List<TableTransactionAction> actions = changes.stream().map(c -> action(partitionKey, c, read)).toList();
     EgtGuard.check(actions);
-    table.submitTransactionWithResponse(actions, NO_TIMEOUT, null);
+    List<List<String>> answered = new ArrayList<>(1);
+    table.submitTransactionWithResponse(actions, NO_TIMEOUT, AzureClients.collectingEtags(answered::add));
+    List<String> etags = answered.isEmpty() ? List.of() : answered.get(0);
+    Map<String, String> byRow = new LinkedHashMap<>();
+    for (int i = 0; i < changes.size() && i < etags.size(); i++) {
+      if (!(changes.get(i) instanceof RowChange.Delete) && etags.get(i) != null) {
+        byRow.put(changes.get(i).rowKey(), TableResponses.repair(etags.get(i)));
+      }
+    }
+    return byRow;
   }
 
   /**

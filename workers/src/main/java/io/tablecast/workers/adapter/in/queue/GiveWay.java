@@ -11,13 +11,15 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * Index work gives way to the views: while the projector beside the workers is behind the log,
- * every storage request of the workers (table and queue alike, retries included) waits for its
+ * Index work gives way to the views: while the projector beside the workers is past its
+ * freshness target (its oldest batch in flight has waited longer than it should), every storage
+ * request of the workers (table and queue alike, retries included) waits for its
  * turn, at most {@link #REQUESTS_PER_SECOND} a second for all the workers of the process, and each
  * worker receives one message at a time. The storage account's requests then go to the department
  * views first, and index work never comes in bursts that would hold them up; it never stops either,
- * and goes on at full speed once the projector has caught up. A partition the projector has paused
- * does not count as behind.
+ * and goes on at full speed once the projector is back within its target. Records merely in
+ * flight, as there always are a few under a steady load, do not slow it; nor does a partition the
+ * projector has paused.
  *
  * <p>A pipeline policy of the workers' own clients ({@code AzureClients.with}); their calls are
  * synchronous and run on the worker's thread, which is the one that waits.

@@ -44,8 +44,8 @@ public final class Workers implements AutoCloseable {
    * @param failures tells transient storage failures from lasting ones
    * @param deadInstance the worker instance of a run known to be dead, whose leases are void
    *     ({@link LeaseOwners})
-   * @param viewsBehind whether the projector beside these workers is behind the log: the workers
-   *     then give way, so that the views' own writes get the storage first
+   * @param viewsBehind whether the projector beside these workers is past its freshness target:
+   *     the workers then give way, so that the views' own writes get the storage first
    * @param arrivals how idle workers learn of new work: a doorbell per queue, rung by the projector
    *     beside these workers when it has sent work, or none
    * @param tracing a span per work item, in the trace of the event that caused it

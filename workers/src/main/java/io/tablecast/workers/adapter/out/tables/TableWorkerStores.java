@@ -60,10 +60,12 @@ public final class TableWorkerStores implements WorkerStores {
   }
 
   @Override
-  public Stored<WorkerState> state(EmployeeId employee) {
-    return read(employee, IndexLayout.WORKER_ROW)
+  public StateAndTruth stateAndTruth(EmployeeId employee) {
+    Map<String, Read> rows = RowReader.read(index, IndexLayout.locatorPartition(employee), Set.of(IndexLayout.WORKER_ROW, IndexLayout.ROW));
+    Stored<WorkerState> state = Optional.ofNullable(rows.get(IndexLayout.WORKER_ROW))
         .map(r -> new Stored<>(WorkerStateRows.fromRow(r.row()), Optional.of(r.etag())))
         .orElse(new Stored<>(WorkerState.NONE, Optional.empty()));
+    return new StateAndTruth(state, Optional.ofNullable(rows.get(IndexLayout.ROW)).map(Read::row));
   }
 
   @Override
@@ -85,11 +87,6 @@ public final class TableWorkerStores implements WorkerStores {
           .map(r -> new Stored<>(after, Optional.of(r.etag())))
           .orElseThrow(() -> new WorkDeferred("another worker changed the state of employee " + employee.canonical()));
     }
-  }
-
-  @Override
-  public Optional<ViewEntity> truth(EmployeeId employee) {
-    return read(employee, IndexLayout.ROW).map(Read::row);
   }
 
   @Override

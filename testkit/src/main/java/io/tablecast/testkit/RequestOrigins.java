@@ -1,4 +1,4 @@
-package io.tablecast.bench;
+package io.tablecast.testkit;
 
 import com.azure.core.util.SharedExecutorService;
 import java.util.concurrent.Callable;
@@ -24,28 +24,28 @@ import java.util.concurrent.atomic.AtomicInteger;
  * work requests ({@code pending-work-…}) are the projector's; the queue workers ({@code
  * worker-<queue>-N}) and their pool ({@code worker-io-N}) are the workers'.
  */
-final class RequestOrigins {
+public final class RequestOrigins {
 
   /** Who sent a storage request. */
-  enum Group { PROJECTOR, WORKERS, OTHER }
+  public enum Group { PROJECTOR, WORKERS, OTHER }
 
   private static final ThreadLocal<String> SUBMITTER = new ThreadLocal<>();
 
   private RequestOrigins() {}
 
   /** Installs the remembering executor as the SDK's shared one; call before any client is built. */
-  static void install() {
+  public static void install() {
     int threads = Integer.getInteger("azure.sdk.shared.threadpool.maxpoolsize", 10 * Runtime.getRuntime().availableProcessors());
     SharedExecutorService.getInstance().setExecutorService(new Remembering(threads));
   }
 
   /** The name of the thread on whose behalf the current thread works. */
-  static String origin() {
+  public static String origin() {
     String submitter = SUBMITTER.get();
     return submitter != null ? submitter : Thread.currentThread().getName();
   }
 
-  static Group group(String thread) {
+  public static Group group(String thread) {
     if (thread.startsWith("projector-") || thread.startsWith("checkpoints-") || thread.startsWith("pending-work-")) {
       return Group.PROJECTOR;
     }
@@ -56,7 +56,7 @@ final class RequestOrigins {
   }
 
   /** A thread's name without its trailing number: {@code azure-sdk-global-thread-3} → {@code azure-sdk-global-thread}. */
-  static String family(String thread) {
+  public static String family(String thread) {
     return thread.replaceAll("[-_ ]?\\d+$", "");
   }
 

@@ -1,4 +1,4 @@
-package io.tablecast.bench;
+package io.tablecast.testkit;
 
 import com.azure.core.http.HttpHeaderName;
 import com.azure.core.http.HttpMethod;
@@ -10,6 +10,7 @@ import com.azure.core.http.HttpRequest;
 import com.azure.core.http.HttpResponse;
 import com.azure.core.http.policy.HttpPipelinePolicy;
 import com.azure.core.util.BinaryData;
+import io.tablecast.common.tables.TelemetryLayout;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -34,23 +35,29 @@ import reactor.core.publisher.Mono;
  * Transaction are read from its multipart body, so the probe knows how many entities each EGT
  * wrote, to which table, and how many of them were inserts, replacements or deletes. Only 2xx
  * answers count as writes; the outer answer of an EGT is 202 even when its change set fails, so
- * EGT conflicts are taken from the projector's own counter instead.
+ * EGT conflicts are taken from the projector's own counter instead. A receive that finds no
+ * message is labelled {@code queue receive (empty)}, a telemetry row {@code Telemetry upsert}, and
+ * the projector's idle checkpoint write {@code ProjectorCheckpoints EGT (heartbeat)}: what a
+ * pipeline spends while it waits, apart from what its work costs ({@link #idle}).
  *
- * <p>Thread-safe. {@link #drain} returns what was seen since the previous drain.
+ * <p>Used by the benchmarks and by the tests that count the requests each command costs.
+ * Thread-safe. {@link #drain} returns what was seen since the previous drain; {@link #count} counts
+ * every request since the probe was built.
  */
-final class StorageProbe implements HttpPipelinePolicy {
+public final class StorageProbe implements HttpPipelinePolicy {
 
   /** The kind of write, for the growth of a table: inserts add a row, deletes remove one. */
-  enum Op { INSERT, REPLACE, UPSERT, MERGE, DELETE }
+  public enum Op { INSERT, REPLACE, UPSERT, MERGE, DELETE }
 
   /**
    * One request as sent: what it was, when, how many entities it carried, and the thread that
    * asked for it ({@link RequestOrigins#origin}).
    */
-  record Sample(String label, long startNanos, long endNanos, int entities, int status, long bytes, String origin) {}
+  public record Sample(String label, long startNanos, long endNanos, int entities, int status, long bytes, String origin) {}
 
 
   private final ConcurrentLinkedQueue<Sample> samples = new ConcurrentLinkedQueue<>();
+  private final LongAdder total = new LongAdder();
   private final Map<String, LongAdder> writes = new ConcurrentHashMap<>();
   private final Map<String, List<String>> failures = new ConcurrentHashMap<>();
   private final Map<String, LongAdder> failureCounts = new ConcurrentHashMap<>();
@@ -69,7 +76,7 @@ final class StorageProbe implements HttpPipelinePolicy {
       String origin = RequestOrigins.origin();
       long start = System.nanoTime();
       return next.process()
-          .map(r -> c.batch ? r.buffer() : r)
+          .map(r -> c.batch || c.receive() ? r.buffer() : r)
           .doOnSuccess(r -> record(c, request, start, r, origin))
           .doOnError(e -> record(c, request, start, null, origin));
     });
@@ -83,7 +90,7 @@ final class StorageProbe implements HttpPipelinePolicy {
     long start = System.nanoTime();
     try {
       HttpResponse response = next.processSync();
-      if (c.batch) {
+      if (c.batch || c.receive()) {
         response = response.buffer();
       }
       record(c, request, start, response, origin);
@@ -100,8 +107,12 @@ final class StorageProbe implements HttpPipelinePolicy {
    */
   private void record(Classified c, HttpRequest request, long start, HttpResponse response, String origin) {
     long end = System.nanoTime();
+    total.increment();
     int status = response == null ? -1 : response.getStatusCode();
     String body = null;
+    if (c.receive() && response != null && status == 200 && !bodyOf(response).contains("<MessageId>")) {
+      c = new Classified("queue receive (empty)", 0, c.bytes, Map.of());
+    }
     if (c.batch && response != null && status == 202) {
       body = response.getBodyAsBinaryData() == null ? "" : response.getBodyAsBinaryData().toString();
       Matcher m = INNER_STATUS.matcher(body);
@@ -137,15 +148,31 @@ final class StorageProbe implements HttpPipelinePolicy {
     }
   }
 
+  private static String bodyOf(HttpResponse response) {
+    BinaryData data = response.getBodyAsBinaryData();
+    return data == null ? "" : data.toString();
+  }
+
+  /** Every request seen since the probe was built, retries included. */
+  public long count() {
+    return total.sum();
+  }
+
+  /** Whether a request of this label is what a pipeline spends while it waits, not part of any work. */
+  public static boolean idle(String label) {
+    return label.equals("queue receive (empty)") || label.endsWith("(heartbeat)") || label.startsWith("Telemetry ")
+        || label.startsWith("ViewCatalog ");
+  }
+
   /** Failed requests by "label status": how many, and up to two examples each (request, answer). */
-  Map<String, String> failureExamples() {
+  public Map<String, String> failureExamples() {
     Map<String, String> out = new TreeMap<>();
     failures.forEach((key, examples) -> out.put(key + " (" + failureCounts.get(key).sum() + "×)", String.join("\n    ", examples)));
     return out;
   }
 
   /** Everything seen since the last drain. */
-  Window drain() {
+  public Window drain() {
     List<Sample> taken = new ArrayList<>();
     for (Sample s; (s = samples.poll()) != null; ) {
       taken.add(s);
@@ -159,13 +186,13 @@ final class StorageProbe implements HttpPipelinePolicy {
    * The requests of one interval, and the entity writes they made by table and operation
    * ({@code "EmployeeIndex INSERT"}).
    */
-  record Window(List<Sample> samples, Map<String, Long> ops) {
+  public record Window(List<Sample> samples, Map<String, Long> ops) {
 
-    long ops(String table, Op op) {
+    public long ops(String table, Op op) {
       return ops.getOrDefault(table + " " + op, 0L);
     }
 
-    long writes(String table) {
+    public long writes(String table) {
       long n = 0;
       for (Op op : Op.values()) {
         n += ops(table, op);
@@ -174,7 +201,7 @@ final class StorageProbe implements HttpPipelinePolicy {
     }
 
     /** Rows added: inserts minus deletes; an upsert counts as an insert (see the class comment). */
-    long growth(String table, boolean upsertsInsert) {
+    public long growth(String table, boolean upsertsInsert) {
       return ops(table, Op.INSERT) - ops(table, Op.DELETE) + (upsertsInsert ? ops(table, Op.UPSERT) : 0);
     }
 
@@ -182,19 +209,19 @@ final class StorageProbe implements HttpPipelinePolicy {
      * The end of the last request, heartbeats aside, in {@link System#nanoTime()} terms; 0 when there
      * was none.
      */
-    long lastEnd() {
+    public long lastEnd() {
       return samples.stream().filter(s -> !s.label.endsWith("(heartbeat)")).mapToLong(Sample::endNanos).max().orElse(0);
     }
 
     /** Requests by the group of the thread that asked for them. */
-    Map<RequestOrigins.Group, Long> byGroup() {
+    public Map<RequestOrigins.Group, Long> byGroup() {
       Map<RequestOrigins.Group, Long> out = new java.util.EnumMap<>(RequestOrigins.Group.class);
       samples.forEach(s -> out.merge(RequestOrigins.group(s.origin), 1L, Long::sum));
       return out;
     }
 
     /** Requests of the {@link RequestOrigins.Group#OTHER} group, by thread family, for the report. */
-    Map<String, Long> otherOrigins() {
+    public Map<String, Long> otherOrigins() {
       Map<String, Long> out = new TreeMap<>();
       samples.stream().filter(s -> RequestOrigins.group(s.origin) == RequestOrigins.Group.OTHER)
           .forEach(s -> out.merge(RequestOrigins.family(s.origin), 1L, Long::sum));
@@ -202,7 +229,7 @@ final class StorageProbe implements HttpPipelinePolicy {
     }
 
     /** Requests by group and label ("projector Employees EGT"). */
-    Map<String, Long> byGroupAndLabel() {
+    public Map<String, Long> byGroupAndLabel() {
       Map<String, Long> out = new TreeMap<>();
       samples.forEach(s -> out.merge(RequestOrigins.group(s.origin).name().toLowerCase(java.util.Locale.ROOT) + " " + s.label, 1L,
           Long::sum));
@@ -210,7 +237,7 @@ final class StorageProbe implements HttpPipelinePolicy {
     }
 
     /** Per label: requests, entities, mean and p99 latency, and the time at least one was in flight. */
-    List<LabelStats> byLabel(long fromNanos, long toNanos) {
+    public List<LabelStats> byLabel(long fromNanos, long toNanos) {
       Map<String, List<Sample>> grouped = new TreeMap<>();
       samples.stream()
           .filter(s -> s.endNanos >= fromNanos && s.startNanos <= toNanos)
@@ -223,7 +250,7 @@ final class StorageProbe implements HttpPipelinePolicy {
   }
 
   /** The figures of one kind of request in a window. */
-  record LabelStats(String label, int requests, long entities, double meanMillis, double p99Millis,
+  public record LabelStats(String label, int requests, long entities, double meanMillis, double p99Millis,
       double busySeconds, double sumSeconds, int failures, double meanBytes) {
 
     static LabelStats of(String label, List<Sample> list) {
@@ -269,6 +296,10 @@ final class StorageProbe implements HttpPipelinePolicy {
     Classified(String label, int entities, long bytes, Map<String, Integer> ops) {
       this(label, entities, bytes, ops, false, "");
     }
+
+    boolean receive() {
+      return label.equals("queue receive");
+    }
   }
 
   private static Classified classify(HttpRequest request) {
@@ -293,6 +324,9 @@ final class StorageProbe implements HttpPipelinePolicy {
     }
     int paren = resource.indexOf('(');
     String table = tableOf(paren < 0 ? resource : resource.substring(0, paren));
+    if (table.equals("ProjectorCheckpoints") && resource.contains("PartitionKey='" + TelemetryLayout.PARTITION + "'")) {
+      table = "Telemetry";
+    }
     boolean point = paren >= 0 && resource.length() > paren + 2; // Table(PartitionKey=...,RowKey=...)
     boolean ifMatch = request.getHeaders().getValue(HttpHeaderName.IF_MATCH) != null;
     return switch (method) {
@@ -364,7 +398,7 @@ final class StorageProbe implements HttpPipelinePolicy {
   }
 
   /** {@code http://host:port/account/Table(PartitionKey='a',RowKey='b')} → {@code Table}. */
-  static String tableInUrl(String url) {
+  public static String tableInUrl(String url) {
     int hostStart = url.indexOf("//");
     int accountStart = url.indexOf('/', hostStart < 0 ? 0 : hostStart + 2);
     int tableStart = url.indexOf('/', accountStart + 1) + 1;
@@ -380,8 +414,9 @@ final class StorageProbe implements HttpPipelinePolicy {
    * The table's role without namespace and generation: {@code pb123EmployeesG1} → {@code
    * Employees}; the benchmark's own ceiling tables keep their names.
    */
-  static String tableOf(String name) {
-    for (String role : List.of("EmployeeIndex", "EmployeeActivity", "Employees", "ProjectorCheckpoints", "ViewCatalog")) {
+  public static String tableOf(String name) {
+    for (String role : List.of("EmployeeIndex", "EmployeeActivity", "EmployeesByLastName", "ArchivedEmployees", "Employees",
+        "ProjectorCheckpoints", "ViewCatalog")) {
       if (name.contains(role)) {
         return role;
       }
