@@ -58,7 +58,8 @@ class RequestBudgetIT {
   /**
    * What the test asserts per command, at low and at high load: the ceilings of docs/requests.md
    * ("asserted"). Where a kind is within its budget (the floor × {@value #TOLERANCE}), the ceiling
-   * is that budget; where it is not yet, the ceiling is today's count, and the doc says so.
+   * is that budget; where it is not yet, or within it by less than a burst's count varies (about
+   * ±0.5 at high load), the ceiling is today's count with a margin of about 10 %, and the doc says so.
    */
   record Ceiling(double low, double high) {}
 
@@ -68,8 +69,8 @@ class RequestBudgetIT {
   private static final Map<Kind, Ceiling> CEILINGS = new EnumMap<>(Map.of(
       Kind.CREATE_DEPARTMENT, new Ceiling(4.4, 2.3),
       Kind.HIRE, new Ceiling(15.6, 7.66),
-      Kind.CHANGE_DETAILS, new Ceiling(19.2, 10.4),
-      Kind.TRANSFER, new Ceiling(22.8, 12.9),
+      Kind.CHANGE_DETAILS, new Ceiling(19.2, 9.3),
+      Kind.TRANSFER, new Ceiling(22.8, 11.62),
       Kind.ASSIGN_MANAGER, new Ceiling(14.3, 5.9),
       Kind.ARCHIVE, new Ceiling(21.6, 11.5)));
 

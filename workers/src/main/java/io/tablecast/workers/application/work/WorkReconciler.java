@@ -18,7 +18,6 @@ import io.tablecast.viewstore.application.work.WorkSteps;
 import io.tablecast.viewstore.domain.ViewEntity;
 import io.tablecast.viewstore.domain.work.WorkItem;
 import io.tablecast.viewstore.domain.work.WorkerState;
-import io.tablecast.workers.application.work.WorkerStores.StateAndTruth;
 import io.tablecast.workers.application.work.WorkerStores.Stored;
 import io.tablecast.workers.domain.work.EmployeeWork;
 import java.time.Clock;
@@ -35,10 +34,14 @@ import org.slf4j.LoggerFactory;
 /**
  * Does what one queue message asks, for all its items together (SPEC §4), following the guide's
  * eventually consistent transactions pattern: read the workers' state of each employee and the
- * truth (its locator), two point reads of their shared partition; take the employee's lease and
- * write the intent; then, step by step and batched across the message's employees, archive, place
- * the rows in their department, remove them from the others, fix the email and last-name indexes
- * and the managed departments; commit.
+ * truth (its locator); take the employee's lease and write the intent; then, step by step and
+ * batched across the message's employees, archive, place the rows in their department, remove
+ * them from the others, fix the email and last-name indexes and the managed departments; commit.
+ *
+ * <p>The state of an employee whose only work is its hire is taken as absent, unread, and its
+ * lease is a conditional insert. If a state exists after all (a manager assignment came first, or
+ * an earlier attempt at the hire got as far as its lease), the insert fails, the attempt gives its
+ * leases back, and it starts again reading every state.
  *
  * <p>Every step reconciles against the truth, so duplicated, reordered and late items converge.
  * The lease makes a worker the only one changing an employee's entries; a worker that runs past
@@ -86,11 +89,24 @@ public final class WorkReconciler {
     } catch (IllegalArgumentException e) {
       throw new WorkRefused(e.getMessage());
     }
+    try {
+      reconcile(work, receivedNanos, true);
+    } catch (StateNotAbsent e) {
+      log.debug("{}; reading every employee's state", e.getMessage());
+      reconcile(work, receivedNanos, false);
+    }
+  }
+
+  /**
+   * @param hiresUnread whether to take the state of an employee whose only work is its hire as
+   *     absent without reading it (its lease is then a conditional insert)
+   */
+  private void reconcile(Map<EmployeeId, EmployeeWork> work, long receivedNanos, boolean hiresUnread) {
     List<EmployeeId> employees = List.copyOf(work.keySet());
-    List<StateAndTruth> read = Parallel.map(pool, employees, stores::stateAndTruth);
-    List<Stored<WorkerState>> states = read.stream().map(StateAndTruth::state).toList();
+    List<Stored<WorkerState>> states = Parallel.map(pool, employees,
+        e -> hiresUnread && work.get(e).onlyHired() ? Stored.none() : stores.state(e));
     steps.reached(STATES_READ);
-    List<Optional<ViewEntity>> truths = read.stream().map(StateAndTruth::truth).toList();
+    List<Optional<ViewEntity>> truths = Parallel.map(pool, employees, stores::truth);
     steps.reached(TRUTHS_READ);
     Attempt attempt = new Attempt(owners.newAttempt(), receivedNanos);
     List<EmployeeTask> tasks = new ArrayList<>();

@@ -20,25 +20,23 @@ import java.util.Set;
 public interface WorkerStores {
 
   /** A value as stored, with the ETag to send back in {@code If-Match}; empty for a row not yet written. */
-  record Stored<T>(T value, Optional<String> etag) {}
+  record Stored<T>(T value, Optional<String> etag) {
+    /** No state written yet: what a worker assumes, without reading, for an employee just hired. */
+    public static Stored<WorkerState> none() {
+      return new Stored<>(WorkerState.NONE, Optional.empty());
+    }
+  }
+
+  /** The workers' state of an employee ({@link WorkerState#NONE} if there is none yet). */
+  Stored<WorkerState> state(EmployeeId employee);
+
+  /** The employee's locator, read fresh (SPEC §4); empty if it has none. */
+  Optional<ViewEntity> truth(EmployeeId employee);
 
   /**
-   * What the workers know of an employee, and the truth about it.
+   * Writes a state if the row is still the one read; with no ETag, if there is no row.
    *
-   * @param state the workers' state ({@link WorkerState#NONE} if there is none yet)
-   * @param truth the employee's locator, read fresh (SPEC §4); empty if it has none
-   */
-  record StateAndTruth(Stored<WorkerState> state, Optional<ViewEntity> truth) {}
-
-  /**
-   * The workers' state of an employee and its locator, read together: they share the partition
-   * {@code empid_<id8>} of {@code EmployeeIndex}, so one query returns both.
-   */
-  StateAndTruth stateAndTruth(EmployeeId employee);
-
-  /**
-   * Writes a state if the row is still the one read.
-   *
+   * @throws StateNotAbsent if there was to be no row and there is one, not this write's own
    * @throws WorkDeferred if another worker wrote it since
    */
   Stored<WorkerState> saveState(EmployeeId employee, Stored<WorkerState> before, WorkerState after);

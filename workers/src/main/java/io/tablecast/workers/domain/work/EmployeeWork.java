@@ -83,6 +83,15 @@ public record EmployeeWork(EmployeeId employee, Set<String> namedDepartments, Se
     return new EmployeeWork(employee, named, managed, place || other.place, newer.version, newer.source);
   }
 
+  /**
+   * Whether all that is asked is the first work of a new employee, its hire's reindex: then no
+   * worker has written its state yet, unless a manager assignment came first or an earlier attempt
+   * at the same hire got as far as its lease.
+   */
+  public boolean onlyHired() {
+    return version == 1 && !place && namedDepartments.isEmpty() && managedDepartments.isEmpty();
+  }
+
   /** Whether the truth has not caught up with the items yet: no locator, or one older than the newest item. */
   public boolean aheadOf(Optional<ViewEntity> truth) {
     return version > 0 && truth.map(ViewEntity::version).orElse(0L) < version;

@@ -127,6 +127,18 @@ class WorkerIT {
   }
 
   @Test
+  void aHiresWorkTakesTheStateAsAbsentAndStillFindsTheDepartmentsAManagerAssignmentRecordedThere(Projection projection) {
+    List<DomainEvent> departments = List.of(departmentCreated("Sales", "Sales"), managerAssigned("Sales", 2, 7, "Ann", "Lee", "ann@x.io"));
+    runToQuiescence(projection, departments);
+
+    appendToQuiescence(projection, departments, List.of(hired(7, "Sales", "Anna", "Lee", "anna@x.io")), "the hire alone, after the assignment");
+
+    assertThat(ViewTables.rows(projection.table(ViewTable.EMPLOYEES)).get("Sales").get("department"))
+        .as("the hire's own details, which only the worker that read the recorded department can have written")
+        .containsEntry("ManagerFirstName", "Anna").containsEntry("ManagerEmail", "anna@x.io");
+  }
+
+  @Test
   void aMessageNamingADepartmentThatCannotExistIsParkedWithItsReasonWhileOtherWorkFlows(Projection projection) {
     Generation generation = new Generation(projection.namespace(), 1);
     projection.start(projection.config().withWorkers(FAST), List.of());

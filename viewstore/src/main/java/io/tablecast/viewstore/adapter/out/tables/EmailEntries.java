@@ -2,6 +2,7 @@ package io.tablecast.viewstore.adapter.out.tables;
 
 import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
 
+import com.azure.core.http.rest.Response;
 import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntityUpdateMode;
@@ -14,6 +15,7 @@ import io.tablecast.viewstore.application.work.WorkDeferred;
 import io.tablecast.viewstore.domain.EmailClaims;
 import io.tablecast.viewstore.domain.ViewEntity;
 import java.util.Collection;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -22,10 +24,23 @@ import java.util.Set;
  * conditional single-entity write; a lost race reads the entry again and decides again by
  * {@link EmailClaims}. An entry likely to be new is inserted without a read: the insert fails
  * if one exists, and the read follows only then.
+ *
+ * <p>The entries this process last read or wrote are kept with their ETags ({@link KnownRows}):
+ * a change that a known entry allows (replacing it, or removing it because it names the
+ * employee) is written at once with {@code If-Match} on the known ETag, and a stale entry makes
+ * that write fail, after which the entry is read afresh. A change that a known entry would refuse
+ * is never refused on its word: the entry is read first, for another process may have written it
+ * since.
  */
 public final class EmailEntries {
 
+  private static final Set<String> ROW = Set.of(IndexLayout.ROW);
+
+  /** How many entries, with their ETags, a process keeps from its last reads and writes. */
+  static final int KNOWN_ENTRIES = 10_000;
+
   private final TableClient table;
+  private final KnownRows known = new KnownRows(KNOWN_ENTRIES);
 
   public EmailEntries(TableClient table) {
     this.table = table;
@@ -34,18 +49,32 @@ public final class EmailEntries {
   public void remove(EmployeeId employee, Collection<String> emails) {
     for (String email : Set.copyOf(emails)) {
       String partition = partition(email);
+      Optional<Read> knownEntry = known(partition).filter(e -> EmailClaims.owns(e.row(), employee.canonical()));
+      if (knownEntry.isPresent() && done(partition, () ->
+          table.deleteEntityWithResponse(TableRows.toTable(partition, knownEntry.get().row(), knownEntry.get().etag()), true, NO_TIMEOUT,
+              Context.NONE))) {
+        known.forget(partition, ROW);
+        continue;
+      }
       OptimisticWrite.apply(
           conflicts -> read(partition),
           entry -> entry.filter(e -> EmailClaims.owns(e.row(), employee.canonical())),
-          (entry, owned) -> owned.ifPresent(e ->
-              table.deleteEntityWithResponse(TableRows.toTable(partition, e.row(), e.etag()), true, NO_TIMEOUT, Context.NONE)),
+          (entry, owned) -> owned.ifPresent(e -> {
+            table.deleteEntityWithResponse(TableRows.toTable(partition, e.row(), e.etag()), true, NO_TIMEOUT, Context.NONE);
+            known.forget(partition, ROW);
+          }),
           lost -> keptChanging(partition));
     }
   }
 
   public void put(ViewEntity entry, boolean probablyAbsent) {
     String partition = partition(EmailClaim.from(entry.properties()).email());
-    if (probablyAbsent && inserted(partition, entry)) {
+    if (probablyAbsent && done(partition, () -> remember(partition, entry,
+        table.createEntityWithResponse(TableRows.toTable(partition, entry, null), NO_TIMEOUT, Context.NONE)))) {
+      return;
+    }
+    Optional<Read> knownEntry = known(partition).filter(e -> EmailClaims.mayWrite(Optional.of(e.row()), entry));
+    if (knownEntry.isPresent() && done(partition, () -> write(partition, entry, knownEntry))) {
       return;
     }
     OptimisticWrite.apply(
@@ -61,28 +90,48 @@ public final class EmailEntries {
 
   private void write(String partition, ViewEntity entry, Optional<Read> current) {
     if (current.isEmpty()) {
-      table.createEntityWithResponse(TableRows.toTable(partition, entry, null), NO_TIMEOUT, Context.NONE);
+      remember(partition, entry, table.createEntityWithResponse(TableRows.toTable(partition, entry, null), NO_TIMEOUT, Context.NONE));
     } else {
-      table.updateEntityWithResponse(TableRows.toTable(partition, entry, current.get().etag()),
-          TableEntityUpdateMode.REPLACE, true, NO_TIMEOUT, Context.NONE);
+      remember(partition, entry, table.updateEntityWithResponse(TableRows.toTable(partition, entry, current.get().etag()),
+          TableEntityUpdateMode.REPLACE, true, NO_TIMEOUT, Context.NONE));
     }
   }
 
-  /** Inserts the entry where none exists; false if one does, which must then be read and decided on. */
-  private boolean inserted(String partition, ViewEntity entry) {
+  /**
+   * Makes a write that rests on an assumption (the entry is absent; the known entry is current);
+   * false if it lost its race, and the entry must be read and decided on.
+   */
+  private boolean done(String partition, Runnable write) {
     try {
-      table.createEntityWithResponse(TableRows.toTable(partition, entry, null), NO_TIMEOUT, Context.NONE);
+      write.run();
       return true;
     } catch (TableServiceException e) {
       if (!TableResponses.lostRace(e)) {
         throw e;
       }
+      known.forget(partition, ROW);
       return false;
     }
   }
 
+  private void remember(String partition, ViewEntity entry, Response<?> written) {
+    String etag = TableResponses.etag(written);
+    if (etag == null) {
+      known.forget(partition, ROW);
+    } else {
+      known.read(partition, Map.of(IndexLayout.ROW, new Read(entry, etag)));
+    }
+  }
+
+  private Optional<Read> known(String partition) {
+    return Optional.ofNullable(known.get(partition, ROW).get(IndexLayout.ROW));
+  }
+
   private Optional<Read> read(String partition) {
-    return Optional.ofNullable(RowReader.read(table, partition, Set.of(IndexLayout.ROW)).get(IndexLayout.ROW));
+    Map<String, Read> read = RowReader.read(table, partition, ROW);
+    known.forget(partition, ROW);
+    known.read(partition, read);
+    return Optional.ofNullable(read.get(IndexLayout.ROW));
   }
 
   private static String partition(String email) {

@@ -28,6 +28,7 @@ import io.tablecast.viewstore.application.work.WorkDeferred;
 import io.tablecast.viewstore.domain.SourcePosition;
 import io.tablecast.viewstore.domain.ViewEntity;
 import io.tablecast.viewstore.domain.work.WorkerState;
+import io.tablecast.workers.application.work.StateNotAbsent;
 import io.tablecast.workers.application.work.WorkerStores;
 import java.util.Collection;
 import java.util.List;
@@ -60,12 +61,15 @@ public final class TableWorkerStores implements WorkerStores {
   }
 
   @Override
-  public StateAndTruth stateAndTruth(EmployeeId employee) {
-    Map<String, Read> rows = RowReader.read(index, IndexLayout.locatorPartition(employee), Set.of(IndexLayout.WORKER_ROW, IndexLayout.ROW));
-    Stored<WorkerState> state = Optional.ofNullable(rows.get(IndexLayout.WORKER_ROW))
+  public Stored<WorkerState> state(EmployeeId employee) {
+    return read(employee, IndexLayout.WORKER_ROW)
         .map(r -> new Stored<>(WorkerStateRows.fromRow(r.row()), Optional.of(r.etag())))
-        .orElse(new Stored<>(WorkerState.NONE, Optional.empty()));
-    return new StateAndTruth(state, Optional.ofNullable(rows.get(IndexLayout.ROW)).map(Read::row));
+        .orElse(Stored.none());
+  }
+
+  @Override
+  public Optional<ViewEntity> truth(EmployeeId employee) {
+    return read(employee, IndexLayout.ROW).map(Read::row);
   }
 
   @Override
@@ -85,7 +89,9 @@ public final class TableWorkerStores implements WorkerStores {
       return read(employee, IndexLayout.WORKER_ROW)
           .filter(r -> WorkerStateRows.fromRow(r.row()).equals(after))
           .map(r -> new Stored<>(after, Optional.of(r.etag())))
-          .orElseThrow(() -> new WorkDeferred("another worker changed the state of employee " + employee.canonical()));
+          .orElseThrow(() -> before.etag().isEmpty()
+              ? new StateNotAbsent(employee)
+              : new WorkDeferred("another worker changed the state of employee " + employee.canonical()));
     }
   }
 

@@ -1,0 +1,79 @@
+package io.tablecast.viewstore.adapter.out.tables;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
+import io.tablecast.viewstore.domain.RowChange;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The rows of a table this process last read or wrote, each with the ETag the service gave it,
+ * so that the next change reads only the rows it does not know: the projector's department
+ * summaries and recently hired employees, the workers' email entries.
+ *
+ * <p>A known row may be stale: another writer may have changed or deleted it since. A writer
+ * that uses one writes with {@code If-Match} on the ETag known here, so a stale row makes the
+ * write fail (412, or 404 for a row deleted), and the writer reads afresh ({@link #forget}) and
+ * decides again. Whatever the writer decides without writing must hold for the stored row too
+ * (each user says why it does).
+ *
+ * <p>At most {@code capacity} rows are kept (Caffeine evicts the ones least likely to be used
+ * again). Thread-safe: the threads of one writer share it.
+ */
+public final class KnownRows {
+
+  private record Key(String partitionKey, String rowKey) {}
+
+  private final Cache<Key, Read> rows;
+
+  public KnownRows(int capacity) {
+    this.rows = Caffeine.newBuilder().maximumSize(capacity).build();
+  }
+
+  /** The rows of {@code rowKeys} known in the partition; those not known are absent. */
+  public Map<String, Read> get(String partitionKey, Collection<String> rowKeys) {
+    Map<String, Read> known = new LinkedHashMap<>();
+    rowKeys.forEach(rowKey -> {
+      Read read = rows.getIfPresent(new Key(partitionKey, rowKey));
+      if (read != null) {
+        known.put(rowKey, read);
+      }
+    });
+    return known;
+  }
+
+  /** Rows as just read from the store, or written with the ETags given. */
+  public void read(String partitionKey, Map<String, Read> read) {
+    read.forEach((rowKey, row) -> rows.put(new Key(partitionKey, rowKey), row));
+  }
+
+  /**
+   * An EGT's changes went through: the rows inserted or replaced are known with their new ETags,
+   * the rows deleted are gone; a row whose new ETag the answer did not carry is forgotten.
+   */
+  public void written(String partitionKey, List<RowChange> changes, Map<String, String> etags) {
+    for (RowChange change : changes) {
+      Key key = new Key(partitionKey, change.rowKey());
+      String etag = etags.get(change.rowKey());
+      if (change instanceof RowChange.Delete || etag == null) {
+        rows.invalidate(key);
+      } else {
+        rows.put(key, new Read(change.row(), etag));
+      }
+    }
+  }
+
+  /** The rows may be stale, and will be read again. */
+  public void forget(String partitionKey, Collection<String> rowKeys) {
+    rowKeys.forEach(rowKey -> rows.invalidate(new Key(partitionKey, rowKey)));
+  }
+
+  /** How many rows are kept, once pending evictions are done. */
+  long size() {
+    rows.cleanUp();
+    return rows.estimatedSize();
+  }
+}
