@@ -4,8 +4,6 @@ import com.azure.data.tables.TableClient;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.tablecast.common.tables.EmployeesLayout;
-import io.tablecast.events.DepartmentManagerAssigned;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.projector.application.PartitionStore;
 import io.tablecast.viewstore.adapter.out.tables.Egts;
@@ -73,7 +71,7 @@ public final class EmployeesTable implements PartitionStore {
       BatchPlan written = OptimisticWrite.apply(
           lostRaces -> read(partitionKey, steps, lostRaces),
           read -> BatchPlan.first(rows(read), steps),
-          (read, plan) -> submit(partitionKey, plan.changes(), read, steps.subList(0, plan.eventCount())),
+          (read, plan) -> submit(partitionKey, plan.changes(), read),
           lost -> lost);
       remaining = remaining.subList(written.eventCount(), remaining.size());
     }
@@ -121,14 +119,10 @@ public final class EmployeesTable implements PartitionStore {
     return fresh;
   }
 
-  private void submit(String partitionKey, List<RowChange> changes, Map<String, Read> read, List<DomainEvent> events) {
+  private void submit(String partitionKey, List<RowChange> changes, Map<String, Read> read) {
     if (!changes.isEmpty()) {
       known.written(partitionKey, changes, Egts.submit(table, partitionKey, changes, read));
       batchSizes.record(changes.size());
-    }
-    if (events.stream().anyMatch(DepartmentManagerAssigned.class::isInstance)) {
-      // The assignment's work item makes a worker write the manager's details into the summary next.
-      known.forget(partitionKey, Set.of(EmployeesLayout.DEPARTMENT));
     }
   }
 
