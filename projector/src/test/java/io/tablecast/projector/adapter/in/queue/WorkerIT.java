@@ -16,6 +16,7 @@ import io.tablecast.common.tables.Keys;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.events.DomainEvent;
+import io.tablecast.projector.ProjectorService;
 import io.tablecast.projector.fixtures.HrModel;
 import io.tablecast.projector.fixtures.ModelCheck;
 import io.tablecast.projector.fixtures.Projection;
@@ -26,6 +27,7 @@ import io.tablecast.testkit.TablecastRuntimeExtension;
 import io.tablecast.viewstore.adapter.queue.ParkedMessages;
 import io.tablecast.viewstore.adapter.queue.PoisonQueues;
 import io.tablecast.viewstore.adapter.queue.WorkMessages;
+import io.tablecast.viewstore.application.work.WorkSteps;
 import io.tablecast.viewstore.domain.LastNameShards;
 import io.tablecast.viewstore.domain.work.WorkItem;
 import io.tablecast.workers.adapter.in.queue.WorkerSettings;
@@ -35,6 +37,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -188,6 +193,51 @@ class WorkerIT {
     List<DomainEvent> all = new ArrayList<>(first);
     all.addAll(fix);
     ModelCheck.assertViewsMatch(projection, HrModel.of(all), "after the requeue");
+  }
+
+  @Test
+  void theMessagesOfOneReceiveAreHandledSideBySide_soOneThatHangsHoldsUpNoOther(Projection projection) {
+    List<DomainEvent> first = List.of(departmentCreated("Sales", "Sales"), hired(1, "Sales", "Ann", "Lee", "ann@x.io"));
+    List<DomainEvent> second = List.of(hired(2, "Sales", "Bob", "Lee", "bob@x.io"));
+    ProjectorService alone = projection.start(); // no workers yet: each batch leaves its own message on the queue
+    projection.write(first);
+    projection.awaitCaughtUp(SETTLE);
+    projection.write(second);
+    projection.awaitCaughtUp(SETTLE);
+    projection.stop(alone);
+    assertThat(projection.azure().queue(new Generation(projection.namespace(), 1).queue(WorkQueue.INDEX_MAINTENANCE))
+        .getProperties().getApproximateMessagesCount()).as("one message per hire, received together").isEqualTo(2);
+
+    HoldFirstUntilACommit steps = new HoldFirstUntilACommit();
+    // One worker per queue; messages stay hidden 30 s, so that both are taken in one receive.
+    WorkerSettings oneWorker = new WorkerSettings(1, 8, Duration.ofSeconds(30), Duration.ofSeconds(60), Duration.ZERO, Duration.ZERO, 5);
+    projection.start(projection.config().withWorkers(oneWorker), List.of(), steps);
+    ModelCheck.awaitWorkDone(projection, SETTLE);
+
+    assertThat(steps.releasedByACommit).as("the held message was released by the other one's commit, not by the time-out").isTrue();
+    List<DomainEvent> all = new ArrayList<>(first);
+    all.addAll(second);
+    ModelCheck.assertViewsMatch(projection, HrModel.of(all), "side by side");
+  }
+
+  /** Holds the first message received until another one commits, or 30 s pass. */
+  private static final class HoldFirstUntilACommit implements WorkSteps {
+    private final CountDownLatch committed = new CountDownLatch(1);
+    private final AtomicBoolean held = new AtomicBoolean();
+    private volatile boolean releasedByACommit;
+
+    @Override
+    public void reached(Step step) {
+      if (step == Step.COMMITTED) {
+        committed.countDown();
+      } else if (step == Step.RECEIVED && held.compareAndSet(false, true)) {
+        try {
+          releasedByACommit = committed.await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    }
   }
 
   @Test

@@ -2,7 +2,7 @@ package io.tablecast.workers.adapter.in.queue;
 
 import io.tablecast.common.concurrent.Doorbell;
 import java.time.Duration;
-import java.util.PriorityQueue;
+import java.util.concurrent.PriorityBlockingQueue;
 import java.util.function.LongSupplier;
 
 /**
@@ -25,7 +25,7 @@ final class IdleWait {
   private final long maxMillis;
   private final LongSupplier clockMillis;
   /** When messages hidden by this worker become visible again, on {@link #clockMillis}. */
-  private final PriorityQueue<Long> hiddenUntil = new PriorityQueue<>();
+  private final PriorityBlockingQueue<Long> hiddenUntil = new PriorityBlockingQueue<>(); // messages handled side by side add to it
   private long idleMillis = FIRST_MILLIS;
 
   IdleWait(Arrivals arrivals, Doorbell bell, LongSupplier clockMillis) {

@@ -5,6 +5,7 @@ import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
 import com.azure.core.util.Context;
 import com.azure.storage.queue.QueueClient;
 import com.azure.storage.queue.models.QueueMessageItem;
+import io.tablecast.common.concurrent.Parallel;
 import io.tablecast.common.tables.QueueErrors;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.viewstore.adapter.queue.ParkedMessages;
@@ -20,6 +21,7 @@ import io.tablecast.workers.application.work.WorkRefused;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,6 +37,9 @@ import org.slf4j.LoggerFactory;
  * before it is deleted, unless its last failure was transient (storage unreachable, another
  * worker busy on the same employee): that one is sent again as a fresh message, because an
  * outage must not park good work.
+ *
+ * <p>The messages of one receive are handled side by side, on a pool the workers of the process
+ * share; two that name the same employee meet at its lease, and one of them waits its turn.
  *
  * <p>An idle worker waits between receives as {@link IdleWait} says: at once when the projector
  * beside it rings ({@link Arrivals}), when a message it hid is due again, and otherwise at growing
@@ -57,6 +62,7 @@ final class QueueWorker implements Runnable {
   private final QueueClient queue;
   private final QueueClient poison;
   private final WorkReconciler reconciler;
+  private final ExecutorService messages;
   private final WorkerSettings settings;
   private final FailureClassifier failures;
   private final WorkerMetrics metrics;
@@ -67,9 +73,14 @@ final class QueueWorker implements Runnable {
   private final Tracing tracing;
   private volatile boolean running = true;
 
-  QueueWorker(String name, QueueClient queue, QueueClient poison, WorkReconciler reconciler, WorkerSettings settings,
-      FailureClassifier failures, WorkerMetrics metrics, WorkSteps steps, Clock clock, GiveWay giveWay, IdleWait idle,
-      Tracing tracing) {
+  /**
+   * @param messages where the messages of one receive are handled side by side; each waits for
+   *     the slowest of its receive before the next receive
+   */
+  QueueWorker(String name, QueueClient queue, QueueClient poison, WorkReconciler reconciler, ExecutorService messages,
+      WorkerSettings settings, FailureClassifier failures, WorkerMetrics metrics, WorkSteps steps, Clock clock, GiveWay giveWay,
+      IdleWait idle, Tracing tracing) {
+    this.messages = messages;
     this.tracing = tracing;
     this.giveWay = giveWay;
     this.idle = idle;
@@ -94,7 +105,7 @@ final class QueueWorker implements Runnable {
             .stream().toList();
         long receivedNanos = System.nanoTime();
         idle.received(received.size(), started);
-        received.forEach(message -> handle(message, receivedNanos));
+        Parallel.each(messages, received, message -> handle(message, receivedNanos));
         if (received.isEmpty()) {
           idle.await();
         }

@@ -33,9 +33,11 @@ public final class Workers implements AutoCloseable {
   private final List<QueueWorker> workers = new ArrayList<>();
   private final List<Thread> threads = new ArrayList<>();
   private final ExecutorService io;
+  private final ExecutorService messages;
 
-  private Workers(ExecutorService io) {
+  private Workers(ExecutorService io, ExecutorService messages) {
     this.io = io;
+    this.messages = messages;
   }
 
   /**
@@ -53,7 +55,8 @@ public final class Workers implements AutoCloseable {
   public static Workers start(AzureClients azure, Generation generation, Function<AzureClients, WorkerStores> stores,
       FailureClassifier failures, WorkerSettings settings, Optional<String> deadInstance, MeterRegistry metrics, WorkSteps steps,
       BooleanSupplier viewsBehind, Arrivals arrivals, Tracing tracing) {
-    Workers started = new Workers(Executors.newFixedThreadPool(IO_THREADS, DaemonThreads.named("worker-io")));
+    Workers started = new Workers(Executors.newFixedThreadPool(IO_THREADS, DaemonThreads.named("worker-io")),
+        Executors.newFixedThreadPool(settings.messagesInFlight(), DaemonThreads.named("worker-message")));
     GiveWay giveWay = new GiveWay(viewsBehind);
     AzureClients paced = azure.with(giveWay);
     WorkReconciler reconciler = new WorkReconciler(stores.apply(paced),
@@ -64,8 +67,8 @@ public final class Workers implements AutoCloseable {
       WorkerMetrics counters = new WorkerMetrics(metrics, kind.baseName(), Clock.systemUTC());
       for (int n = 1; n <= settings.perQueue(); n++) {
         String name = kind.baseName() + "-" + n;
-        QueueWorker worker = new QueueWorker(name, queue, poison, reconciler, settings, failures, counters, steps, Clock.systemUTC(),
-            giveWay, new IdleWait(arrivals, arrivals.bells().apply(kind), IdleWait::monotonicMillis), tracing);
+        QueueWorker worker = new QueueWorker(name, queue, poison, reconciler, started.messages, settings, failures, counters, steps,
+            Clock.systemUTC(), giveWay, new IdleWait(arrivals, arrivals.bells().apply(kind), IdleWait::monotonicMillis), tracing);
         Thread thread = new Thread(worker, "worker-" + name);
         thread.setDaemon(true);
         started.workers.add(worker);
@@ -97,6 +100,7 @@ public final class Workers implements AutoCloseable {
         Thread.currentThread().interrupt();
       }
     }
+    messages.shutdown();
     io.shutdown();
   }
 }
