@@ -1,5 +1,6 @@
 package io.tablecast.projector.application;
 
+import io.tablecast.common.concurrent.GroupCommit;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeEvent;
@@ -27,7 +28,11 @@ import java.util.function.Function;
  *       advice); a slow partition holds back no other.
  *   <li>per employee, once its batch's {@code Employees} writes are done: one lane per employee
  *       for its locator and its log tail;
- *   <li>the work items of the batch, queued after every table write of its events.
+ *   <li>the work items of the batch, queued after every table write of its events, as a group
+ *       commit: one send at a time, carrying the items of every batch that got there while the
+ *       send before it was on its way. Under load many batches' items share a message, so the
+ *       workers pay one receive and one delete for them and reconcile them together; alone, a
+ *       batch's items go at once.
  * </ol>
  *
  * Batches follow each other without waiting: the next batch's {@code Employees} writes run
@@ -57,7 +62,7 @@ public final class Projector {
   private final PartitionStore employees;
   private final LocatorStore locators;
   private final ActivityStore activity;
-  private final WorkItemSender work;
+  private final GroupCommit<WorkItem> work;
   private final Executor pool;
   private final Freshness freshness;
   private final Tracing tracing;
@@ -77,7 +82,8 @@ public final class Projector {
     this.employees = employees;
     this.locators = locators;
     this.activity = activity;
-    this.work = work;
+    this.work = new GroupCommit<>(items -> tracing.acrossTraces(items, WorkItem::traceparent, item -> QUEUE_WORK, () -> work.send(items)),
+        pool);
     this.pool = pool;
     this.freshness = freshness;
     this.departments = new Lanes<>(pool, MAX_PER_TURN, this::applyToPartition);
@@ -113,8 +119,7 @@ public final class Projector {
     employeesQueued = queued.thenApply(futures -> null);
     List<WorkItem> items = WorkItems.of(batch.stream().map(PolledEvent::event).toList(), positions(batch));
     CompletableFuture<Void> written = queued.thenCompose(Projector::all).thenCombine(markedInFlight, (applied, marked) -> null);
-    return items.isEmpty() ? written
-        : written.thenRunAsync(() -> tracing.acrossTraces(items, WorkItem::traceparent, item -> QUEUE_WORK, () -> work.send(items)), pool);
+    return items.isEmpty() ? written : written.thenCompose(ready -> work.add(items));
   }
 
   /** After a failure, once every batch's future has settled: the lanes take work again. */
