@@ -53,5 +53,14 @@ public final class WorkItems {
     return items;
   }
 
+  /**
+   * Whether the event's work moves an employee's rows out of a partition the projector writes (a
+   * transfer, an archive). Only such work can be undone by the projector applying a hire again,
+   * so only a batch holding such an event must be marked in flight before its items are queued.
+   */
+  public static boolean movesRows(DomainEvent event) {
+    return event instanceof EmployeeTransferred || event instanceof EmployeeArchived;
+  }
+
   private record ReindexAt(long version, SourcePosition source) {}
 }

@@ -4,6 +4,7 @@ import io.tablecast.common.concurrent.DaemonThreads;
 import io.tablecast.projector.application.CheckpointStore;
 import io.tablecast.projector.application.PartitionRef;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -25,7 +26,10 @@ import org.apache.kafka.common.TopicPartition;
  *       next owner would not treat as uncertain.
  *   <li>An applied mark follows a batch; the loop commits a partition's offset to Kafka only after
  *       the write that names it returned ({@link #poll}), so the group never runs ahead of the
- *       store.
+ *       store. Applied marks alone are written at most once per {@link #APPLIED_SPACING}: no
+ *       reader waits for them (read-your-writes waits for the rows themselves), so at a steady
+ *       rate they ride along with the next in-flight mark or go together, instead of costing a
+ *       write per batch. A crash then reads again at most that much more, as uncertain.
  * </ul>
  *
  * A failed write fails every batch waiting for an in-flight mark (the loop gives them all up after
@@ -34,19 +38,31 @@ import org.apache.kafka.common.TopicPartition;
  */
 final class CheckpointWriter implements AutoCloseable {
 
+  static final Duration APPLIED_SPACING = Duration.ofMillis(100);
+
   private final CheckpointStore store;
   private final Clock clock;
   private final ExecutorService thread;
   private final Object lock = new Object();
   private Marks pending = new Marks();
   private final Map<TopicPartition, Long> written = new HashMap<>();
+  private final long appliedSpacingNanos;
   private boolean writing;
+  private boolean flushing;
+  private long lastWriteNanos;
   private RuntimeException failure;
 
   CheckpointWriter(CheckpointStore store, Clock clock, String name) {
+    this(store, clock, name, APPLIED_SPACING);
+  }
+
+  /** @param appliedSpacing the least time between two writes of applied marks alone */
+  CheckpointWriter(CheckpointStore store, Clock clock, String name, Duration appliedSpacing) {
     this.store = store;
     this.clock = clock;
     this.thread = Executors.newSingleThreadExecutor(DaemonThreads.named(name));
+    this.appliedSpacingNanos = appliedSpacing.toNanos();
+    this.lastWriteNanos = System.nanoTime() - appliedSpacingNanos;
   }
 
   /** Marks these offsets in flight: the future completes once a write has named them. */
@@ -56,6 +72,7 @@ final class CheckpointWriter implements AutoCloseable {
       lastOffsets.forEach((partition, offset) -> pending.inFlight.merge(partition, offset, Math::max));
       pending.marked.add(marked);
       startIfIdle();
+      lock.notifyAll(); // a write of applied marks alone that waits for its spacing goes now
     }
     return marked;
   }
@@ -95,14 +112,18 @@ final class CheckpointWriter implements AutoCloseable {
   Map<TopicPartition, Long> flush() {
     synchronized (lock) {
       failure = null;
+      flushing = true;
       startIfIdle();
-      while (writing) {
-        try {
+      lock.notifyAll();
+      try {
+        while (writing) {
           lock.wait();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IllegalStateException("Interrupted while writing the checkpoints", e);
         }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("Interrupted while writing the checkpoints", e);
+      } finally {
+        flushing = false;
       }
       return poll();
     }
@@ -132,8 +153,10 @@ final class CheckpointWriter implements AutoCloseable {
           stopWriting(null);
           return;
         }
+        awaitSpacing();
         marks = pending;
         pending = new Marks();
+        lastWriteNanos = System.nanoTime();
       }
       try {
         store.mark(Progress.refs(marks.inFlight), Progress.refs(marks.applied), marks.lags, clock.instant());
@@ -154,6 +177,22 @@ final class CheckpointWriter implements AutoCloseable {
         marks.applied.forEach((partition, offset) -> written.merge(partition, offset, Math::max));
       }
       marks.marked.forEach(marked -> marked.complete(null));
+    }
+  }
+
+  /** While only applied marks are pending, waits until {@link #APPLIED_SPACING} has passed since the last write. */
+  private void awaitSpacing() {
+    while (pending.inFlight.isEmpty() && !flushing) {
+      long left = lastWriteNanos + appliedSpacingNanos - System.nanoTime();
+      if (left <= 0) {
+        return;
+      }
+      try {
+        lock.wait(Math.max(1, left / 1_000_000));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
     }
   }
 

@@ -8,6 +8,7 @@ import io.tablecast.projector.application.Checkpoint;
 import io.tablecast.projector.application.CheckpointStore;
 import io.tablecast.projector.application.PartitionRef;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -83,6 +84,26 @@ class CheckpointWriterTest {
     store.gate.release(2);
 
     assertThat(flushed.get(10, TimeUnit.SECONDS)).isEqualTo(Map.of(A, 3L, B, 4L));
+  }
+
+  @Test
+  void appliedMarksAloneWaitForTheSpacing_andGoAtOnceWithTheNextInFlightMark() throws Exception {
+    try (CheckpointWriter spaced = new CheckpointWriter(store, Clock.systemUTC(), "checkpoints-spaced", Duration.ofSeconds(30))) {
+      store.gate.release(100);
+      spaced.inFlight(Map.of(A, 10L)).get(10, TimeUnit.SECONDS);
+
+      spaced.applied(Map.of(A, 10L), Map.of());
+      Thread.sleep(300);
+      assertThat(store.written).as("applied marks alone, within the spacing").hasSize(1);
+
+      spaced.inFlight(Map.of(A, 20L)).get(10, TimeUnit.SECONDS);
+      assertThat(store.written).containsExactly(
+          new Write(Map.of(REF_A, 10L), Map.of(), Map.of()),
+          new Write(Map.of(REF_A, 20L), Map.of(REF_A, 10L), Map.of(REF_A, 0L)));
+
+      spaced.applied(Map.of(A, 20L), Map.of());
+      assertThat(spaced.flush()).as("a flush does not wait for the spacing").isEqualTo(Map.of(A, 20L));
+    }
   }
 
   private record Write(Map<PartitionRef, Long> inFlight, Map<PartitionRef, Long> applied, Map<PartitionRef, Long> lags) {}
