@@ -26,6 +26,14 @@ class WorkerServiceConfigTest {
   }
 
   @Test
+  void theMessagesHandledAtOnceAreASetting_eightByDefault_andZeroIsRefusedNamingTheVariable() {
+    assertThat(WorkerService.Config.fromEnv(Env.of(Map.of())).workers().messagesInFlight()).isEqualTo(8);
+    assertThat(WorkerService.Config.fromEnv(Env.of(Map.of("TABLECAST_WORKER_MESSAGES", "3"))).workers().messagesInFlight()).isEqualTo(3);
+    assertThatThrownBy(() -> WorkerService.Config.fromEnv(Env.of(Map.of("TABLECAST_WORKER_MESSAGES", "0"))))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("TABLECAST_WORKER_MESSAGES");
+  }
+
+  @Test
   void anInstanceIdWithASlashIsRefusedNamingTheVariable() {
     assertThatThrownBy(() -> WorkerService.Config.fromEnv(Env.of(Map.of("TABLECAST_INSTANCE_ID", "a/b"))))
         .isInstanceOf(ConfigException.class).hasMessageContaining("TABLECAST_INSTANCE_ID");

@@ -41,9 +41,10 @@ import org.slf4j.LoggerFactory;
  * <p>The messages of one receive are handled side by side, on a pool the workers of the process
  * share; two that name the same employee meet at its lease, and one of them waits its turn.
  *
- * <p>An idle worker waits between receives as {@link IdleWait} says: at once when the projector
- * beside it rings ({@link Arrivals}), when a message it hid is due again, and otherwise at growing
- * intervals up to its arrivals' idle receive.
+ * <p>A worker whose receive found fewer messages than it asked for, none included, waits before the
+ * next as {@link IdleWait} says: until the projector beside it rings ({@link Arrivals}; a ring
+ * while it worked ends the wait at once), a message it hid is due again, or 50 ms after a receive
+ * that found some, growing while they find none up to its arrivals' idle receive.
  *
  * <p>With tracing on, each item of a message gets a span, {@code work <ItemType>}, in the trace of
  * the event that caused it, around the message's reads and writes, which serve all its items at
@@ -106,8 +107,8 @@ final class QueueWorker implements Runnable {
         long receivedNanos = System.nanoTime();
         idle.received(received.size(), started);
         Parallel.each(messages, received, message -> handle(message, receivedNanos));
-        if (received.isEmpty()) {
-          idle.await();
+        if (received.size() < batch) {
+          idle.await(); // the queue had no more: a receive now would most likely find nothing
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();

@@ -65,7 +65,7 @@ public record WorkerSettings(int perQueue, int messagesInFlight, Duration visibi
   public static WorkerSettings fromEnv(Env env) {
     return new WorkerSettings(env.integer("TABLECAST_WORKERS", DEFAULT.perQueue(), 0, 64),
         env.integer("TABLECAST_WORKER_MESSAGES", DEFAULT.messagesInFlight(), 1, 64), DEFAULT.visibilityTimeout, DEFAULT.lease,
-        DEFAULT.backoff, DEFAULT.maxBackoff, DEFAULT.maxDequeues, newInstance());
+        DEFAULT.backoff, DEFAULT.maxBackoff, DEFAULT.maxDequeues, DEFAULT.instance);
   }
 
   public WorkerSettings withPerQueue(int workers) {
