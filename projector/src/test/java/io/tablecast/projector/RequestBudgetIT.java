@@ -67,11 +67,11 @@ class RequestBudgetIT {
   static final double TOLERANCE = 1.2;
 
   private static final Map<Kind, Ceiling> CEILINGS = new EnumMap<>(Map.of(
-      Kind.CREATE_DEPARTMENT, new Ceiling(4.4, 2.3),
+      Kind.CREATE_DEPARTMENT, new Ceiling(3.3, 2.3),
       Kind.HIRE, new Ceiling(15.6, 7.66),
       Kind.CHANGE_DETAILS, new Ceiling(19.2, 9.3),
       Kind.TRANSFER, new Ceiling(22.8, 11.62),
-      Kind.ASSIGN_MANAGER, new Ceiling(14.3, 5.9),
+      Kind.ASSIGN_MANAGER, new Ceiling(13.2, 5.9),
       Kind.ARCHIVE, new Ceiling(21.6, 11.5)));
 
   /** Requests per command: all of them, the projector's, the workers', and the idle ones apart. */

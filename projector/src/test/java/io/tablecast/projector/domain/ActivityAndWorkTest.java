@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.common.tables.ActivityLayout;
 import io.tablecast.events.Actor;
+import io.tablecast.events.DomainEvent;
 import io.tablecast.projector.domain.work.WorkItems;
 import io.tablecast.projector.testdata.Events;
 import io.tablecast.viewstore.domain.ViewEntity;
@@ -48,6 +49,20 @@ class ActivityAndWorkTest {
 
     assertThat(row.properties()).doesNotContainKey("Actor")
         .containsOnlyKeys("EntityType", "EventType", "OccurredAt", "Version", "EventId", "Summary");
+  }
+
+  @Test
+  void exactlyTheEventsWhoseWorkMovesRowsAskForAnInFlightMark() {
+    List<DomainEvent> events = List.of(departmentCreated("Sales", "Sales"), hired(7, "Sales", "Ann", "Lee", "a@x.io"),
+        changed(7, 2, "Sales", "Ann", "Park", "p@x.io", 31), managerAssigned("Sales", 2, 7, "Ann", "Lee", "a@x.io"),
+        transferred(7, 3, "Sales", "Ops"), archived(7, 4, "Ops", "left"));
+
+    for (DomainEvent event : events) {
+      boolean moves = WorkItems.of(List.of(event)).stream()
+          .anyMatch(item -> item instanceof WorkItem.TransferEmployee || item instanceof WorkItem.ArchiveEmployee);
+      assertThat(WorkItems.movesRows(event)).as(event.getClass().getSimpleName()).isEqualTo(moves);
+    }
+    assertThat(events.stream().filter(WorkItems::movesRows)).hasSize(2);
   }
 
   @Test
