@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
 
 /**
@@ -43,8 +44,14 @@ public final class GroupCommit<T> {
       pending.addAll(values);
       waiting.add(written);
       if (!writing) {
-        writing = true;
-        executor.execute(this::writeAll);
+        try {
+          executor.execute(this::writeAll);
+          writing = true;
+        } catch (RejectedExecutionException e) { // the executor is shut down: nothing will write them
+          waiting.forEach(f -> f.completeExceptionally(e));
+          pending = new ArrayList<>();
+          waiting = new ArrayList<>();
+        }
       }
     }
     return written;
@@ -68,7 +75,7 @@ public final class GroupCommit<T> {
       try {
         write.accept(values);
         served.forEach(f -> f.complete(null));
-      } catch (RuntimeException e) {
+      } catch (RuntimeException | Error e) { // each waiter fails with it; none is left waiting
         served.forEach(f -> f.completeExceptionally(e));
       }
     }

@@ -65,6 +65,16 @@ class GroupCommitTest {
     assertThat(writes).containsExactly(List.of(14));
   }
 
+  @Test
+  void valuesAddedOnceTheExecutorIsShutDownFailAtOnce_insteadOfWaitingForever() {
+    GroupCommit<Integer> commit = new GroupCommit<>(values -> writes.add(List.copyOf(values)), executor);
+    executor.shutdown();
+
+    assertThat(commit.add(List.of(1))).isCompletedExceptionally();
+    assertThat(commit.add(List.of(2))).as("the next add tries again, and fails alike").isCompletedExceptionally();
+    assertThat(writes).isEmpty();
+  }
+
   private static void await(CountDownLatch latch) {
     try {
       latch.await(5, TimeUnit.SECONDS);
