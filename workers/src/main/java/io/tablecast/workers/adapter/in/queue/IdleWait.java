@@ -10,7 +10,8 @@ import java.util.function.LongSupplier;
  * doubling while its receives find nothing, up to its {@link Arrivals#idleReceive()}; at once when
  * its doorbell rings; and never past the moment a message that this worker hid becomes visible
  * again (a failed attempt's backoff, an abandoned attempt's visibility timeout), so that a retry
- * waits for its backoff and not for the worker's idle wait. Not thread-safe: one per worker.
+ * waits for its backoff and not for the worker's idle wait. One per worker: {@link #hidden} may be
+ * called from the threads that handle its messages side by side, the rest from its own thread.
  */
 final class IdleWait {
 
@@ -25,7 +26,7 @@ final class IdleWait {
   private final long maxMillis;
   private final LongSupplier clockMillis;
   /** When messages hidden by this worker become visible again, on {@link #clockMillis}. */
-  private final PriorityBlockingQueue<Long> hiddenUntil = new PriorityBlockingQueue<>(); // messages handled side by side add to it
+  private final PriorityBlockingQueue<Long> hiddenUntil = new PriorityBlockingQueue<>();
   private long idleMillis = FIRST_MILLIS;
 
   IdleWait(Arrivals arrivals, Doorbell bell, LongSupplier clockMillis) {

@@ -63,13 +63,16 @@ public record WorkerSettings(int perQueue, int messagesInFlight, Duration visibi
    * messages handled at once, default 8; the rest are the defaults.
    */
   public static WorkerSettings fromEnv(Env env) {
-    return new WorkerSettings(env.integer("TABLECAST_WORKERS", DEFAULT.perQueue(), 0, 64),
-        env.integer("TABLECAST_WORKER_MESSAGES", DEFAULT.messagesInFlight(), 1, 64), DEFAULT.visibilityTimeout, DEFAULT.lease,
-        DEFAULT.backoff, DEFAULT.maxBackoff, DEFAULT.maxDequeues, DEFAULT.instance);
+    return DEFAULT.withPerQueue(env.integer("TABLECAST_WORKERS", DEFAULT.perQueue(), 0, 64))
+        .withMessagesInFlight(env.integer("TABLECAST_WORKER_MESSAGES", DEFAULT.messagesInFlight(), 1, 64));
   }
 
   public WorkerSettings withPerQueue(int workers) {
     return new WorkerSettings(workers, messagesInFlight, visibilityTimeout, lease, backoff, maxBackoff, maxDequeues, instance);
+  }
+
+  public WorkerSettings withMessagesInFlight(int messages) {
+    return new WorkerSettings(perQueue, messages, visibilityTimeout, lease, backoff, maxBackoff, maxDequeues, instance);
   }
 
   public WorkerSettings withInstance(String id) {
