@@ -14,8 +14,11 @@ import java.util.List;
  * @param rounds rounds per mix and concurrency, and rounds of each producer ceiling
  * @param warmup seconds of unrecorded load before each mix and concurrency
  * @param partitions partitions of every topic (the Tablecast default is 3)
+ * @param jitWarmupSeconds at most this long, unrecorded load of the last mix at the most clients
+ *     before the first measurement, until the JIT compiler has settled ({@link JitWarmup}); 0 for
+ *     none
  */
-record BenchSettings(List<Integer> clients, List<String> mixes, int seconds, int rounds, int warmup, int partitions) {
+record BenchSettings(List<Integer> clients, List<String> mixes, int seconds, int rounds, int warmup, int partitions, int jitWarmupSeconds) {
 
   BenchSettings {
     clients = List.copyOf(clients);
@@ -24,8 +27,8 @@ record BenchSettings(List<Integer> clients, List<String> mixes, int seconds, int
     positive("seconds", seconds);
     positive("rounds", rounds);
     positive("partitions", partitions);
-    if (warmup < 0) {
-      throw new IllegalArgumentException("'warmup' cannot be negative.");
+    if (warmup < 0 || jitWarmupSeconds < 0) {
+      throw new IllegalArgumentException("'warmup' and 'jitWarmupSeconds' cannot be negative.");
     }
     if (clients.stream().anyMatch(c -> c > 1000)) {
       throw new IllegalArgumentException("'clients' must be at most 1000, was " + clients + ".");
@@ -42,7 +45,8 @@ record BenchSettings(List<Integer> clients, List<String> mixes, int seconds, int
         Integer.getInteger("seconds", 10),
         Integer.getInteger("rounds", 3),
         Integer.getInteger("warmup", 3),
-        Integer.getInteger("partitions", 3));
+        Integer.getInteger("partitions", 3),
+        Integer.getInteger("jitWarmupSeconds", 120));
   }
 
   /** The most clients of any run: that many departments are created, one per client. */

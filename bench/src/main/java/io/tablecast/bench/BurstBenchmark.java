@@ -28,10 +28,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * 5 departments), and then the time until the whole pipeline is quiescent again, counted from the
  * last hire's answer: every event partition's lag 0 and every work queue empty, as {@code GET
  * /status} of the views says (polled every 250 ms). Meanwhile the same status is sampled for the
- * deepest lag and queue. Each run has a fresh data directory; no JIT warm-up, as a user's first
- * burst.
+ * deepest lag and queue. Each run has a fresh data directory and {@code bursts} bursts, one after
+ * the other once the pipeline is quiescent: no JIT warm-up, so the first is a user's first burst
+ * after a start and the later ones meet a warm JVM.
  *
- * <pre>mvn -q -pl bench -am package -DskipTests -Pburst-bench [-DburstRuns=2 -Dhires=5000 -DburstClients=64]</pre>
+ * <pre>mvn -q -pl bench -am package -DskipTests -Pburst-bench [-DburstRuns=2 -Dbursts=2 -Dhires=5000 -DburstClients=64]</pre>
  */
 final class BurstBenchmark {
 
@@ -42,7 +43,7 @@ final class BurstBenchmark {
   private BurstBenchmark() {}
 
   /** One run's figures. */
-  record Run(int hires, int errors, double seconds, Latencies latencies, double quiescentAfter, long maxLag, long maxQueue) {
+  record Run(int run, int burst, int hires, int errors, double seconds, Latencies latencies, double quiescentAfter, long maxLag, long maxQueue) {
     double rate() {
       return hires / seconds;
     }
@@ -54,10 +55,12 @@ final class BurstBenchmark {
     int hires = Integer.getInteger("hires", 5000);
     int clients = Integer.getInteger("clients", 64);
     int portOffset = Integer.getInteger("portOffset", 3200);
+    int bursts = Integer.getInteger("bursts", 2);
     System.out.printf("# Tablecast burst benchmark, %s%n%n", ProjectorBenchmark.now());
-    System.out.printf("`./tablecast dev` of %s, --port-offset %d, a fresh data directory per run; %d clients hire %,d employees as "
-        + "fast as the commands API answers, into %d departments; then /status is polled every 250 ms until every lag and queue is 0. "
-        + "%d runs; machine: %d processors, Java %s%n%n", home, portOffset, clients, hires, DEPARTMENTS, runs,
+    System.out.printf("`./tablecast dev` of %s, --port-offset %d, a fresh data directory per run; %d burst(s) per run, "
+        + "each of %d clients hiring %,d employees as fast as the commands API answers, into %d departments, then /status polled every "
+        + "250 ms until every lag and queue is 0 (the first burst meets a JVM just started, the later ones a warm one). "
+        + "%d runs; machine: %d processors, Java %s%n%n", home, portOffset, bursts, clients, hires, DEPARTMENTS, runs,
         Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"));
     List<Run> results = new ArrayList<>();
     try (ScratchDir scratch = ScratchDir.create("tablecast-burst-bench-")) {
@@ -65,47 +68,62 @@ final class BurstBenchmark {
         Path dir = Files.createDirectory(scratch.resolve("run-" + n));
         try (DevModeChild dev = DevModeChild.start(home, portOffset, dir.resolve("data"), dir.resolve("dev-mode.log"))) {
           dev.awaitServing(Duration.ofMinutes(10));
-          Run run = burst(portOffset, hires, clients);
-          results.add(run);
-          System.out.printf("run %d: %,d hires in %.1f s (%.0f/s), %d errors; hire p50 %.0f ms, p99 %.0f ms, max %.0f ms; "
-                  + "quiescent %.1f s after the last answer; deepest lag %,d, deepest queue %,d%n", n, run.hires(), run.seconds(),
+          List<String> departments = createDepartments(portOffset);
+          for (int b = 1; b <= bursts; b++) {
+            Run run = burst(portOffset, departments, (b - 1) * hires, hires, clients, n, b);
+            results.add(run);
+            System.out.printf("run %d, burst %d: %,d hires in %.1f s (%.0f/s), %d errors; hire p50 %.0f ms, p99 %.0f ms, max %.0f ms; "
+                  + "quiescent %.1f s after the last answer; deepest lag %,d, deepest queue %,d%n", n, b, run.hires(), run.seconds(),
               run.rate(), run.errors(), run.latencies().percentileMillis(50), run.latencies().percentileMillis(99),
               run.latencies().maxMillis(), run.quiescentAfter(), run.maxLag(), run.maxQueue());
+          }
         }
       }
     }
-    System.out.printf("%n| run | hires/s | errors | hire p50 / p99 / max ms | quiescent after the last answer (s) | deepest lag | "
-        + "deepest queue |%n|---:|---:|---:|---:|---:|---:|---:|%n");
-    for (int i = 0; i < results.size(); i++) {
-      Run r = results.get(i);
-      System.out.printf("| %d | %.0f | %d | %.0f / %.0f / %.0f | %.1f | %,d | %,d |%n", i + 1, r.rate(), r.errors(),
+    System.out.printf("%n| run | burst | hires/s | errors | hire p50 / p99 / max ms | quiescent after the last answer (s) | deepest lag | "
+        + "deepest queue |%n|---:|---:|---:|---:|---:|---:|---:|---:|%n");
+    for (Run r : results) {
+      System.out.printf("| %d | %d | %.0f | %d | %.0f / %.0f / %.0f | %.1f | %,d | %,d |%n", r.run(), r.burst(), r.rate(), r.errors(),
           r.latencies().percentileMillis(50), r.latencies().percentileMillis(99), r.latencies().maxMillis(), r.quiescentAfter(), r.maxLag(),
           r.maxQueue());
     }
   }
 
-  private static Run burst(int portOffset, int hires, int clients) throws Exception {
-    URI commandsBase = URI.create("http://127.0.0.1:" + (CommandsConfig.DEFAULT_PORT + portOffset));
+  /** The burst's departments, created once per dev mode. */
+  private static List<String> createDepartments(int portOffset) throws IOException, InterruptedException {
+    CommandRequests commands = new CommandRequests(commandsBase(portOffset));
+    HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+    List<String> departments = new ArrayList<>();
+    for (int d = 0; d < DEPARTMENTS; d++) {
+      String department = String.format("Burst%02d", d);
+      HttpResponse<String> created = http.send(commands.createDepartment(department), HttpResponse.BodyHandlers.ofString());
+      if (created.statusCode() != 201) {
+        throw new IllegalStateException("Creating a department answered " + created.statusCode() + ": " + created.body());
+      }
+      departments.add(department);
+    }
+    return departments;
+  }
+
+  private static URI commandsBase(int portOffset) {
+    return URI.create("http://127.0.0.1:" + (CommandsConfig.DEFAULT_PORT + portOffset));
+  }
+
+  /** One burst: employees {@code firstId + 1} to {@code firstId + hires}. */
+  private static Run burst(int portOffset, List<String> departments, int firstId, int hires, int clients, int run, int burst)
+      throws Exception {
     URI status = URI.create("http://127.0.0.1:" + (ViewsConfig.DEFAULT_PORT + portOffset) + "/status");
-    CommandRequests commands = new CommandRequests(commandsBase);
+    CommandRequests commands = new CommandRequests(commandsBase(portOffset));
     ExecutorService pool = Executors.newFixedThreadPool(clients + 1);
     HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).executor(pool).build();
     try {
-      List<String> departments = new ArrayList<>();
-      for (int d = 0; d < DEPARTMENTS; d++) {
-        String department = String.format("Burst%02d", d);
-        HttpResponse<String> created = http.send(commands.createDepartment(department), HttpResponse.BodyHandlers.ofString());
-        if (created.statusCode() != 201) {
-          throw new IllegalStateException("Creating a department answered " + created.statusCode() + ": " + created.body());
-        }
-        departments.add(department);
-      }
       StatusWatch watch = new StatusWatch(http, status);
       Thread watcher = new Thread(watch, "burst-status");
       watcher.setDaemon(true);
       watcher.start();
 
-      AtomicInteger next = new AtomicInteger();
+      AtomicInteger next = new AtomicInteger(firstId);
+      int lastId = firstId + hires;
       Map<Integer, Integer> errors = new ConcurrentHashMap<>();
       List<Latencies.Recorder> recorders = new ArrayList<>();
       List<Future<?>> running = new ArrayList<>();
@@ -114,7 +132,7 @@ final class BurstBenchmark {
         Latencies.Recorder recorder = new Latencies.Recorder();
         recorders.add(recorder);
         running.add(pool.submit(() -> {
-          for (int id = next.incrementAndGet(); id <= hires; id = next.incrementAndGet()) {
+          for (int id = next.incrementAndGet(); id <= lastId; id = next.incrementAndGet()) {
             long sent = System.nanoTime();
             try {
               int code = http.send(commands.hire(id, departments.get(id % DEPARTMENTS)), HttpResponse.BodyHandlers.discarding()).statusCode();
@@ -135,7 +153,7 @@ final class BurstBenchmark {
       long lastAnswer = System.nanoTime();
       double quiescentAfter = watch.awaitQuiescent(QUIESCENCE_LIMIT, lastAnswer);
       watch.stop();
-      return new Run(hires, errors.values().stream().mapToInt(Integer::intValue).sum(), (lastAnswer - start) / 1e9,
+      return new Run(run, burst, hires, errors.values().stream().mapToInt(Integer::intValue).sum(), (lastAnswer - start) / 1e9,
           Latencies.merge(recorders), quiescentAfter, watch.maxLag.get(), watch.maxQueue.get());
     } finally {
       pool.shutdownNow();

@@ -46,9 +46,9 @@ public final class CommandsBenchmark {
 
   private static void run(BenchSettings settings, Path dir, Report report) {
     report.line("# Tablecast commands benchmark, %s", OffsetDateTime.now().withNano(0));
-    report.line("clients %s, mixes %s, %d round(s) of %d s each, %d s warm-up each, %d partitions, command timeout %d s",
-        settings.clients(), settings.mixes(), settings.rounds(), settings.seconds(), settings.warmup(), settings.partitions(),
-        COMMAND_TIMEOUT.toSeconds());
+    report.line("clients %s, mixes %s, %d round(s) of %d s each, %d s warm-up each, %d partitions, command timeout %d s;"
+            + " before them a JIT warm-up of up to %d s", settings.clients(), settings.mixes(), settings.rounds(), settings.seconds(),
+        settings.warmup(), settings.partitions(), COMMAND_TIMEOUT.toSeconds(), settings.jitWarmupSeconds());
     report.line("machine: %d processors, Java %s, %s %s, max heap %d MiB", Runtime.getRuntime().availableProcessors(),
         System.getProperty("java.version"), System.getProperty("os.name"), System.getProperty("os.arch"),
         Runtime.getRuntime().maxMemory() >> 20);
@@ -100,6 +100,15 @@ public final class CommandsBenchmark {
   /** Each mix at each concurrency: a warm-up, then its rounds. */
   private static List<List<Report.RoundFigures>> measure(BenchSettings settings, HttpLoad load, Report report) {
     report.line("");
+    if (settings.jitWarmupSeconds() > 0) {
+      boolean mix = settings.mixes().contains("mix");
+      JitWarmup.Result jit = JitWarmup.run(seconds -> load.run(Duration.ofSeconds(seconds), settings.maxClients(), mix),
+          settings.jitWarmupSeconds());
+      report.line("JIT warm-up: %.0f s, %s (compiler threads at %.2f cores in the last %d s), %.1f s of compilation in it, %.1f s"
+              + " since the JVM started", jit.seconds(), jit.settled() ? "settled" : "stopped at the maximum", jit.lastCores(),
+          JitWarmup.CHECK_SECONDS, jit.compilationSeconds(), jit.totalCompilationSeconds());
+      report.line("");
+    }
     report.roundHeader();
     Duration phase = Duration.ofSeconds(settings.seconds());
     StreamsProbe probe = new StreamsProbe();
@@ -111,13 +120,15 @@ public final class CommandsBenchmark {
           load.run(Duration.ofSeconds(settings.warmup()), clients, mix.equals("mix"));
         }
         StreamsProbe.Snapshot before = probe.snapshot();
+        MachineProbe.Snapshot machineBefore = MachineProbe.snapshot();
         List<Report.RoundFigures> rounds = new ArrayList<>();
         for (int i = 1; i <= settings.rounds(); i++) {
           Report.RoundFigures round = new Report.RoundFigures(mix, clients, i, load.run(phase, clients, mix.equals("mix")));
           rounds.add(round);
           report.round(round);
         }
-        timings.add(mix + ", " + clients + " clients: " + probe.describe(before, probe.snapshot(), settings.rounds() * settings.seconds()));
+        timings.add(mix + ", " + clients + " clients: " + probe.describe(before, probe.snapshot(), settings.rounds() * settings.seconds())
+            + "; " + MachineProbe.describe(machineBefore, MachineProbe.snapshot()));
         runs.add(rounds);
       }
     }

@@ -2,15 +2,16 @@ package io.tablecast.bench;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
+import java.util.function.IntConsumer;
 
 /**
- * Unrecorded open-loop load until the JIT compiler has settled. This one JVM hosts a Kafka broker,
- * Kafka Streams, the Azure SDK, Netty, Jetty and Jackson, and its compiler threads use a large part
- * of the machine for the first minutes; a production service runs for hours, so that is the
- * benchmark's start, not the pipeline. The load runs in {@value #CHECK_SECONDS}-second
- * {@link FreshnessWindow windows} of its own, through the same {@link OpenLoad} as the measured
- * ones, and stops after the first in which the compiler threads used less than
- * {@value #SETTLED_CORES} cores, or after the maximum.
+ * Unrecorded load until the JIT compiler has settled. A benchmark's JVM hosts a Kafka broker,
+ * Kafka Streams, Jetty and Jackson (and the Azure SDK and Netty for the pipeline), and its compiler
+ * threads use a large part of the machine for the first minutes (half a core through the first
+ * minute of the commands benchmark); a production service runs for hours, so that is the
+ * benchmark's start, not the service. The load runs in {@value #CHECK_SECONDS}-second chunks,
+ * through the same load generator as the measured rounds, and stops after the first chunk in which
+ * the compiler threads used less than {@value #SETTLED_CORES} cores, or after the maximum.
  */
 final class JitWarmup {
 
@@ -32,6 +33,16 @@ final class JitWarmup {
 
   /** Sends {@code rate} commands per second until the compiler has settled or {@code maxSeconds} have passed. */
   static Result run(OpenLoad load, int rate, int maxSeconds) {
+    return run(seconds -> load.run(new FreshnessWindow("JIT warm-up", rate, seconds)), maxSeconds);
+  }
+
+  /**
+   * Runs {@code load} for {@value #CHECK_SECONDS} seconds at a time until the compiler has settled
+   * or {@code maxSeconds} have passed.
+   *
+   * @param load runs the load for the seconds it is given, then returns
+   */
+  static Result run(IntConsumer load, int maxSeconds) {
     long start = System.nanoTime();
     long compiledAtStart = compilationMillis();
     double cores = Double.NaN;
@@ -39,7 +50,7 @@ final class JitWarmup {
     for (int elapsed = 0; elapsed < maxSeconds && !settled; elapsed += CHECK_SECONDS) {
       ComponentCpu.Snapshot before = ComponentCpu.sample();
       long began = System.nanoTime();
-      load.run(new FreshnessWindow("JIT warm-up", rate, Math.min(CHECK_SECONDS, maxSeconds - elapsed)));
+      load.accept(Math.min(CHECK_SECONDS, maxSeconds - elapsed));
       cores = compilerCores(before, ComponentCpu.sample(), (System.nanoTime() - began) / 1e9);
       settled = cores < SETTLED_CORES;
     }
