@@ -112,6 +112,7 @@ public final class ProjectorBenchmark {
     StorageProbe probe = new StorageProbe();
     ProjectorConfig config = ProjectorConfig.of(namespace, kafka, projectorStorage, new HttpSettings("127.0.0.1", 0))
         .withMaxPollRecords(s.maxPoll())
+        .withThreads(Integer.getInteger("projectorThreads", 8))
         .withWorkers(WorkerSettings.DEFAULT.withPerQueue(0)); // the projector alone; its work items wait on the queues
     report.line("Projector: %d storage threads, max.poll.records %d, namespace %s; raw loaders: EGT %d threads,"
         + " single upserts and queue sends %d threads.", config.threads(), config.maxPollRecords(), namespace,

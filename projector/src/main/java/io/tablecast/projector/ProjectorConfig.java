@@ -70,6 +70,11 @@ public record ProjectorConfig(
         env.optional("TABLECAST_INSTANCE_ID"));
   }
 
+  public ProjectorConfig withThreads(int storageRequests) {
+    return new ProjectorConfig(namespace, kafka, storage, http, storageRequests, onFailure, stallTimeout, maxPollRecords, workers, recovery,
+        instanceId);
+  }
+
   public ProjectorConfig withOnFailure(FailurePolicy policy) {
     return new ProjectorConfig(namespace, kafka, storage, http, threads, policy, stallTimeout, maxPollRecords, workers, recovery, instanceId);
   }
