@@ -14,9 +14,9 @@ import java.util.List;
  * @param rounds rounds per mix and concurrency, and rounds of each producer ceiling
  * @param warmup seconds of unrecorded load before each mix and concurrency
  * @param partitions partitions of every topic (the Tablecast default is 3)
- * @param jitWarmupSeconds at most this long, unrecorded load of the last mix at the most clients
- *     before the first measurement, until the JIT compiler has settled ({@link JitWarmup}); 0 for
- *     none
+ * @param jitWarmupSeconds at most this long, unrecorded load (the mix if it is measured, else
+ *     hires) at the most clients before the first measurement, until the JIT compiler has settled
+ *     ({@link JitWarmup}); 0 for none
  */
 record BenchSettings(List<Integer> clients, List<String> mixes, int seconds, int rounds, int warmup, int partitions, int jitWarmupSeconds) {
 
