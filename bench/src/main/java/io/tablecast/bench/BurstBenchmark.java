@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,6 +22,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 
 /**
  * The burst benchmark: {@code ./tablecast dev} started as a user starts it, then {@code clients}
@@ -70,12 +72,18 @@ final class BurstBenchmark {
           dev.awaitServing(Duration.ofMinutes(10));
           List<String> departments = createDepartments(portOffset);
           for (int b = 1; b <= bursts; b++) {
+            ThreadTicks.Snapshot jvmBefore = ThreadTicks.of(dev.pid());
+            double azuriteBefore = azurite(dev);
+            long began = System.nanoTime();
             Run run = burst(portOffset, departments, (b - 1) * hires, hires, clients, n, b);
+            double seconds = (System.nanoTime() - began) / 1e9;
+            String cpu = cpu(dev.pid(), jvmBefore, ThreadTicks.of(dev.pid()), azurite(dev) - azuriteBefore, seconds);
             results.add(run);
             System.out.printf("run %d, burst %d: %,d hires in %.1f s (%.0f/s), %d errors; hire p50 %.0f ms, p99 %.0f ms, max %.0f ms; "
                   + "quiescent %.1f s after the last answer; deepest lag %,d, deepest queue %,d%n", n, b, run.hires(), run.seconds(),
               run.rate(), run.errors(), run.latencies().percentileMillis(50), run.latencies().percentileMillis(99),
               run.latencies().maxMillis(), run.quiescentAfter(), run.maxLag(), run.maxQueue());
+            System.out.printf("  %s%n", cpu);
           }
         }
       }
@@ -87,6 +95,27 @@ final class BurstBenchmark {
           r.latencies().percentileMillis(50), r.latencies().percentileMillis(99), r.latencies().maxMillis(), r.quiescentAfter(), r.maxLag(),
           r.maxQueue());
     }
+  }
+
+  /** Azurite's CPU seconds so far; 0 when it is not under dev mode or not known. */
+  private static double azurite(DevModeChild dev) {
+    return dev.azurite().map(node -> new ProcessCpu(node.pid()).seconds()).orElse(0.0);
+  }
+
+  /**
+   * The cores the dev-mode JVM, by component (busiest first, as the idle benchmark names them),
+   * and Azurite used between two snapshots {@code seconds} apart.
+   */
+  private static String cpu(long jvm, ThreadTicks.Snapshot start, ThreadTicks.Snapshot end, double azuriteSeconds, double seconds) {
+    Map<Long, String> names = ThreadTicks.javaNames(jvm); // after the burst: the dump costs the JVM CPU
+    Map<String, Double> byComponent = new HashMap<>();
+    ThreadTicks.between(start, end).forEach((tid, used) ->
+        byComponent.merge(IdleBenchmark.component(names.getOrDefault(tid, end.names().get(tid))), used.seconds(), Double::sum));
+    String components = byComponent.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed())
+        .filter(e -> e.getValue() / seconds >= 0.005)
+        .map(e -> String.format("%s %.2f", e.getKey(), e.getValue() / seconds)).collect(Collectors.joining(", "));
+    return String.format("cores from the first hire to quiescence: dev-mode JVM %.2f (%s); Azurite %.2f",
+        (end.process() - start.process()) / seconds, components, azuriteSeconds / seconds);
   }
 
   /** The burst's departments, created once per dev mode. */
