@@ -32,7 +32,8 @@ import java.util.stream.Collectors;
  * /status} of the views says (polled every 250 ms). Meanwhile the same status is sampled for the
  * deepest lag and queue. Each run has a fresh data directory and {@code bursts} bursts, one after
  * the other once the pipeline is quiescent: no JIT warm-up, so the first is a user's first burst
- * after a start and the later ones meet a warm JVM.
+ * after a start and the later ones meet a warm JVM. After each burst it prints the cores that dev
+ * mode's JVM (by component) and Azurite used from its first hire to quiescence.
  *
  * <pre>mvn -q -pl bench -am package -DskipTests -Pburst-bench [-DburstRuns=2 -Dbursts=2 -Dhires=5000 -DburstClients=64]</pre>
  */
