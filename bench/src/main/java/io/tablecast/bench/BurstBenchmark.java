@@ -108,10 +108,8 @@ final class BurstBenchmark {
    * and Azurite used between two snapshots {@code seconds} apart.
    */
   private static String cpu(long jvm, ThreadTicks.Snapshot start, ThreadTicks.Snapshot end, double azuriteSeconds, double seconds) {
-    Map<Long, String> names = ThreadTicks.javaNames(jvm); // after the burst: the dump costs the JVM CPU
     Map<String, Double> byComponent = new HashMap<>();
-    ThreadTicks.between(start, end).forEach((tid, used) ->
-        byComponent.merge(IdleBenchmark.component(names.getOrDefault(tid, end.names().get(tid))), used.seconds(), Double::sum));
+    ThreadTicks.byJavaName(jvm, start, end).forEach((name, used) -> byComponent.merge(IdleBenchmark.component(name), used.seconds(), Double::sum));
     String components = byComponent.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed())
         .filter(e -> e.getValue() / seconds >= 0.005)
         .map(e -> String.format("%s %.2f", e.getKey(), e.getValue() / seconds)).collect(Collectors.joining(", "));

@@ -230,7 +230,8 @@ final class ComponentCpu {
     }
   }
 
-  private static long collectionMillis() {
+  /** The garbage collectors' collection time so far, in ms; -1 when unknown. */
+  static long collectionMillis() {
     long total = 0;
     for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
       long millis = gc.getCollectionTime();

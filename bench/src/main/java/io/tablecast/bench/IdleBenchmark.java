@@ -90,10 +90,7 @@ public final class IdleBenchmark {
     Thread.sleep(window * 1000L);
     ThreadTicks.Snapshot jvmEnd = ThreadTicks.of(jvm);
     ThreadTicks.Snapshot nodeEnd = ThreadTicks.of(node);
-    Map<Long, String> javaNames = ThreadTicks.javaNames(jvm); // after the window: the dump costs the JVM CPU
-    Map<String, ThreadTicks.Used> byName = new HashMap<>();
-    ThreadTicks.between(jvmStart, jvmEnd).forEach((tid, used) ->
-        byName.merge(javaNames.getOrDefault(tid, jvmEnd.names().get(tid)), used, ThreadTicks.Used::plus));
+    Map<String, ThreadTicks.Used> byName = ThreadTicks.byJavaName(jvm, jvmStart, jvmEnd);
     return new Run(served, jvmEnd.process() - jvmStart.process(), nodeEnd.process() - nodeStart.process(),
         jvmEnd.allSwitches() - jvmStart.allSwitches(), nodeEnd.allSwitches() - nodeStart.allSwitches(), byName);
   }

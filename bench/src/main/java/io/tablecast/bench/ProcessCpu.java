@@ -57,17 +57,27 @@ final class ProcessCpu {
 
   /** CPU seconds used by the whole machine so far (all cores, every process), from {@code /proc/stat}; 0 when unknown. */
   static double machineSeconds() {
+    double[] machine = machine();
+    return machine[0] + machine[1];
+  }
+
+  /**
+   * The whole machine's CPU seconds so far, from the {@code cpu} line of {@code /proc/stat}: busy
+   * (user, nice, system, irq, softirq), steal (a virtual CPU ready to run and not given a real
+   * one), and idle (iowait included); zeros when unknown.
+   */
+  static double[] machine() {
     try {
       String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
       long busy = 0;
-      for (int i = 1; i < f.length && i <= 8; i++) {
-        if (i != 4 && i != 5) { // idle and iowait
-          busy += Long.parseLong(f[i]);
-        }
+      for (int i : new int[] {1, 2, 3, 6, 7}) {
+        busy += Long.parseLong(f[i]);
       }
-      return busy / TICKS_PER_SECOND;
+      long steal = f.length > 8 ? Long.parseLong(f[8]) : 0;
+      long idle = Long.parseLong(f[4]) + Long.parseLong(f[5]);
+      return new double[] {busy / TICKS_PER_SECOND, steal / TICKS_PER_SECOND, idle / TICKS_PER_SECOND};
     } catch (IOException | RuntimeException e) {
-      return 0;
+      return new double[3];
     }
   }
 

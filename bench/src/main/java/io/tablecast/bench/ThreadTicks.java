@@ -89,6 +89,18 @@ final class ThreadTicks {
   }
 
   /**
+   * Each thread's use between two snapshots of JVM {@code pid}, by its Java name (its kernel name
+   * for the JVM's own threads), threads of one name together. Call it after the interval: the
+   * thread dump it takes costs the JVM CPU.
+   */
+  static Map<String, Used> byJavaName(long pid, Snapshot start, Snapshot end) {
+    Map<Long, String> javaNames = javaNames(pid);
+    Map<String, Used> byName = new HashMap<>();
+    between(start, end).forEach((tid, used) -> byName.merge(javaNames.getOrDefault(tid, end.names().get(tid)), used, Used::plus));
+    return byName;
+  }
+
+  /**
    * The Java names of a JVM's threads by thread id, from {@code jcmd <pid> Thread.print} with the
    * {@code jcmd} beside this JVM's {@code java}; empty when it cannot tell. The JVM's own threads
    * (compilers, collectors) are not in the dump: their kernel names serve.
