@@ -68,7 +68,7 @@ class RequestBudgetIT {
 
   private static final Map<Kind, Ceiling> CEILINGS = new EnumMap<>(Map.of(
       Kind.CREATE_DEPARTMENT, new Ceiling(3.3, 2.3),
-      Kind.HIRE, new Ceiling(15.6, 7.66),
+      Kind.HIRE, new Ceiling(13.2, 5.26),
       Kind.CHANGE_DETAILS, new Ceiling(19.2, 9.3),
       Kind.TRANSFER, new Ceiling(22.8, 11.62),
       Kind.ASSIGN_MANAGER, new Ceiling(13.2, 5.9),

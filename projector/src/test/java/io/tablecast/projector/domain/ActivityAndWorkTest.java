@@ -11,11 +11,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tablecast.common.tables.ActivityLayout;
 import io.tablecast.events.Actor;
 import io.tablecast.events.DomainEvent;
+import io.tablecast.events.EmployeeHired;
 import io.tablecast.projector.domain.work.WorkItems;
 import io.tablecast.projector.testdata.Events;
 import io.tablecast.viewstore.domain.ViewEntity;
 import io.tablecast.viewstore.domain.work.WorkItem;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class ActivityAndWorkTest {
@@ -75,11 +77,22 @@ class ActivityAndWorkTest {
   }
 
   @Test
-  void hiresAndChangesOfOneEmployeeBecomeOneReindexItemAtTheLatestVersion() {
+  void hiresAndChangesOfOneEmployeeBecomeOneReindexItemAtTheLatestVersion_andOnlyAHireAloneCarriesTheHire() {
+    EmployeeHired bo = hired(8, "Sales", "Bo", "Ek", "b@x.io");
     List<WorkItem> items = WorkItems.of(List.of(
-        hired(7, "Sales", "Ann", "Lee", "a@x.io"), changed(7, 2, "Sales", "Ann", "Park", "p@x.io", 31), hired(8, "Sales", "Bo", "Ek", "b@x.io")));
+        hired(7, "Sales", "Ann", "Lee", "a@x.io"), changed(7, 2, "Sales", "Ann", "Park", "p@x.io", 31), bo));
 
-    assertThat(items).containsExactly(new WorkItem.ReindexEmployee("00000007", 2), new WorkItem.ReindexEmployee("00000008", 1));
+    WorkItem.Hire hire = new WorkItem.Hire("Sales", "Bo", "Ek", "b@x.io", 30, bo.metadata().occurredAt(), bo.metadata().eventId().toString());
+    assertThat(items).containsExactly(new WorkItem.ReindexEmployee("00000007", 2), new WorkItem.ReindexEmployee("00000008", 1, null, hire));
+  }
+
+  @Test
+  void theHireAnItemCarriesIsTheLocatorTheProjectorWritesForIt() {
+    EmployeeHired hire = hired(8, "Sales", "Bo", "O'Brien", "Bo.OBrien@x.io");
+
+    WorkItem.ReindexEmployee item = (WorkItem.ReindexEmployee) WorkItems.of(List.of(hire)).get(0);
+
+    assertThat(item.hiredLocator()).isEqualTo(EmployeeLocator.fold(Optional.empty(), List.of(hire)));
   }
 
   @Test

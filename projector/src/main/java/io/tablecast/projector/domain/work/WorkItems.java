@@ -7,6 +7,7 @@ import io.tablecast.events.EmployeeDetailsChanged;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeTransferred;
 import io.tablecast.viewstore.domain.SourcePosition;
+import io.tablecast.viewstore.domain.TruthRows;
 import io.tablecast.viewstore.domain.work.WorkItem;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,8 +19,9 @@ import java.util.function.Function;
  * The work items that a run of events causes (SPEC §4). Pure.
  *
  * <p>The hires and detail changes of one employee in one run become a single reindex item at the
- * latest version, since a worker reconciles to the latest state anyway. Every transfer and
- * archive is its own item: each names partitions that the worker must put in order.
+ * latest version, since a worker reconciles to the latest state anyway; the item of a hire alone
+ * carries the hire, which a worker's first attempt writes without reading the locator. Every
+ * transfer and archive is its own item: each names partitions that the worker must put in order.
  */
 public final class WorkItems {
 
@@ -39,8 +41,11 @@ public final class WorkItems {
     for (E event : events) {
       String id = event.metadata().aggregateId();
       SourcePosition source = sources.apply(event);
-      if (event instanceof EmployeeHired || event instanceof EmployeeDetailsChanged) {
-        reindex.merge(id, new ReindexAt(event.version(), source), (a, b) -> a.version() >= b.version() ? a : b);
+      if (event instanceof EmployeeHired e) {
+        WorkItem.Hire hire = WorkItem.Hire.of(TruthRows.hired(e), e.departmentId().value(), e.metadata().eventId().toString());
+        reindex.merge(id, new ReindexAt(e.version(), source, hire), ReindexAt::newer);
+      } else if (event instanceof EmployeeDetailsChanged) {
+        reindex.merge(id, new ReindexAt(event.version(), source, null), ReindexAt::newer);
       } else if (event instanceof EmployeeTransferred e) {
         items.add(new WorkItem.TransferEmployee(id, e.fromDepartmentId().value(), e.toDepartmentId().value(), e.version(), source));
       } else if (event instanceof EmployeeArchived e) {
@@ -49,7 +54,7 @@ public final class WorkItems {
         items.add(new WorkItem.ManagerAssigned(e.departmentId().value(), e.managerId().canonical(), e.version(), source));
       }
     }
-    reindex.forEach((id, at) -> items.add(new WorkItem.ReindexEmployee(id, at.version(), at.source())));
+    reindex.forEach((id, at) -> items.add(new WorkItem.ReindexEmployee(id, at.version(), at.source(), at.hire())));
     return items;
   }
 
@@ -62,5 +67,10 @@ public final class WorkItems {
     return event instanceof EmployeeTransferred || event instanceof EmployeeArchived;
   }
 
-  private record ReindexAt(long version, SourcePosition source) {}
+  /** The newest event of an employee's run that asks for a reindex; its hire, when that is the hire. */
+  private record ReindexAt(long version, SourcePosition source, WorkItem.Hire hire) {
+    ReindexAt newer(ReindexAt other) {
+      return version >= other.version ? this : other;
+    }
+  }
 }

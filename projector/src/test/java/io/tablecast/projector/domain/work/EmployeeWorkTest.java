@@ -39,6 +39,21 @@ class EmployeeWorkTest {
   }
 
   @Test
+  void onlyAHiresItemAloneThatCarriesTheHireMayBeWrittenAsCarried_andAnyMergeKeepsTheHire() {
+    WorkItem.ReindexEmployee hire = (WorkItem.ReindexEmployee) WorkItems.of(List.of(hired(7, "Sales", "Ann", "Lee", "a@x.io"))).get(0);
+
+    EmployeeWork alone = EmployeeWork.of(List.of(hire)).get(new EmployeeId(7));
+    EmployeeWork withChange = EmployeeWork.of(List.of(hire, new WorkItem.ReindexEmployee("00000007", 2))).get(new EmployeeId(7));
+    EmployeeWork requeued = EmployeeWork.of(List.of(new WorkItem.ReindexEmployee("00000007", 1))).get(new EmployeeId(7));
+
+    assertThat(alone.hireAsCarried()).isTrue();
+    assertThat(alone.hire()).isEqualTo(hire.hiredLocator());
+    assertThat(withChange.hireAsCarried()).as("a later version needs the truth").isFalse();
+    assertThat(withChange.hire()).as("what a first attempt at the hire may have written").isEqualTo(hire.hiredLocator());
+    assertThat(requeued.hireAsCarried()).as("an item queued again after a crash carries no hire").isFalse();
+  }
+
+  @Test
   void theWorkIsAheadOfATruthThatIsMissingOrOlderThanItsNewestItem_andKnowsWhereThatItemsEventIs() {
     SourcePosition older = new SourcePosition("tablecast.employee-events", 1, 10);
     SourcePosition newer = new SourcePosition("tablecast.employee-events", 1, 12);

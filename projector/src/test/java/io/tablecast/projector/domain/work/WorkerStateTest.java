@@ -89,6 +89,20 @@ class WorkerStateTest {
     }
 
     @Test
+    void takesTheEntriesAnUnrecordedHireMayHaveWrittenAsStale_unlessTheTruthStillCallsForThem() {
+      WorkerState moved = committed.mayAlsoHold(entries("h@x.io", "hu", "Sales"), entries("a@x.io", "lee", "Sales"));
+      assertThat(moved.staleEmails()).containsExactly("h@x.io");
+      assertThat(moved.staleLastNames()).containsExactly(new LastNameEntry("hu", "Sales"));
+      assertThat(moved.settled(entries("a@x.io", "lee", "Sales"), Set.of(), 3)).as("the hire's entries are still to remove").isFalse();
+
+      WorkerState same = committed.mayAlsoHold(entries("A@x.io", "Lee", "Sales"), entries("a@x.io", "lee", "Sales"));
+      assertThat(same).isEqualTo(committed);
+      assertThat(same.settled(entries("a@x.io", "lee", "Sales"), Set.of(), 3)).as("a duplicate hire has nothing to do").isTrue();
+
+      assertThat(moved.intent(entries("a@x.io", "lee", "Sales"), Set.of(), LEASE).staleEmails()).containsExactly("h@x.io");
+    }
+
+    @Test
     void neverCallsTheDesiredEntriesStaleWhateverTheirLetterCase() {
       WorkerState intent = committed.intent(entries("A@X.io", "LEE", "Sales"), Set.of(), LEASE);
       assertThat(intent.staleEmails()).isEmpty();

@@ -1,7 +1,12 @@
 package io.tablecast.viewstore.domain.work;
 
+import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.common.tables.WorkQueue;
+import io.tablecast.common.tables.rows.EmployeeDetails;
+import io.tablecast.common.tables.rows.LocatorRow;
 import io.tablecast.viewstore.domain.SourcePosition;
+import io.tablecast.viewstore.domain.ViewEntity;
+import java.time.Instant;
 import java.util.Optional;
 
 /**
@@ -62,15 +67,45 @@ public sealed interface WorkItem {
     }
   }
 
-  /** Bring the email and last-name indexes, and any managed department, in line with the employee. */
-  record ReindexEmployee(String employeeId, long version, SourcePosition source) implements WorkItem {
+  /**
+   * Bring the email and last-name indexes, and any managed department, in line with the employee.
+   *
+   * @param hire what the employee's hire made of it, on the item of a hire (version 1) that the
+   *     projector queued; null otherwise. A worker's first attempt at a hire writes the entries it
+   *     calls for without reading the locator, and any later attempt removes them if the truth has
+   *     moved on (docs/work-items.md).
+   */
+  record ReindexEmployee(String employeeId, long version, SourcePosition source, Hire hire) implements WorkItem {
     public ReindexEmployee(String employeeId, long version) {
-      this(employeeId, version, null);
+      this(employeeId, version, null, null);
+    }
+
+    public ReindexEmployee(String employeeId, long version, SourcePosition source) {
+      this(employeeId, version, source, null);
     }
 
     @Override
     public WorkQueue queue() {
       return WorkQueue.INDEX_MAINTENANCE;
+    }
+
+    /** The locator the hire wrote, if the item carries its hire. */
+    public Optional<ViewEntity> hiredLocator() {
+      return Optional.ofNullable(hire).map(h -> h.locator(employeeId));
+    }
+  }
+
+  /** An employee as its hire made it: the locator's properties at version 1. */
+  record Hire(String departmentId, String firstName, String lastName, String email, Integer age, Instant hiredAt, String eventId) {
+
+    public static Hire of(EmployeeDetails employee, String departmentId, String eventId) {
+      return new Hire(departmentId, employee.firstName(), employee.lastName(), employee.email(), employee.age(), employee.hiredAt(), eventId);
+    }
+
+    /** The locator the projector writes for this hire. */
+    ViewEntity locator(String employeeId) {
+      EmployeeDetails employee = new EmployeeDetails(employeeId, firstName, lastName, email, age, hiredAt);
+      return new ViewEntity(IndexLayout.ROW, LocatorRow.hired(employee, departmentId).stamped(1, eventId).properties());
     }
   }
 

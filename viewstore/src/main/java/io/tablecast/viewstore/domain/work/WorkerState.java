@@ -118,6 +118,19 @@ public record WorkerState(
   }
 
   /**
+   * The state with {@code maybe} among the entries that may exist but must not, except those
+   * {@code desired}: entries a worker may have written without recording them first, as the
+   * first attempt at a hire does (docs/work-items.md).
+   */
+  public WorkerState mayAlsoHold(IndexEntries maybe, IndexEntries desired) {
+    Set<String> emails = new LinkedHashSet<>(staleEmails);
+    maybe.email().filter(e -> !desired.email().equals(Optional.of(e))).ifPresent(emails::add);
+    Set<LastNameEntry> lastNames = new LinkedHashSet<>(staleLastNames);
+    maybe.lastName().filter(l -> !desired.lastName().equals(Optional.of(l))).ifPresent(lastNames::add);
+    return new WorkerState(indexed, emails, lastNames, managedDepartments, version, lease);
+  }
+
+  /**
    * The state with more departments to follow, for an employee whose locator the projector has
    * not written yet: its hire's work item will find them here and follow them.
    */

@@ -47,6 +47,20 @@ class WorkMessagesTest {
   }
 
   @Test
+  void aHiresItemCarriesTheHireAsDocumented_andItemsWithoutOneHaveNoHireField() {
+    WorkItem.Hire hire = new WorkItem.Hire("Sales", "Zoë", "O'Brien", "zoe@x.io", 30, Instant.parse("2026-11-28T01:20:31.412Z"),
+        "5f0c7c9e-8f1b-4c55-9d42-6f1c2b1e0a11");
+    WorkItem item = new WorkItem.ReindexEmployee("00000008", 1, null, hire);
+
+    String message = WorkMessages.write(new WorkMessages.Message(1, List.of(item)));
+
+    assertThat(message).contains("\"hire\":{\"departmentId\":\"Sales\",\"firstName\":\"Zoë\",\"lastName\":\"O'Brien\","
+        + "\"email\":\"zoe@x.io\",\"age\":30,\"hiredAt\":\"2026-11-28T01:20:31.412Z\",\"eventId\":\"5f0c7c9e-8f1b-4c55-9d42-6f1c2b1e0a11\"}");
+    assertThat(WorkMessages.read(message).items()).containsExactly(item);
+    assertThat(WorkMessages.write(new WorkMessages.Message(1, List.of(new WorkItem.ReindexEmployee("00000008", 2))))).doesNotContain("hire");
+  }
+
+  @Test
   void anItemCarriesWhenItsEventOccurred_asIsoText() {
     SourcePosition source = new SourcePosition("tablecast.employee-events", 2, 1234).at(Instant.parse("2026-11-28T01:20:31.412Z"));
     WorkItem item = new WorkItem.ReindexEmployee("00000008", 3, source);

@@ -11,7 +11,16 @@ import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
 
-/** One employee's part of a message: what was asked, the truth, and the worker state through the attempt. */
+/**
+ * One employee's part of a message: what was asked, the truth, and the worker state through the
+ * attempt.
+ *
+ * <p>A hire as its item carries it ({@link EmployeeWork#hireAsCarried()}) takes no lease: its
+ * intent is only planned, and its commit is a conditional insert, which fails if any other worker
+ * wrote the employee's state meanwhile. Every other task records its intent with its lease before
+ * it writes. Either way, a task whose item carries the hire counts the hire's entries among those
+ * that may exist, since a first attempt may have written them unrecorded.
+ */
 final class EmployeeTask {
 
   private final EmployeeId employee;
@@ -19,16 +28,23 @@ final class EmployeeTask {
   private final ViewEntity truth;
   private final Stored<WorkerState> before;
   private final IndexEntries desired;
+  private final boolean asCarried;
   private final WorkerStores stores;
   private Stored<WorkerState> leased;
   private final Set<String> stillManaged = new HashSet<>();
 
-  EmployeeTask(EmployeeId employee, EmployeeWork asked, ViewEntity truth, Stored<WorkerState> before, WorkerStores stores) {
+  /**
+   * @param asCarried whether the truth is the hire its item carries, unread, and the task takes
+   *     no lease
+   */
+  EmployeeTask(EmployeeId employee, EmployeeWork asked, ViewEntity truth, Stored<WorkerState> before, boolean asCarried,
+      WorkerStores stores) {
     this.employee = employee;
     this.asked = asked;
     this.truth = truth;
-    this.before = before;
     this.desired = IndexEntries.of(Optional.of(truth));
+    this.before = new Stored<>(before.value().mayAlsoHold(IndexEntries.of(asked.hire()), desired), before.etag());
+    this.asCarried = asCarried;
     this.stores = stores;
   }
 
@@ -90,8 +106,11 @@ final class EmployeeTask {
     stillManaged.addAll(departments);
   }
 
-  void take(WorkerState.Lease lease) {
-    leased = stores.saveState(employee, before, before.value().intent(desired, asked.managedDepartments(), lease));
+  /** Takes the employee's lease and writes the intent; a hire as carried only plans it. Returns whether it wrote. */
+  boolean take(WorkerState.Lease lease) {
+    WorkerState intent = before.value().intent(desired, asked.managedDepartments(), lease);
+    leased = asCarried ? new Stored<>(intent, Optional.empty()) : stores.saveState(employee, before, intent);
+    return !asCarried;
   }
 
   void commit() {

@@ -38,10 +38,15 @@ import org.slf4j.LoggerFactory;
  * batched across the message's employees, archive, place the rows in their department, remove
  * them from the others, fix the email and last-name indexes and the managed departments; commit.
  *
- * <p>The state of an employee whose only work is its hire is taken as absent, unread, and its
- * lease is a conditional insert. If a state exists after all (a manager assignment came first, or
- * an earlier attempt at the hire got as far as its lease), the insert fails, the attempt gives its
- * leases back, and it starts again reading every state.
+ * <p>The state of an employee whose only work is its hire is taken as absent, unread. When its
+ * item carries the hire and its message is on its first delivery, the truth is taken from the
+ * item, unread, and no lease is taken: the entries are written, then the state is committed by a
+ * conditional insert. Otherwise its lease is a conditional insert. If a state exists after all (a
+ * manager assignment came first, a later event's work ran first, or an earlier attempt at the
+ * hire got as far as its lease or its commit), the insert fails, the attempt gives its leases
+ * back, and it starts again reading every state and truth, with the hire's entries among those
+ * that may exist and must not (docs/decisions.md, "A hire's first attempt writes as its item
+ * says").
  *
  * <p>Every step reconciles against the truth, so duplicated, reordered and late items converge.
  * The lease makes a worker the only one changing an employee's entries; a worker that runs past
@@ -78,11 +83,14 @@ public final class WorkReconciler {
    * @param receivedNanos when the message was received ({@link System#nanoTime()}): the fence
    *     counts from then, so that a worker that sat on a message it has lost to another does not
    *     start writing late
+   * @param firstDelivery whether the message is received for the first time and has never
+   *     failed: only then may a hire be written as its item carries it, so that an attempt that
+   *     failed or died is followed by one that reads everything
    * @throws WorkRefused if an item can never be done
    * @throws WorkDeferred if it cannot be done now: another worker holds an employee, or the
    *     projector has not yet applied the event an item was caused by
    */
-  public void reconcile(List<WorkItem> items, long receivedNanos) {
+  public void reconcile(List<WorkItem> items, long receivedNanos, boolean firstDelivery) {
     Map<EmployeeId, EmployeeWork> work;
     try {
       work = EmployeeWork.of(items);
@@ -90,23 +98,26 @@ public final class WorkReconciler {
       throw new WorkRefused(e.getMessage());
     }
     try {
-      reconcile(work, receivedNanos, true);
+      reconcile(work, receivedNanos, true, firstDelivery);
     } catch (StateNotAbsent e) {
       log.debug("{}; reading every employee's state", e.getMessage());
-      reconcile(work, receivedNanos, false);
+      reconcile(work, receivedNanos, false, false);
     }
   }
 
   /**
    * @param hiresUnread whether to take the state of an employee whose only work is its hire as
    *     absent without reading it (its lease is then a conditional insert)
+   * @param hiresAsCarried whether a hire whose item carries it is written as carried, without
+   *     reading its truth or taking a lease
    */
-  private void reconcile(Map<EmployeeId, EmployeeWork> work, long receivedNanos, boolean hiresUnread) {
+  private void reconcile(Map<EmployeeId, EmployeeWork> work, long receivedNanos, boolean hiresUnread, boolean hiresAsCarried) {
     List<EmployeeId> employees = List.copyOf(work.keySet());
     List<Stored<WorkerState>> states = Parallel.map(pool, employees,
         e -> hiresUnread && work.get(e).onlyHired() ? Stored.none() : stores.state(e));
     steps.reached(STATES_READ);
-    List<Optional<ViewEntity>> truths = Parallel.map(pool, employees, stores::truth);
+    List<Optional<ViewEntity>> truths = Parallel.map(pool, employees,
+        e -> hiresAsCarried && work.get(e).hireAsCarried() ? work.get(e).hire() : stores.truth(e));
     steps.reached(TRUTHS_READ);
     Attempt attempt = new Attempt(owners.newAttempt(), receivedNanos);
     List<EmployeeTask> tasks = new ArrayList<>();
@@ -127,7 +138,7 @@ public final class WorkReconciler {
       }
       ViewEntity truth = truths.get(i).orElseThrow(() -> new WorkRefused("employee " + employee.canonical() + " has no locator"
           + asked.source().map(s -> ", and the projector has passed its event at " + s).orElse("")));
-      EmployeeTask task = new EmployeeTask(employee, asked, truth, state, stores);
+      EmployeeTask task = new EmployeeTask(employee, asked, truth, state, hiresAsCarried && asked.hireAsCarried(), stores);
       if (!task.nothingToDo()) {
         tasks.add(task);
       }
@@ -157,9 +168,10 @@ public final class WorkReconciler {
     List<EmployeeTask> leased = new ArrayList<>();
     try {
       Parallel.each(pool, tasks, t -> {
-        t.take(lease);
-        synchronized (leased) {
-          leased.add(t);
+        if (t.take(lease)) {
+          synchronized (leased) {
+            leased.add(t);
+          }
         }
       });
       steps.reached(LEASED);

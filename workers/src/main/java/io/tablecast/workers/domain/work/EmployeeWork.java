@@ -25,9 +25,11 @@ import java.util.TreeSet;
  * @param version the newest employee version the items were caused by; 0 when they only name
  *     departments it manages (those carry the department's version)
  * @param source where the event of that version is in the log, when the item says
+ * @param hire the locator of the employee's hire, when an item carries it: what a worker's first
+ *     attempt at the hire may have written
  */
 public record EmployeeWork(EmployeeId employee, Set<String> namedDepartments, Set<String> managedDepartments, boolean place,
-    long version, Optional<SourcePosition> source) {
+    long version, Optional<SourcePosition> source, Optional<ViewEntity> hire) {
 
   public EmployeeWork {
     namedDepartments = Set.copyOf(namedDepartments);
@@ -35,7 +37,12 @@ public record EmployeeWork(EmployeeId employee, Set<String> namedDepartments, Se
   }
 
   public EmployeeWork(EmployeeId employee, Set<String> namedDepartments, Set<String> managedDepartments, boolean place) {
-    this(employee, namedDepartments, managedDepartments, place, 0, Optional.empty());
+    this(employee, namedDepartments, managedDepartments, place, 0, Optional.empty(), Optional.empty());
+  }
+
+  public EmployeeWork(EmployeeId employee, Set<String> namedDepartments, Set<String> managedDepartments, boolean place,
+      long version, Optional<SourcePosition> source) {
+    this(employee, namedDepartments, managedDepartments, place, version, source, Optional.empty());
   }
 
   /**
@@ -59,7 +66,7 @@ public record EmployeeWork(EmployeeId employee, Set<String> namedDepartments, Se
       return new EmployeeWork(employee(t.employeeId()), departments(t.fromDepartmentId(), t.toDepartmentId()), Set.of(), true,
           t.version(), t.origin());
     } else if (item instanceof WorkItem.ReindexEmployee r) {
-      return new EmployeeWork(employee(r.employeeId()), Set.of(), Set.of(), r.version() > 1, r.version(), r.origin());
+      return new EmployeeWork(employee(r.employeeId()), Set.of(), Set.of(), r.version() > 1, r.version(), r.origin(), r.hiredLocator());
     }
     WorkItem.ManagerAssigned m = (WorkItem.ManagerAssigned) item;
     return new EmployeeWork(employee(m.managerId()), Set.of(), departments(m.departmentId()), false);
@@ -80,7 +87,7 @@ public record EmployeeWork(EmployeeId employee, Set<String> namedDepartments, Se
     Set<String> managed = new TreeSet<>(managedDepartments);
     managed.addAll(other.managedDepartments);
     EmployeeWork newer = other.version > version ? other : this;
-    return new EmployeeWork(employee, named, managed, place || other.place, newer.version, newer.source);
+    return new EmployeeWork(employee, named, managed, place || other.place, newer.version, newer.source, hire.or(other::hire));
   }
 
   /**
@@ -90,6 +97,14 @@ public record EmployeeWork(EmployeeId employee, Set<String> namedDepartments, Se
    */
   public boolean onlyHired() {
     return version == 1 && !place && namedDepartments.isEmpty() && managedDepartments.isEmpty();
+  }
+
+  /**
+   * Whether a worker may write the hire's entries as the item carries them, without reading the
+   * locator or taking a lease: all that is asked is the hire, and the item carries it.
+   */
+  public boolean hireAsCarried() {
+    return onlyHired() && hire.isPresent();
   }
 
   /** Whether the truth has not caught up with the items yet: no locator, or one older than the newest item. */

@@ -144,6 +144,53 @@ class WorkerIT {
   }
 
   @Test
+  void aHireWhoseFirstAttemptDiedAfterWritingItsEntriesUnrecorded_andThatChangedMeanwhile_endsWithNoEntryOfItsHire(
+      Projection projection) {
+    List<DomainEvent> hire = List.of(departmentCreated("Sales", "Sales"), hired(1, "Sales", "Ann", "Lee", "ann@x.io"));
+    List<DomainEvent> change = List.of(changed(1, 2, "Sales", "Ann", "Park", "park@x.io", 31));
+    ProjectorService alone = projection.start(); // no workers yet: the hire's message waits on the queue
+    projection.write(hire);
+    projection.awaitCaughtUp(SETTLE);
+    projection.stop(alone);
+
+    DieOnceAfterTheEntries steps = new DieOnceAfterTheEntries();
+    // The abandoned message stays hidden 15 s: the change's work runs and commits before it comes back.
+    WorkerSettings slowRetry = new WorkerSettings(2, 8, Duration.ofSeconds(15), Duration.ofSeconds(30), Duration.ZERO, Duration.ZERO, 5);
+    projection.start(projection.config().withWorkers(slowRetry), List.of(), steps);
+    await().atMost(SETTLE).until(() -> steps.died.getCount() == 0);
+    projection.write(change);
+    await().atMost(SETTLE).until(() -> steps.committedAfter.getCount() == 0);
+
+    assertThat(ViewTables.rows(projection.table(ViewTable.EMPLOYEE_INDEX)))
+        .as("the hire's entry, written by the attempt that died and recorded nowhere, beside the change's")
+        .containsKeys("email_ann@x.io", "email_park@x.io");
+
+    ModelCheck.awaitWorkDone(projection, SETTLE);
+    List<DomainEvent> all = new ArrayList<>(hire);
+    all.addAll(change);
+    ModelCheck.assertViewsMatch(projection, HrModel.of(all), "a hire's entries removed by its message's next attempt");
+    assertThat(ViewTables.rows(projection.table(ViewTable.EMPLOYEE_INDEX))).doesNotContainKey("email_ann@x.io");
+    assertThat(ViewTables.lastNameIndex(projection.table(ViewTable.EMPLOYEES_BY_LAST_NAME))).containsOnlyKeys("park");
+  }
+
+  /** Dies after the first attempt's last-name entries, as a crash before the commit; then counts the next commit. */
+  private static final class DieOnceAfterTheEntries implements WorkSteps {
+    private final CountDownLatch died = new CountDownLatch(1);
+    private final CountDownLatch committedAfter = new CountDownLatch(1);
+
+    @Override
+    public void reached(Step step) {
+      if (step == Step.LAST_NAMES_INDEXED && died.getCount() == 1) {
+        died.countDown();
+        throw new Abandoned(step);
+      }
+      if (step == Step.COMMITTED && died.getCount() == 0) {
+        committedAfter.countDown();
+      }
+    }
+  }
+
+  @Test
   void aMessageNamingADepartmentThatCannotExistIsParkedWithItsReasonWhileOtherWorkFlows(Projection projection) {
     Generation generation = new Generation(projection.namespace(), 1);
     projection.start(projection.config().withWorkers(FAST), List.of());

@@ -154,8 +154,9 @@ final class QueueWorker implements Runnable {
         expire(received, text, message);
         return;
       }
+      boolean firstDelivery = received.getDequeueCount() == 1 && message.lastFailure().isEmpty();
       tracing.acrossTraces(message.items(), WorkItem::traceparent,
-          item -> "work " + item.getClass().getSimpleName(), () -> reconciler.reconcile(message.items(), receivedNanos));
+          item -> "work " + item.getClass().getSimpleName(), () -> reconciler.reconcile(message.items(), receivedNanos, firstDelivery));
       delete(received);
       metrics.done(message.items());
     } catch (WorkSteps.Abandoned e) {
