@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -113,11 +114,12 @@ public final class WorkReconciler {
    */
   private void reconcile(Map<EmployeeId, EmployeeWork> work, long receivedNanos, boolean hiresUnread, boolean hiresAsCarried) {
     List<EmployeeId> employees = List.copyOf(work.keySet());
+    Predicate<EmployeeId> asCarried = e -> hiresAsCarried && work.get(e).hireAsCarried();
     List<Stored<WorkerState>> states = Parallel.map(pool, employees,
         e -> hiresUnread && work.get(e).onlyHired() ? Stored.none() : stores.state(e));
     steps.reached(STATES_READ);
     List<Optional<ViewEntity>> truths = Parallel.map(pool, employees,
-        e -> hiresAsCarried && work.get(e).hireAsCarried() ? work.get(e).hire() : stores.truth(e));
+        e -> asCarried.test(e) ? work.get(e).hire() : stores.truth(e));
     steps.reached(TRUTHS_READ);
     Attempt attempt = new Attempt(owners.newAttempt(), receivedNanos);
     List<EmployeeTask> tasks = new ArrayList<>();
@@ -138,7 +140,7 @@ public final class WorkReconciler {
       }
       ViewEntity truth = truths.get(i).orElseThrow(() -> new WorkRefused("employee " + employee.canonical() + " has no locator"
           + asked.source().map(s -> ", and the projector has passed its event at " + s).orElse("")));
-      EmployeeTask task = new EmployeeTask(employee, asked, truth, state, hiresAsCarried && asked.hireAsCarried(), stores);
+      EmployeeTask task = new EmployeeTask(employee, asked, truth, state, asCarried.test(employee), stores);
       if (!task.nothingToDo()) {
         tasks.add(task);
       }
