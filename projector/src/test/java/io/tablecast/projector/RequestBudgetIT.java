@@ -67,7 +67,7 @@ class RequestBudgetIT {
   static final double TOLERANCE = 1.2;
 
   private static final Map<Kind, Ceiling> CEILINGS = new EnumMap<>(Map.of(
-      Kind.CREATE_DEPARTMENT, new Ceiling(3.3, 2.3),
+      Kind.CREATE_DEPARTMENT, new Ceiling(2.4, 1.22),
       Kind.HIRE, new Ceiling(13.2, 5.26),
       Kind.CHANGE_DETAILS, new Ceiling(19.2, 9.3),
       Kind.TRANSFER, new Ceiling(22.8, 11.62),

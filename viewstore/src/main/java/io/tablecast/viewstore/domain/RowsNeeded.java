@@ -1,6 +1,7 @@
 package io.tablecast.viewstore.domain;
 
 import io.tablecast.common.tables.EmployeesLayout;
+import io.tablecast.events.DepartmentCreated;
 import io.tablecast.events.DepartmentEvent;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeDetailsChanged;
@@ -47,6 +48,17 @@ public final class RowsNeeded {
       }
     }
     return rows;
+  }
+
+  /**
+   * The rows of the optimistic first read that are taken as absent unless known: the summary of a
+   * department that {@code events} create. A department's summary exists before its {@code
+   * DepartmentCreated} only as a placeholder that an employee event wrote first (they travel on
+   * different topics), or when the event is delivered again; the write that follows inserts the
+   * summary, and fails (409) in those cases, so the caller reads everything.
+   */
+  public static Set<String> createdBy(List<? extends DomainEvent> events) {
+    return events.stream().anyMatch(DepartmentCreated.class::isInstance) ? Set.of(EmployeesLayout.DEPARTMENT) : Set.of();
   }
 
   /** The optimistic second read: only the copies of the employees' current emails. */

@@ -34,7 +34,8 @@ import org.slf4j.LoggerFactory;
  * invariants hold after every EGT, whoever wins.
  *
  * <p>The first attempt reads as little as it can: the rows that hires create (the employee and
- * its email copy) are assumed absent, and the rows this projector last read or wrote are taken,
+ * its email copy) and the summary of a department the events create are assumed absent (unless
+ * known), and the rows this projector last read or wrote are taken,
  * with their ETags, from {@link KnownRows} instead of the store, so a run of hires into a
  * department whose summary it wrote before costs one EGT and no read. If a row assumed absent
  * exists after all (a redelivered hire), or a known row changed meanwhile, the EGT fails, and
@@ -88,16 +89,20 @@ public final class EmployeesTable implements PartitionStore {
   }
 
   private Map<String, Read> readOptimistically(String partitionKey, List<DomainEvent> events) {
-    Map<String, Read> read = readUnknown(partitionKey, RowsNeeded.summaryAndChangedEmployees(events));
-    read.putAll(readUnknown(partitionKey, RowsNeeded.currentEmailCopies(rows(read))));
+    Map<String, Read> read = readUnknown(partitionKey, RowsNeeded.summaryAndChangedEmployees(events), RowsNeeded.createdBy(events));
+    read.putAll(readUnknown(partitionKey, RowsNeeded.currentEmailCopies(rows(read)), Set.of()));
     return read;
   }
 
-  /** The rows known from this projector's last reads and writes, and the others read. */
-  private Map<String, Read> readUnknown(String partitionKey, Set<String> rowKeys) {
+  /**
+   * The rows known from this projector's last reads and writes, and the others read but for
+   * those {@code assumedAbsent}.
+   */
+  private Map<String, Read> readUnknown(String partitionKey, Set<String> rowKeys, Set<String> assumedAbsent) {
     Map<String, Read> read = new LinkedHashMap<>(known.get(partitionKey, rowKeys));
     Set<String> unknown = new HashSet<>(rowKeys);
     unknown.removeAll(read.keySet());
+    unknown.removeAll(assumedAbsent);
     Map<String, Read> fresh = RowReader.read(table, partitionKey, unknown);
     known.read(partitionKey, fresh);
     read.putAll(fresh);

@@ -65,6 +65,39 @@ class EmployeesTableIT {
   }
 
   @Test
+  void aNewDepartmentCostsOneEgtAndNoRead() {
+    EmployeesTable employees = new EmployeesTable(table, metrics);
+    probe.drain();
+
+    employees.apply("D1", List.of(departmentCreated("D1", "Sales")));
+    employees.apply("D2", List.of(departmentCreated("D2", "Ops"), hired(1, "D2", "Ann", "Lee", "a@x.io")));
+
+    assertThat(probe.drain().samples()).extracting(StorageProbe.Sample::label).containsExactly("Employees EGT", "Employees EGT");
+    assertThat(get("D1", EmployeesLayout.DEPARTMENT).orElseThrow().string(EmployeesLayout.NAME)).isEqualTo("Sales");
+    assertThat(count("D1")).isZero();
+    assertThat(count("D2")).isEqualTo(1);
+    assertThat(metrics.counter("tablecast.projector.egt.conflicts").count()).isZero();
+  }
+
+  @Test
+  void aDepartmentWhoseEmployeesArrivedFirstKeepsTheirCount_andARedeliveredCreationChangesNothing() {
+    EmployeesTable other = new EmployeesTable(table, new SimpleMeterRegistry());
+    other.apply("D1", List.of(hired(1, "D1", "Ann", "Lee", "a@x.io"), hired(2, "D1", "Bo", "Ng", "b@x.io")));
+    EmployeesTable employees = new EmployeesTable(table, metrics);
+    probe.drain();
+
+    employees.apply("D1", List.of(departmentCreated("D1", "Sales")));
+    ViewEntity created = get("D1", EmployeesLayout.DEPARTMENT).orElseThrow();
+    employees.apply("D1", List.of(departmentCreated("D1", "Sales")));
+    new EmployeesTable(table, new SimpleMeterRegistry()).apply("D1", List.of(departmentCreated("D1", "Sales")));
+
+    assertThat(metrics.counter("tablecast.projector.egt.conflicts").count()).as("the summary assumed absent, found").isEqualTo(1);
+    assertThat(created.string(EmployeesLayout.NAME)).isEqualTo("Sales");
+    assertThat(get("D1", EmployeesLayout.DEPARTMENT).orElseThrow()).isEqualTo(created);
+    assertThat(count("D1")).isEqualTo(2);
+  }
+
+  @Test
   void aRowAnotherWriterChangedSinceRollsTheEgtBackAndTheBatchIsFoldedAgainFromTheStore() {
     EmployeesTable employees = new EmployeesTable(table, metrics);
     EmployeesTable other = new EmployeesTable(table, new SimpleMeterRegistry());
