@@ -23,10 +23,8 @@ import io.tablecast.projector.application.BatchApplier;
 import io.tablecast.projector.application.Projector;
 import io.tablecast.projector.application.work.PendingWork;
 import io.tablecast.viewstore.adapter.out.tables.AzureFailures;
+import io.tablecast.viewstore.application.work.InProcessWorkers;
 import io.tablecast.viewstore.application.work.WorkSteps;
-import io.tablecast.workers.WorkerService;
-import io.tablecast.workers.adapter.in.queue.Arrivals;
-import io.tablecast.workers.adapter.in.queue.Workers;
 import java.time.Clock;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -50,11 +48,11 @@ public final class GenerationPipeline implements AutoCloseable {
   private final DeadLetters deadLetters;
   private final ExecutorService pool;
   private final PendingWorkRequests pending;
-  private final Supplier<Workers> startWorkers;
-  private volatile Workers workers;
+  private final Supplier<InProcessWorkers.Running> startWorkers;
+  private volatile InProcessWorkers.Running workers;
 
   private GenerationPipeline(Generation generation, EventConsumer consumer, DeadLetters deadLetters, ExecutorService pool,
-      PendingWorkRequests pending, Supplier<Workers> startWorkers) {
+      PendingWorkRequests pending, Supplier<InProcessWorkers.Running> startWorkers) {
     this.generation = generation;
     this.consumer = consumer;
     this.deadLetters = deadLetters;
@@ -129,9 +127,26 @@ public final class GenerationPipeline implements AutoCloseable {
     if (config.recovery().requeuePendingWork()) {
       pending.request("the previous run stopped without cleaning up");
     }
-    return new GenerationPipeline(generation, consumer, deadLetters, pool, pending,
-        () -> WorkerService.startWorkers(azure, generation, config.workers(), config.recovery().deadWorkerInstance(), metrics, steps,
-            giveWay ? consumer::isBehind : () -> false, Arrivals.rungBy(arrivals::get), tracing));
+    Supplier<InProcessWorkers.Running> workers = config.workers().perQueue() == 0 ? NoWorkers::new
+        : () -> InProcessWorkers.onClassPath().start(azure, generation, config.workers(), config.recovery().deadWorkerInstance(), metrics,
+            steps, giveWay ? consumer::isBehind : () -> false, arrivals::get, tracing);
+    return new GenerationPipeline(generation, consumer, deadLetters, pool, pending, workers);
+  }
+
+  /** No queue workers in this process ({@code TABLECAST_WORKERS=0}): they run as their own service. */
+  private static final class NoWorkers implements InProcessWorkers.Running {
+    @Override
+    public int size() {
+      return 0;
+    }
+
+    @Override
+    public boolean alive() {
+      return true;
+    }
+
+    @Override
+    public void close() {}
   }
 
   /** Starts the queue workers, unless they run already. */

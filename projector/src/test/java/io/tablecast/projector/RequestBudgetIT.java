@@ -7,15 +7,15 @@ import static io.tablecast.projector.testdata.Events.hired;
 import static io.tablecast.projector.testdata.Events.managerAssigned;
 import static io.tablecast.projector.testdata.Events.transferred;
 
+import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.projector.fixtures.ModelCheck;
 import io.tablecast.projector.fixtures.Projection;
 import io.tablecast.projector.fixtures.ProjectionExtension;
+import io.tablecast.testkit.LongRun;
 import io.tablecast.testkit.RequestOrigins;
 import io.tablecast.testkit.StorageProbe;
-import io.tablecast.testkit.LongRun;
 import io.tablecast.testkit.TablecastRuntimeExtension;
-import io.tablecast.workers.adapter.in.queue.WorkerSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablecast.common.config.ConfigException;
 import io.tablecast.common.config.Env;
-import io.tablecast.workers.adapter.in.queue.WorkerSettings;
+import io.tablecast.common.config.WorkerSettings;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -11,6 +11,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.storage.queue.QueueClient;
+import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.Keys;
 import io.tablecast.common.tables.ViewTable;
@@ -30,7 +31,6 @@ import io.tablecast.viewstore.adapter.queue.WorkMessages;
 import io.tablecast.viewstore.application.work.WorkSteps;
 import io.tablecast.viewstore.domain.LastNameShards;
 import io.tablecast.viewstore.domain.work.WorkItem;
-import io.tablecast.workers.adapter.in.queue.WorkerSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

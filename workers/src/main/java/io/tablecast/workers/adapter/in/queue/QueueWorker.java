@@ -6,6 +6,7 @@ import com.azure.core.util.Context;
 import com.azure.storage.queue.QueueClient;
 import com.azure.storage.queue.models.QueueMessageItem;
 import io.tablecast.common.concurrent.Parallel;
+import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.common.tables.QueueErrors;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.viewstore.adapter.queue.ParkedMessages;

@@ -3,11 +3,13 @@ package io.tablecast.workers.adapter.in.queue;
 import com.azure.storage.queue.QueueClient;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.tablecast.common.concurrent.DaemonThreads;
+import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.viewstore.application.FailureClassifier;
+import io.tablecast.viewstore.application.work.InProcessWorkers;
 import io.tablecast.viewstore.application.work.WorkSteps;
 import io.tablecast.workers.application.work.LeaseOwners;
 import io.tablecast.workers.application.work.WorkReconciler;
@@ -26,7 +28,7 @@ import java.util.function.Function;
  * The queue workers of one generation in this process: {@code perQueue} competing workers on
  * each work queue, sharing one pool for their storage requests.
  */
-public final class Workers implements AutoCloseable {
+public final class Workers implements InProcessWorkers.Running {
 
   private static final int IO_THREADS = 8;
 
@@ -80,11 +82,13 @@ public final class Workers implements AutoCloseable {
   }
 
   /** How many workers run here. */
+  @Override
   public int size() {
     return workers.size();
   }
 
   /** Whether every worker thread is still running. */
+  @Override
   public boolean alive() {
     return threads.stream().allMatch(Thread::isAlive);
   }

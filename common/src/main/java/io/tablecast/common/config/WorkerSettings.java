@@ -1,6 +1,5 @@
-package io.tablecast.workers.adapter.in.queue;
+package io.tablecast.common.config;
 
-import io.tablecast.common.config.Env;
 import java.time.Duration;
 
 /**

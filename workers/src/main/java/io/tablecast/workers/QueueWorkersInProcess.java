@@ -1,0 +1,28 @@
+package io.tablecast.workers;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.tablecast.common.concurrent.Doorbell;
+import io.tablecast.common.config.WorkerSettings;
+import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tables.WorkQueue;
+import io.tablecast.common.tracing.Tracing;
+import io.tablecast.viewstore.application.work.InProcessWorkers;
+import io.tablecast.viewstore.application.work.WorkSteps;
+import io.tablecast.workers.adapter.in.queue.Arrivals;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+
+/**
+ * The queue workers as a projector runs them beside it: found on its class path (listed in
+ * {@code META-INF/services}), woken by the doorbells the projector rings when it has sent work.
+ */
+public final class QueueWorkersInProcess implements InProcessWorkers {
+
+  @Override
+  public Running start(AzureClients azure, Generation generation, WorkerSettings settings, Optional<String> deadInstance,
+      MeterRegistry metrics, WorkSteps steps, BooleanSupplier viewsBehind, Function<WorkQueue, Doorbell> bells, Tracing tracing) {
+    return WorkerService.startWorkers(azure, generation, settings, deadInstance, metrics, steps, viewsBehind, Arrivals.rungBy(bells), tracing);
+  }
+}
