@@ -3,6 +3,7 @@ package io.tablecast.operations.adapter.audit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.data.tables.TableClient;
+import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.common.tables.SystemProperties;
@@ -14,12 +15,14 @@ import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.events.EventMetadata;
-import io.tablecast.operations.GenerationLoading;
 import io.tablecast.operations.Verification;
+import io.tablecast.operations.adapter.in.kafka.KafkaEventLog;
+import io.tablecast.operations.adapter.out.tables.TableRowWriter;
 import io.tablecast.operations.application.audit.Difference;
 import io.tablecast.operations.application.audit.GenerationLoad;
 import io.tablecast.operations.application.audit.Verifier;
 import io.tablecast.operations.application.audit.VerifyProgress;
+import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.projector.fixtures.ChurnHistory;
 import io.tablecast.projector.fixtures.HrModel;
 import io.tablecast.projector.fixtures.ModelCheck;
@@ -150,8 +153,11 @@ class GenerationLoadIT {
     Generation loaded = new Generation(projection.namespace(), 2);
     new GenerationStorage(projection.azure()).create(loaded);
     List<String> progress = new ArrayList<>();
-    GenerationLoad.Report report = GenerationLoading.load(projection.kafka(), projection.azure(), loaded,
-        new Verifier.Settings(spill, 97, 20), (step, count) -> progress.add(step + " " + count));
+    GenerationLoad.Report report;
+    try (TableRowWriter writer = new TableRowWriter(projection.azure(), loaded)) {
+      report = GenerationLoad.load(new KafkaEventLog(projection.kafka(), TopicNames.of(loaded.namespace())), writer,
+          new Verifier.Settings(spill, 97, 20), FailurePolicy.DEAD_LETTER, (step, count) -> progress.add(step + " " + count));
+    }
 
     assertThat(report.eventsRead()).isEqualTo(eventsRead);
     long total = 0;
