@@ -18,7 +18,6 @@ import io.tablecast.projector.ProjectorService;
 import io.tablecast.testkit.HttpTestClient;
 import io.tablecast.testkit.SpanRecorder;
 import io.tablecast.testkit.TablecastRuntimeExtension;
-import io.tablecast.viewstore.application.work.WorkSteps;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.Comparator;
@@ -48,7 +47,7 @@ class TracingIT {
     StorageSettings storage = StorageSettings.ofConnectionString(runtime.storageConnectionString());
     try (SpanRecorder recorder = new SpanRecorder();
          ProjectorService projector = ProjectorService.start(ProjectorConfig.of(namespace, kafka, storage, anyPort), List.of(),
-             WorkSteps.NONE, recorder.telemetry());
+             recorder.telemetry());
          CommandsService commands = CommandsService.start(new CommandsConfig(namespace, kafka, anyPort,
              Files.createTempDirectory("tablecast-streams-"), Duration.ofSeconds(20), "it-" + namespace.prefix()), recorder.telemetry())) {
       HttpTestClient http = new HttpTestClient(commands.uri());

@@ -19,7 +19,6 @@ import io.tablecast.projector.ProjectorService;
 import io.tablecast.projector.Recovery;
 import io.tablecast.views.ViewsConfig;
 import io.tablecast.views.ViewsService;
-import io.tablecast.viewstore.application.work.WorkSteps;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Duration;
@@ -121,7 +120,7 @@ final class DevMode implements AutoCloseable {
         .withInstanceId("dev");
     // Traced as the services are alone: when OTEL_EXPORTER_OTLP_ENDPOINT is set (the workers with the projector).
     runtime.closeFirst("projector service", times.time("projector", () -> ProjectorService.start(projector, List.of(),
-        WorkSteps.NONE, TracingSetup.fromEnv(Env.system(), "tablecast-projector"))));
+        TracingSetup.fromEnv(Env.system(), "tablecast-projector"))));
     CommandsConfig commands = new CommandsConfig(Namespace.NONE, kafka, new HttpSettings("127.0.0.1", ports.commands()),
         lock.dataDir().resolve("streams"), Duration.ofSeconds(10), "dev");
     runtime.closeFirst("commands service", times.time("commands", () -> CommandsService.start(commands,

@@ -24,7 +24,6 @@ import io.tablecast.projector.application.Projector;
 import io.tablecast.projector.application.work.PendingWork;
 import io.tablecast.viewstore.adapter.out.tables.AzureFailures;
 import io.tablecast.viewstore.application.work.InProcessWorkers;
-import io.tablecast.viewstore.application.work.WorkSteps;
 import java.time.Clock;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -69,11 +68,12 @@ public final class GenerationPipeline implements AutoCloseable {
   /**
    * Starts projecting into {@code generation}, whose tables and queues must exist, and its queue workers.
    *
+   * @param workers the queue workers to run beside the projection (unless {@code TABLECAST_WORKERS=0})
    * @param tracing the live projector's: its writes and its workers' join the traces of the events
    */
   public static GenerationPipeline start(ProjectorConfig config, AzureClients azure, Generation generation, MeterRegistry metrics,
-      WorkSteps steps, Tracing tracing) {
-    GenerationPipeline pipeline = create(config, azure, generation, metrics, steps, true, tracing);
+      InProcessWorkers workers, Tracing tracing) {
+    GenerationPipeline pipeline = create(config, azure, generation, metrics, workers, true, tracing);
     pipeline.startWorkers();
     return pipeline;
   }
@@ -86,14 +86,13 @@ public final class GenerationPipeline implements AutoCloseable {
    * must drain for the flip to come. A rebuild is not traced: it replays events whose traces
    * ended long ago.
    */
-  public static GenerationPipeline startProjecting(ProjectorConfig config, AzureClients azure, Generation generation, MeterRegistry metrics,
-      WorkSteps steps) {
-    return create(config, azure, generation, metrics, steps, false, Tracing.OFF);
+  public static GenerationPipeline startProjecting(ProjectorConfig config, AzureClients azure, Generation generation, MeterRegistry metrics) {
+    return create(config, azure, generation, metrics, InProcessWorkers.ON_CLASS_PATH, false, Tracing.OFF);
   }
 
   /** @param giveWay whether the workers give way to the views while the projector is behind */
   private static GenerationPipeline create(ProjectorConfig config, AzureClients azure, Generation generation, MeterRegistry metrics,
-      WorkSteps steps, boolean giveWay, Tracing tracing) {
+      InProcessWorkers inProcess, boolean giveWay, Tracing tracing) {
     TopicNames topics = TopicNames.of(config.namespace());
     ExecutorService pool = Executors.newFixedThreadPool(config.threads(), DaemonThreads.named("projector-g" + generation.number() + "-io"));
     Map<WorkQueue, Doorbell> arrivals = new EnumMap<>(WorkQueue.class);
@@ -128,8 +127,8 @@ public final class GenerationPipeline implements AutoCloseable {
       pending.request("the previous run stopped without cleaning up");
     }
     Supplier<InProcessWorkers.Running> workers = config.workers().perQueue() == 0 ? NoWorkers::new
-        : () -> InProcessWorkers.onClassPath().start(azure, generation, config.workers(), config.recovery().deadWorkerInstance(), metrics,
-            steps, giveWay ? consumer::isBehind : () -> false, arrivals::get, tracing);
+        : () -> inProcess.start(azure, generation, config.workers(), config.recovery().deadWorkerInstance(), metrics,
+            giveWay ? consumer::isBehind : () -> false, arrivals::get, tracing);
     return new GenerationPipeline(generation, consumer, deadLetters, pool, pending, workers);
   }
 

@@ -4,7 +4,6 @@ import io.tablecast.common.config.Env;
 import io.tablecast.common.lifecycle.Lifecycle;
 import io.tablecast.common.tables.RefusedCredential;
 import io.tablecast.common.tracing.TracingSetup;
-import io.tablecast.viewstore.application.work.WorkSteps;
 import java.util.List;
 
 /** Runs the projector deployable alone, configured from the environment (see README). */
@@ -16,6 +15,6 @@ public final class ProjectorMain {
     Env env = Env.system();
     ProjectorConfig config = ProjectorConfig.fromEnv(env);
     Lifecycle.runUntilStopped("projector", RefusedCredential.exitIfRefused("projector", config.storage(),
-        () -> ProjectorService.start(config, List.of(), WorkSteps.NONE, TracingSetup.fromEnv(env, "tablecast-projector"))));
+        () -> ProjectorService.start(config, List.of(), TracingSetup.fromEnv(env, "tablecast-projector"))));
   }
 }

@@ -20,7 +20,7 @@ import io.tablecast.common.tracing.Tracing;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
 import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
 import io.tablecast.viewstore.adapter.out.telemetry.TelemetryReporter;
-import io.tablecast.viewstore.application.work.WorkSteps;
+import io.tablecast.viewstore.application.work.InProcessWorkers;
 import java.net.URI;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -53,19 +53,19 @@ public final class ProjectorService implements AutoCloseable {
 
   /** @param extraPolicies added to every storage request, for example a fault injector in tests */
   public static ProjectorService start(ProjectorConfig config, List<HttpPipelinePolicy> extraPolicies) {
-    return start(config, extraPolicies, WorkSteps.NONE);
-  }
-
-  /** @param steps told of every step of the queue workers; the convergence tests stop workers there */
-  public static ProjectorService start(ProjectorConfig config, List<HttpPipelinePolicy> extraPolicies, WorkSteps steps) {
-    return start(config, extraPolicies, steps, OpenTelemetry.noop());
+    return start(config, extraPolicies, OpenTelemetry.noop());
   }
 
   /**
    * @param telemetry traces the writes of each event, and its workers', in the event's trace
    *     ({@link TracingSetup#fromEnv}); shut down on {@link #close}
    */
-  public static ProjectorService start(ProjectorConfig config, List<HttpPipelinePolicy> extraPolicies, WorkSteps steps,
+  public static ProjectorService start(ProjectorConfig config, List<HttpPipelinePolicy> extraPolicies, OpenTelemetry telemetry) {
+    return start(config, extraPolicies, InProcessWorkers.ON_CLASS_PATH, telemetry);
+  }
+
+  /** @param workers the queue workers to run beside the projection: those on the class path, unless a test brings its own */
+  public static ProjectorService start(ProjectorConfig config, List<HttpPipelinePolicy> extraPolicies, InProcessWorkers workers,
       OpenTelemetry telemetry) {
     Tracing tracing = Tracing.of(telemetry, "io.tablecast.projector");
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -76,7 +76,7 @@ public final class ProjectorService implements AutoCloseable {
     ViewStoreBootstrap.ensure(azure, config.namespace());
     FollowActiveGeneration<GenerationPipeline> pipeline = new FollowActiveGeneration<>(
         new ViewCatalog(azure.tableService(), config.namespace()), config.namespace(), "projector",
-        generation -> GenerationPipeline.start(config, azure, generation, metrics, steps, tracing),
+        generation -> GenerationPipeline.start(config, azure, generation, metrics, workers, tracing),
         new GenerationStorage(azure).onceCreated());
     HttpService http = HttpService.start("projector", config.http(), metrics,
         () -> new Health(pipeline.current().healthy(), pipeline.current().details()), () -> { });

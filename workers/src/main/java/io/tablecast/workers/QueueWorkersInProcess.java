@@ -22,7 +22,8 @@ public final class QueueWorkersInProcess implements InProcessWorkers {
 
   @Override
   public Running start(AzureClients azure, Generation generation, WorkerSettings settings, Optional<String> deadInstance,
-      MeterRegistry metrics, WorkSteps steps, BooleanSupplier viewsBehind, Function<WorkQueue, Doorbell> bells, Tracing tracing) {
-    return WorkerService.startWorkers(azure, generation, settings, deadInstance, metrics, steps, viewsBehind, Arrivals.rungBy(bells), tracing);
+      MeterRegistry metrics, BooleanSupplier viewsBehind, Function<WorkQueue, Doorbell> bells, Tracing tracing) {
+    return WorkerService.startWorkers(azure, generation, settings, deadInstance, metrics, WorkSteps.NONE, viewsBehind,
+        Arrivals.rungBy(bells), tracing);
   }
 }

@@ -11,7 +11,6 @@ import io.tablecast.operations.application.audit.Verifier;
 import io.tablecast.projector.GenerationPipeline;
 import io.tablecast.projector.ProjectorConfig;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
-import io.tablecast.viewstore.application.work.WorkSteps;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -207,7 +206,7 @@ public final class Rebuild {
 
   /** Projects into {@code pending} until it may take over, then flips; keeps projecting through the grace period. */
   private Outcome project(Options options, Listener listener, RebuildProbe probe, Generation live, Generation pending) {
-    try (GenerationPipeline pipeline = GenerationPipeline.startProjecting(config, azure, pending, metrics, WorkSteps.NONE)) {
+    try (GenerationPipeline pipeline = GenerationPipeline.startProjecting(config, azure, pending, metrics)) {
       while (!stopping) {
         Optional<Outcome> outcome;
         try {

@@ -28,13 +28,16 @@ public interface InProcessWorkers {
    * Starts the workers of one generation.
    *
    * @param deadInstance the instance of a run that crashed, whose leases the workers may take over at once
-   * @param steps where a test stops a worker as if its process died; {@link WorkSteps#NONE} otherwise
    * @param viewsBehind whether the views are behind their freshness target, so the workers give way
    * @param bells the doorbell of each queue, which the projector rings once it has sent work there
    * @param tracing a span per work item, in the trace of its event
    */
   Running start(AzureClients azure, Generation generation, WorkerSettings settings, Optional<String> deadInstance, MeterRegistry metrics,
-      WorkSteps steps, BooleanSupplier viewsBehind, Function<WorkQueue, Doorbell> bells, Tracing tracing);
+      BooleanSupplier viewsBehind, Function<WorkQueue, Doorbell> bells, Tracing tracing);
+
+  /** The workers on the class path ({@link #onClassPath()}), looked up when first started. */
+  InProcessWorkers ON_CLASS_PATH = (azure, generation, settings, deadInstance, metrics, viewsBehind, bells, tracing) ->
+      onClassPath().start(azure, generation, settings, deadInstance, metrics, viewsBehind, bells, tracing);
 
   /** Workers that run until closed. */
   interface Running extends AutoCloseable {
