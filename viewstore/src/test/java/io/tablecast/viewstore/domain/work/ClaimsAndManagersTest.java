@@ -1,10 +1,9 @@
-package io.tablecast.projector.domain.work;
+package io.tablecast.viewstore.domain.work;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.viewstore.domain.EmailClaims;
 import io.tablecast.viewstore.domain.ViewEntity;
-import io.tablecast.viewstore.domain.work.ManagerFields;
 import java.time.Instant;
 import java.util.Optional;
 import org.junit.jupiter.api.Nested;
