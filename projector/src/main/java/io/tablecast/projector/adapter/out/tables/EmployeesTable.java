@@ -35,10 +35,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The first attempt reads as little as it can: the rows that hires create (the employee and
  * its email copy) and the summary of a department the events create are assumed absent (unless
- * known), and the rows this projector last read or wrote are taken,
- * with their ETags, from {@link KnownRows} instead of the store, so a run of hires into a
- * department whose summary it wrote before costs one EGT and no read. If a row assumed absent
- * exists after all (a redelivered hire), or a known row changed meanwhile, the EGT fails, and
+ * known), and the rows this projector last read or wrote are taken, with their ETags, from {@link
+ * KnownRows} instead of the store, so a run of hires into a department whose summary it wrote
+ * before costs one EGT and no read, and a new department one EGT. If a row assumed absent exists
+ * after all (a redelivered hire or department), or a known row changed meanwhile, the EGT fails, and
  * the retry reads everything from the store. A stale known row is safe because of how the fold
  * uses rows: a row it changes is written with {@code If-Match} on the known ETag, and a row it
  * leaves alone was only compared by {@code Version}, which other writers only raise, so an event
