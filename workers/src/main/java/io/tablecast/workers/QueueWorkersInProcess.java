@@ -20,10 +20,22 @@ import java.util.function.Function;
  */
 public final class QueueWorkersInProcess implements InProcessWorkers {
 
+  private final WorkSteps steps;
+
+  /** The workers a process finds on its class path. */
+  public QueueWorkersInProcess() {
+    this(WorkSteps.NONE);
+  }
+
+  /** @param steps where the crash tests stop a worker, as if its process died */
+  public QueueWorkersInProcess(WorkSteps steps) {
+    this.steps = steps;
+  }
+
   @Override
   public Running start(AzureClients azure, Generation generation, WorkerSettings settings, Optional<String> deadInstance,
       MeterRegistry metrics, BooleanSupplier viewsBehind, Function<WorkQueue, Doorbell> bells, Tracing tracing) {
-    return WorkerService.startWorkers(azure, generation, settings, deadInstance, metrics, WorkSteps.NONE, viewsBehind,
-        Arrivals.rungBy(bells), tracing);
+    return WorkerService.startWorkers(azure, generation, settings, deadInstance, metrics, steps, viewsBehind, Arrivals.rungBy(bells),
+        tracing);
   }
 }

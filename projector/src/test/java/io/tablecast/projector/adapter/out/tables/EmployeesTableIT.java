@@ -84,7 +84,6 @@ class EmployeesTableIT {
     EmployeesTable other = new EmployeesTable(table, new SimpleMeterRegistry());
     other.apply("D1", List.of(hired(1, "D1", "Ann", "Lee", "a@x.io"), hired(2, "D1", "Bo", "Ng", "b@x.io")));
     EmployeesTable employees = new EmployeesTable(table, metrics);
-    probe.drain();
 
     employees.apply("D1", List.of(departmentCreated("D1", "Sales")));
     ViewEntity created = get("D1", EmployeesLayout.DEPARTMENT).orElseThrow();
