@@ -3,11 +3,12 @@ package io.tablecast.app;
 import io.tablecast.common.config.Env;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.AzureClients;
-import io.tablecast.common.tables.WorkQueue;
+import io.tablecast.common.tables.HrViewSet;
+import io.tablecast.common.tables.ViewSet;
 import io.tablecast.operations.Poison;
 import io.tablecast.viewstore.adapter.queue.PoisonQueues;
 import java.io.PrintStream;
-import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -30,7 +31,7 @@ final class PoisonCommand {
 
   static Poison poison() {
     Env env = Env.system();
-    return Poison.onActiveGeneration(new AzureClients(StorageSettings.fromEnv(env)), env.namespace());
+    return Poison.onActiveGeneration(new AzureClients(StorageSettings.fromEnv(env)), env.namespace(), HrViewSet.HR);
   }
 
   @Command(name = "list", mixinStandardHelpOptions = true, description = "Shows each poison queue's messages with their reasons.")
@@ -78,12 +79,19 @@ final class PoisonCommand {
 
     @Override
     public Integer call() {
-      WorkQueue kind = Arrays.stream(WorkQueue.values()).filter(q -> q.baseName().equals(queue.toLowerCase(Locale.ROOT))).findFirst()
-          .orElseThrow(() -> new ParameterException(spec.commandLine(),
-              "--queue must be archive-employee, transfer-employee or index-maintenance, not '" + queue + "'"));
+      List<ViewSet.Queue> queues = HrViewSet.HR.queues();
+      ViewSet.Queue kind = queues.stream().filter(q -> q.baseName().equals(queue.toLowerCase(Locale.ROOT))).findFirst()
+          .orElseThrow(() -> new ParameterException(spec.commandLine(), "--queue must be " + oneOf(queues) + ", not '" + queue + "'"));
       int requeued = poison().requeue(kind, Optional.ofNullable(which.id));
       System.out.printf("Requeued %d message(s) onto %s.%n", requeued, kind.baseName());
       return which.id != null && requeued == 0 ? 1 : 0;
+    }
+
+    /** {@code a, b or c} */
+    private static String oneOf(List<ViewSet.Queue> queues) {
+      List<String> names = queues.stream().map(ViewSet.Queue::baseName).toList();
+      return names.size() == 1 ? names.get(0)
+          : String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1);
     }
   }
 }

@@ -6,7 +6,8 @@ import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.common.tables.ViewTable;
+import io.tablecast.common.tables.HrViewSet;
+import io.tablecast.common.tables.ViewSet;
 import io.tablecast.operations.Verification;
 import io.tablecast.operations.application.audit.Difference;
 import io.tablecast.operations.application.audit.Verifier;
@@ -70,7 +71,7 @@ final class VerifyCommand implements Callable<Integer> {
   }
 
   private int verify(AzureClients azure, KafkaSettings kafka, Env env, PrintStream out, PrintStream err) {
-    Generation generation = Verification.activeGeneration(azure, env.namespace());
+    Generation generation = Verification.activeGeneration(azure, env.namespace(), HrViewSet.HR);
     Verifier verifier = Verification.verifier(kafka, azure, generation, Verifier.Settings.defaults().withChunkSize(chunkSize),
         (step, count) -> err.printf("verify: %,d %s%n", count, step));
     long[] printed = {0};
@@ -91,7 +92,7 @@ final class VerifyCommand implements Callable<Integer> {
   private void summary(PrintStream out, Generation generation, VerifyReport report) {
     out.printf("Verified generation %d against %,d events: %,d difference(s).%n", generation.number(), report.eventsRead(),
         report.totalDifferences());
-    for (ViewTable table : ViewTable.values()) {
+    for (ViewSet.Table table : generation.viewSet().tables()) {
       out.printf("  %-28s expected %,10d  found %,10d  different %,d%n", generation.table(table),
           report.expected().getOrDefault(table, 0L), report.found().getOrDefault(table, 0L), report.differences().getOrDefault(table, 0L));
     }

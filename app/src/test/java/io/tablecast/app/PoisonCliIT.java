@@ -1,5 +1,6 @@
 package io.tablecast.app;
 
+import static io.tablecast.common.tables.HrViewSet.HR;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.storage.queue.QueueClient;
@@ -43,8 +44,8 @@ class PoisonCliIT {
   void twoParkedMessages(EmbeddedRuntime runtime) {
     Namespace namespace = new Namespace("pc" + ThreadLocalRandom.current().nextInt(10_000, 100_000));
     AzureClients azure = new AzureClients(StorageSettings.ofConnectionString(runtime.storageConnectionString()));
-    new ViewCatalog(azure.tableService(), namespace).initialize();
-    Generation generation = new Generation(namespace, 1);
+    new ViewCatalog(azure.tableService(), namespace, HR).initialize();
+    Generation generation = new Generation(HR, namespace, 1);
     work = azure.queue(generation.queue(WorkQueue.INDEX_MAINTENANCE));
     poison = azure.queue(generation.poisonQueue(WorkQueue.INDEX_MAINTENANCE));
     work.createIfNotExists();

@@ -1,5 +1,6 @@
 package io.tablecast.app;
 
+import static io.tablecast.common.tables.HrViewSet.HR;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.common.config.Namespace;
@@ -27,7 +28,7 @@ class ProgressBarTest {
 
   @BeforeEach
   void started() {
-    bar.started(new Generation(Namespace.NONE, 2), new Generation(Namespace.NONE, 1), false);
+    bar.started(new Generation(HR, Namespace.NONE, 2), new Generation(HR, Namespace.NONE, 1), false);
   }
 
   @AfterEach
@@ -83,8 +84,8 @@ class ProgressBarTest {
   @Test
   void announcesTheRebuildTheFlipAndTheDrop() {
     bar.showCatchingUp(new RebuildStatus(300_000, 300_000, true, 0, 0), 0);
-    bar.flipped(new Generation(Namespace.NONE, 1), new Generation(Namespace.NONE, 2), java.time.Duration.ofSeconds(60));
-    bar.dropped(new Generation(Namespace.NONE, 1));
+    bar.flipped(new Generation(HR, Namespace.NONE, 1), new Generation(HR, Namespace.NONE, 2), java.time.Duration.ofSeconds(60));
+    bar.dropped(new Generation(HR, Namespace.NONE, 1));
 
     assertThat(lastDrawn()).as("the bar is drawn a last time at the flip").contains("100%");
     assertThat(printed.toString(StandardCharsets.UTF_8)).contains("Rebuilding generation 2 from the log, beside the live generation 1.",

@@ -1,5 +1,6 @@
 package io.tablecast.app;
 
+import static io.tablecast.common.tables.HrViewSet.HR;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -82,7 +83,7 @@ class RebuildCutOverIT {
     // still show the lag they last recorded. So generation 2 is checked until it has caught up.
     RebuildIT.awaitQuiescence(pipeline);
     await("generation 2 caught up").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() ->
-        assertThat(RebuildIT.verify(pipeline, new Generation(pipeline.namespace(), 2)))
+        assertThat(RebuildIT.verify(pipeline, new Generation(HR, pipeline.namespace(), 2)))
             .as("verify of generation 2, loaded from the log and caught up with the commands sent meanwhile").isEmpty());
   }
 

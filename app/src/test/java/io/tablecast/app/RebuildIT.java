@@ -1,5 +1,6 @@
 package io.tablecast.app;
 
+import static io.tablecast.common.tables.HrViewSet.HR;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -65,7 +66,7 @@ class RebuildIT {
     Rebuild.Outcome outcome = rebuild(pipeline).run(new Rebuild.Options(true, Duration.ZERO, Duration.ofMillis(300)), progress);
 
     assertThat(outcome).isEqualTo(Rebuild.Outcome.BUILT);
-    Generation pending = new Generation(pipeline.namespace(), 2);
+    Generation pending = new Generation(HR, pipeline.namespace(), 2);
     assertThat(catalog(pipeline)).isEqualTo(new CatalogState(1, OptionalInt.of(2)));
     assertThat(GenerationContents.differences(GenerationContents.of(pipeline.azure(), pending), live)).as("generation 2 against the live views").isEmpty();
     assertThat(live).hasSizeGreaterThan(1_500);
@@ -86,7 +87,7 @@ class RebuildIT {
     write(pipeline, HrHistory.generate(11, 4, 3_000, HrHistory.Mix.TYPICAL));
     awaitQuiescence(pipeline);
     Map<String, Map<String, Object>> live = GenerationContents.of(pipeline.azure(), pipeline.generation());
-    Generation pending = new Generation(pipeline.namespace(), 2);
+    Generation pending = new Generation(HR, pipeline.namespace(), 2);
 
     ChildJvm child = jvms.start(dir.resolve("rebuild.out"), pipeline.env(), TablecastCli.class, "rebuild", "--dry-run");
     await("the rebuild in the child JVM loads its first rows").atMost(SETTLE).pollInterval(Duration.ofMillis(20))
@@ -108,7 +109,7 @@ class RebuildIT {
         .isEqualTo(Rebuild.Outcome.FLIPPED);
     assertThat(catalog(pipeline)).isEqualTo(new CatalogState(2, OptionalInt.empty()));
     assertThat(storageOf(pipeline, pipeline.generation())).as("what is left of generation 1").isEmpty();
-    assertThat(verify(pipeline, Verification.activeGeneration(pipeline.azure(), pipeline.namespace())))
+    assertThat(verify(pipeline, Verification.activeGeneration(pipeline.azure(), pipeline.namespace(), HR)))
         .as("verify of the active generation after the flip").isEmpty();
   }
 
@@ -144,7 +145,7 @@ class RebuildIT {
   }
 
   static CatalogState catalog(Pipeline pipeline) {
-    return new ViewCatalog(pipeline.azure().tableService(), pipeline.namespace()).read();
+    return new ViewCatalog(pipeline.azure().tableService(), pipeline.namespace(), HR).read();
   }
 
   /** The tables, queues and checkpoint rows of a generation that exist. */

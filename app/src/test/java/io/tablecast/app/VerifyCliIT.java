@@ -1,5 +1,6 @@
 package io.tablecast.app;
 
+import static io.tablecast.common.tables.HrViewSet.HR;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.data.tables.TableClient;
@@ -44,8 +45,8 @@ class VerifyCliIT {
   void anEmptyPipeline(EmbeddedRuntime runtime) {
     Namespace namespace = new Namespace("vc" + ThreadLocalRandom.current().nextInt(10_000, 100_000));
     azure = new AzureClients(StorageSettings.ofConnectionString(runtime.storageConnectionString()));
-    new ViewCatalog(azure.tableService(), namespace).initialize();
-    generation = new Generation(namespace, 1);
+    new ViewCatalog(azure.tableService(), namespace, HR).initialize();
+    generation = new Generation(HR, namespace, 1);
     TopicProvisioner.ensureTopics(new KafkaSettings(runtime.bootstrapServers(), 2), TopicNames.of(namespace).all());
     env = Map.of("TABLECAST_STORAGE_CONNECTION_STRING", runtime.storageConnectionString(),
         "TABLECAST_KAFKA_BOOTSTRAP", runtime.bootstrapServers(), "TABLECAST_NAMESPACE", namespace.prefix());

@@ -1,5 +1,6 @@
 package io.tablecast.app;
 
+import static io.tablecast.common.tables.HrViewSet.HR;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -23,7 +24,7 @@ class ViewCatalogFlipIT {
   @Test
   void afterAFlipTheViewsServeTheNewGenerationWithinTenSeconds(Pipeline pipeline) {
     assertThat(pipeline.views().get("/departments/Flip").status()).isEqualTo(404);
-    Generation next = new Generation(pipeline.namespace(), 2);
+    Generation next = new Generation(HR, pipeline.namespace(), 2);
     TableClient employees = pipeline.azure().table(next.table(ViewTable.EMPLOYEES));
     employees.createTable();
     employees.createEntity(new TableEntity("Flip", EmployeesLayout.DEPARTMENT).addProperty("Name", "Flipped")

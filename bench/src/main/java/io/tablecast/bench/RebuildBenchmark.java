@@ -1,5 +1,7 @@
 package io.tablecast.bench;
 
+import static io.tablecast.common.tables.HrViewSet.HR;
+
 import io.tablecast.common.config.HttpSettings;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
@@ -78,7 +80,7 @@ public final class RebuildBenchmark {
     TopicProvisioner.ensureTopics(kafka, topics.all());
     StorageSettings storage = StorageSettings.ofConnectionString(runtime.storageConnectionString());
     AzureClients azure = new AzureClients(storage);
-    ViewStoreBootstrap.ensure(azure, namespace);
+    ViewStoreBootstrap.ensure(azure, namespace, HR);
 
     System.out.printf("## Rebuild benchmark: %,d events (HrHistory TYPICAL, %d departments, seed %d), %d partitions, %d workers per queue%n%n",
         s.events(), s.departments(), s.seed(), s.partitions(), s.workers());

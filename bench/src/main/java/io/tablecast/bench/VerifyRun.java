@@ -1,5 +1,7 @@
 package io.tablecast.bench;
 
+import static io.tablecast.common.tables.HrViewSet.HR;
+
 import io.tablecast.common.config.Env;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.StorageSettings;
@@ -25,8 +27,8 @@ public final class VerifyRun {
     Env env = Env.system();
     AzureClients azure = new AzureClients(StorageSettings.fromEnv(env));
     // The active generation, or the one named: the benchmark verifies a rebuild it stopped midway, for the memory figure.
-    Generation active = args.length > 0 ? new Generation(env.namespace(), Integer.parseInt(args[0]))
-        : Verification.activeGeneration(azure, env.namespace());
+    Generation active = args.length > 0 ? new Generation(HR, env.namespace(), Integer.parseInt(args[0]))
+        : Verification.activeGeneration(azure, env.namespace(), HR);
     AtomicLong differences = new AtomicLong();
     long started = System.nanoTime();
     VerifyReport report = Verification.verifier(KafkaSettings.fromEnv(env), azure, active, Verifier.Settings.defaults(), VerifyProgress.NONE)

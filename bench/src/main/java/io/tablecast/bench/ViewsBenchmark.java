@@ -1,5 +1,7 @@
 package io.tablecast.bench;
 
+import static io.tablecast.common.tables.HrViewSet.HR;
+
 import com.azure.core.http.HttpClient;
 import com.azure.core.http.HttpMethod;
 import com.azure.core.http.HttpRequest;
@@ -70,11 +72,11 @@ public final class ViewsBenchmark {
     try (EmbeddedRuntime runtime = EmbeddedRuntime.start(RuntimeOptions.freePorts(Files.createTempDirectory("tablecast-views-bench-")))) {
       Namespace namespace = new Namespace("vb" + ThreadLocalRandom.current().nextInt(100_000, 1_000_000));
       AzureClients owner = new AzureClients(StorageSettings.ofConnectionString(runtime.storageConnectionString()));
-      new ViewCatalog(owner.tableService(), namespace).initialize();
-      TableClient employees = owner.table(new Generation(namespace, 1).table(ViewTable.EMPLOYEES));
+      new ViewCatalog(owner.tableService(), namespace, HR).initialize();
+      TableClient employees = owner.table(new Generation(HR, namespace, 1).table(ViewTable.EMPLOYEES));
       seed(employees, departments, perDepartment);
       StorageSettings readOnly = ServiceSas.readOnly(runtime.storageConnectionString(), Duration.ofHours(2));
-      TableClient raw = new AzureClients(readOnly).table(new Generation(namespace, 1).table(ViewTable.EMPLOYEES));
+      TableClient raw = new AzureClients(readOnly).table(new Generation(HR, namespace, 1).table(ViewTable.EMPLOYEES));
       try (ViewsService views = ViewsService.start(ViewsConfig.of(namespace, readOnly,
           new KafkaSettings(runtime.bootstrapServers(), 3), new HttpSettings("127.0.0.1", 0)))) {
         HttpClient http = HttpClient.createDefault(AzureClients.httpClientOptions());

@@ -1,5 +1,7 @@
 package io.tablecast.bench;
 
+import static io.tablecast.common.tables.HrViewSet.HR;
+
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.tablecast.common.config.HttpSettings;
@@ -72,7 +74,7 @@ public final class WorkerBenchmark {
       StorageSettings storage = StorageSettings.ofConnectionString(runtime.storageConnectionString());
       StorageProbe requests = new StorageProbe();
       AzureClients azure = new AzureClients(storage, List.of(requests));
-      Generation generation = new Generation(namespace, 1);
+      Generation generation = new Generation(HR, namespace, 1);
       ProjectorConfig config = ProjectorConfig.of(namespace, kafka, storage, new HttpSettings("127.0.0.1", 0))
           .withWorkers(WorkerSettings.DEFAULT.withPerQueue(0));
       WorkerWorkload workload = new WorkerWorkload(departments);

@@ -1,5 +1,6 @@
 package io.tablecast.devmode;
 
+import static io.tablecast.common.tables.HrViewSet.HR;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -143,7 +144,7 @@ class CrashIT {
   private static List<String> verify(DevModeProcess run) {
     Env env = Env.of(run.env());
     AzureClients azure = new AzureClients(StorageSettings.fromEnv(env));
-    Generation generation = Verification.activeGeneration(azure, env.namespace());
+    Generation generation = Verification.activeGeneration(azure, env.namespace(), HR);
     List<String> differences = new ArrayList<>();
     VerifyReport report = Verification.verifier(KafkaSettings.fromEnv(env), azure, generation, Verifier.Settings.defaults(), (step, count) -> { })
         .verify(difference -> differences.add(line(difference)));

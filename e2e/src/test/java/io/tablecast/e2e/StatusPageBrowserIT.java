@@ -1,5 +1,6 @@
 package io.tablecast.e2e;
 
+import static io.tablecast.common.tables.HrViewSet.HR;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.storage.queue.QueueClient;
@@ -158,7 +159,7 @@ class StatusPageBrowserIT {
   @Test
   @Order(3)
   void aParkedMessageShowsWithItsReasonAndTheCommandThatRequeuesIt() {
-    Generation generation = new Generation(Namespace.NONE, 1);
+    Generation generation = new Generation(HR, Namespace.NONE, 1);
     QueueClient poison = new AzureClients(StorageSettings.ofConnectionString(runtime.storageConnectionString()))
         .queue(generation.poisonQueue(WorkQueue.INDEX_MAINTENANCE));
     poison.createIfNotExists();
@@ -214,6 +215,10 @@ class StatusPageBrowserIT {
     driver.get(page);
     waitUntil("every partition's checkpoint and the parked message are shown", () -> rows("partitions").size() == 2 * PARTITIONS
         && rows("queues").stream().anyMatch(r -> r.contains("Reason:")));
+    // A checkpoint row records its lag when it is written; one written just before the last records were
+    // applied reads "behind" until the next refresh shows its successor.
+    waitUntil("every partition caught up", () -> laidOut("partitions").stream()
+        .allMatch(row -> row.cells().get("State").text().equals("running")));
 
     double width = number("return window.innerWidth");
     // Two lines of body text and a rem for the row's padding and border (62.4 px at 16 px, line height

@@ -2,9 +2,8 @@ package io.tablecast.operations;
 
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.tables.AzureClients;
-import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tables.ViewSet;
 import io.tablecast.common.tables.ViewCatalog;
-import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.viewstore.adapter.queue.PoisonQueues;
 import java.util.List;
 import java.util.Optional;
@@ -22,9 +21,9 @@ public final class Poison {
   }
 
   /** The poison queues of the generation that {@code ViewCatalog} names as active now. */
-  public static Poison onActiveGeneration(AzureClients azure, Namespace namespace) {
-    int active = new ViewCatalog(azure.tableService(), namespace).read().activeGeneration();
-    return new Poison(new PoisonQueues(azure, new Generation(namespace, active)));
+  public static Poison onActiveGeneration(AzureClients azure, Namespace namespace, ViewSet viewSet) {
+    ViewCatalog catalog = new ViewCatalog(azure.tableService(), namespace, viewSet);
+    return new Poison(new PoisonQueues(azure, catalog.generation(catalog.read().activeGeneration())));
   }
 
   /** Each poison queue's depth and its first {@value PoisonQueues#PEEK_LIMIT} messages. */
@@ -38,7 +37,7 @@ public final class Poison {
    *
    * @return how many were requeued
    */
-  public int requeue(WorkQueue queue, Optional<String> messageId) {
+  public int requeue(ViewSet.Queue queue, Optional<String> messageId) {
     return queues.requeue(queue, messageId);
   }
 }

@@ -7,6 +7,7 @@ import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
+import io.tablecast.common.tables.ViewSet;
 import io.tablecast.operations.adapter.in.kafka.KafkaEventLog;
 import io.tablecast.operations.adapter.out.tables.TableCheckpointPositions;
 import io.tablecast.operations.adapter.out.tables.TableViewRows;
@@ -21,8 +22,9 @@ public final class Verification {
 
   private Verification() {}
 
-  public static Generation activeGeneration(AzureClients azure, Namespace namespace) {
-    return new Generation(namespace, new ViewCatalog(azure.tableService(), namespace).read().activeGeneration());
+  public static Generation activeGeneration(AzureClients azure, Namespace namespace, ViewSet viewSet) {
+    ViewCatalog catalog = new ViewCatalog(azure.tableService(), namespace, viewSet);
+    return catalog.generation(catalog.read().activeGeneration());
   }
 
   public static Verifier verifier(KafkaSettings kafka, AzureClients azure, Generation generation,

@@ -12,6 +12,7 @@ import io.tablecast.common.kafka.TopicProvisioner;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.FollowActiveGeneration;
+import io.tablecast.common.tables.HrViewSet;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.RetryCounting;
 import io.tablecast.common.tables.ViewCatalog;
@@ -73,9 +74,9 @@ public final class ProjectorService implements AutoCloseable {
     policies.addAll(extraPolicies);
     AzureClients azure = new AzureClients(config.storage(), policies);
     TopicProvisioner.ensureTopics(config.kafka(), TopicNames.of(config.namespace()).all());
-    ViewStoreBootstrap.ensure(azure, config.namespace());
+    ViewStoreBootstrap.ensure(azure, config.namespace(), HrViewSet.HR);
     FollowActiveGeneration<GenerationPipeline> pipeline = new FollowActiveGeneration<>(
-        new ViewCatalog(azure.tableService(), config.namespace()), config.namespace(), "projector",
+        new ViewCatalog(azure.tableService(), config.namespace(), HrViewSet.HR), "projector",
         generation -> GenerationPipeline.start(config, azure, generation, metrics, workers, tracing),
         new GenerationStorage(azure).onceCreated());
     HttpService http = HttpService.start("projector", config.http(), metrics,

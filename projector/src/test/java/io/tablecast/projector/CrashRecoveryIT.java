@@ -1,5 +1,6 @@
 package io.tablecast.projector;
 
+import static io.tablecast.common.tables.HrViewSet.HR;
 import static io.tablecast.projector.testdata.Events.departmentCreated;
 import static io.tablecast.projector.testdata.Events.hired;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -97,7 +98,7 @@ class CrashRecoveryIT {
     projection.stop(projector);
     // What the crash leaves: every write of the last 600 events done, and their applied marks not.
     checkpointed.forEach((row, offset) -> projection.checkpoints().updateEntity(
-        new TableEntity(new Generation(projection.namespace(), 1).checkpointPartition(), row).addProperty(CheckpointLayout.APPLIED_OFFSET, offset),
+        new TableEntity(new Generation(HR, projection.namespace(), 1).checkpointPartition(), row).addProperty(CheckpointLayout.APPLIED_OFFSET, offset),
         TableEntityUpdateMode.MERGE));
     assertThat(projection.caughtUp(projection.endOffsets())).as("the checkpoints are behind the views").isFalse();
 
@@ -115,7 +116,7 @@ class CrashRecoveryIT {
     projection.write(log);
     projection.awaitCaughtUp(SETTLE);
     projection.stop(projector);
-    Generation generation = new Generation(projection.namespace(), 1);
+    Generation generation = new Generation(HR, projection.namespace(), 1);
     for (WorkQueue queue : WorkQueue.values()) {
       projection.azure().queue(generation.queue(queue)).clearMessages(); // lost with the queues' last seconds
     }
@@ -143,13 +144,13 @@ class CrashRecoveryIT {
     List<DomainEvent> late = List.of(hired(2, "Sales", "Bob", "Lee", "bob@x.io"));
     RecordMetadata pending = projection.write(late).get(0);
     RecordMetadata passed = written.get(1);
-    QueueClient index = projection.azure().queue(new Generation(projection.namespace(), 1).queue(WorkQueue.INDEX_MAINTENANCE));
+    QueueClient index = projection.azure().queue(new Generation(HR, projection.namespace(), 1).queue(WorkQueue.INDEX_MAINTENANCE));
     index.sendMessage(WorkMessages.write(new WorkMessages.Message(1, List.of(new WorkItem.ReindexEmployee("00000002", 1, at(pending))))));
     index.sendMessage(WorkMessages.write(new WorkMessages.Message(1, List.of(new WorkItem.ReindexEmployee("00000003", 1, at(passed))))));
 
     try (WorkerService workers = WorkerService.start(
         new WorkerService.Config(projection.namespace(), projection.storage(), new HttpSettings("127.0.0.1", 0), FAST))) {
-      QueueClient poison = projection.azure().queue(new Generation(projection.namespace(), 1).poisonQueue(WorkQueue.INDEX_MAINTENANCE));
+      QueueClient poison = projection.azure().queue(new Generation(HR, projection.namespace(), 1).poisonQueue(WorkQueue.INDEX_MAINTENANCE));
       await("the item whose truth is final is parked").atMost(SETTLE).until(() -> poison.getProperties().getApproximateMessagesCount() == 1);
       assertThat(ParkedMessages.read(poison.peekMessage().getBody().toString()).reason())
           .isEqualTo("employee 00000003 has no locator, and the projector has passed its event at " + at(passed));

@@ -8,6 +8,7 @@ import io.tablecast.common.http.Health;
 import io.tablecast.common.http.HttpService;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.HrViewSet;
 import io.tablecast.views.adapter.in.http.StatusPage;
 import io.tablecast.views.adapter.in.http.ViewsApi;
 import io.tablecast.views.adapter.out.kafka.CommandTopicOffsets;
@@ -64,7 +65,7 @@ public final class ViewsService implements AutoCloseable {
    */
   public static ViewsService start(ViewsConfig config, List<HttpPipelinePolicy> extraPolicies) {
     AzureClients azure = new AzureClients(config.storage(), extraPolicies);
-    ActiveTables tables = new ActiveTables(azure, config.namespace());
+    ActiveTables tables = new ActiveTables(azure, config.namespace(), HrViewSet.HR);
     TableViewStore store = new TableViewStore(tables);
     ReadYourWrites reads = new ReadYourWrites(new TableAppliedPositions(tables), config.consistencyWait());
     StatusReader status = new StatusReader(tables, azure, config.namespace(), config.kafka(), config.stallTimeout(), Clock.systemUTC());
@@ -72,8 +73,8 @@ public final class ViewsService implements AutoCloseable {
     CommandTopicOffsets commandLog = new CommandTopicOffsets(config.kafka(), topics.commands());
     // The status page's history: sampled in the background from the start, whether a page is open or not.
     Sampler sampler = new Sampler(commandLog, new TableTelemetry(tables), status, Clock.systemUTC()).start(Sampler.PERIOD);
-    Dashboard dashboard = new Dashboard(status, new TableCheckpoints(tables, config.namespace()),
-        new PoisonPeek(azure, config.namespace()), sampler, Clock.systemUTC());
+    Dashboard dashboard = new Dashboard(status, new TableCheckpoints(tables),
+        new PoisonPeek(azure, tables::generation), sampler, Clock.systemUTC());
     ViewsApi api = new ViewsApi(store, status, config.continuationKey().bytes(), reads, topics.eventTopics());
     StatusPage page = new StatusPage(dashboard, Sampler.PERIOD);
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);

@@ -1,5 +1,6 @@
 package io.tablecast.views;
 
+import static io.tablecast.common.tables.HrViewSet.HR;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -58,7 +59,7 @@ class StatusPageIT {
   @BeforeEach
   void start(EmbeddedRuntime runtime, Namespace namespace) {
     azure = new AzureClients(StorageSettings.ofConnectionString(runtime.storageConnectionString()));
-    new ViewCatalog(azure.tableService(), namespace).initialize();
+    new ViewCatalog(azure.tableService(), namespace, HR).initialize();
     checkpoints = azure.table(new CatalogTables(namespace).projectorCheckpoints());
     checkpoints.createTable();
     views = ViewsService.start(ViewsConfig.of(namespace, ServiceSas.readOnly(runtime.storageConnectionString(), Duration.ofHours(1)),
@@ -95,7 +96,7 @@ class StatusPageIT {
     upsertTelemetry(TelemetryLayout.PROJECTOR, "stopped", now.minusSeconds(60), 9_999, 9_000.0, 9_999.0);
     upsertTelemetry(TelemetryLayout.WORKER, "worker-1", now, 10, 400.0, 1_500.0);
 
-    try (ActiveTables tables = new ActiveTables(azure, namespace)) {
+    try (ActiveTables tables = new ActiveTables(azure, namespace, HR)) {
       TelemetrySummary summary = TelemetrySummary.of(new TableTelemetry(tables).reports(), now, Sampler.TELEMETRY_STALE_AFTER_WINDOWS);
 
       assertThat(summary.processes()).isEqualTo(3);
@@ -124,7 +125,7 @@ class StatusPageIT {
 
   @Test
   void aParkedMessageShowsItsReasonAndTheCommandThatRequeuesIt(Namespace namespace) {
-    Generation generation = new Generation(namespace, 1);
+    Generation generation = new Generation(HR, namespace, 1);
     QueueClient poison = azure.queue(generation.poisonQueue(WorkQueue.INDEX_MAINTENANCE));
     poison.createIfNotExists();
     String id = poison.sendMessage(ParkedMessages.write(new Parked(generation.queue(WorkQueue.INDEX_MAINTENANCE),
@@ -220,7 +221,7 @@ class StatusPageIT {
 
   @Test
   void aPendingGenerationShowsItsRebuildProgressPerPartition(Namespace namespace) {
-    ViewCatalog catalog = new ViewCatalog(azure.tableService(), namespace);
+    ViewCatalog catalog = new ViewCatalog(azure.tableService(), namespace, HR);
     assertThat(catalog.propose(catalog.readVersioned(), 2)).isTrue();
     String topic = namespace.topic("tablecast.employee-events");
     // Partition 0 is bulk-loading up to 300; partition 1 has loaded and follows the log, 20 behind.

@@ -1,11 +1,11 @@
 package io.tablecast.workers;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.tablecast.common.tables.ViewSet;
 import io.tablecast.common.concurrent.Doorbell;
 import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.viewstore.application.work.InProcessWorkers;
 import io.tablecast.viewstore.application.work.WorkSteps;
@@ -34,7 +34,7 @@ public final class QueueWorkersInProcess implements InProcessWorkers {
 
   @Override
   public Running start(AzureClients azure, Generation generation, WorkerSettings settings, Optional<String> deadInstance,
-      MeterRegistry metrics, BooleanSupplier viewsBehind, Function<WorkQueue, Doorbell> bells, Tracing tracing) {
+      MeterRegistry metrics, BooleanSupplier viewsBehind, Function<ViewSet.Queue, Doorbell> bells, Tracing tracing) {
     return WorkerService.startWorkers(azure, generation, settings, deadInstance, metrics, steps, viewsBehind, Arrivals.rungBy(bells),
         tracing);
   }

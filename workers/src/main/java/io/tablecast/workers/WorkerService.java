@@ -15,6 +15,7 @@ import io.tablecast.common.http.HttpService;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.FollowActiveGeneration;
+import io.tablecast.common.tables.HrViewSet;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.RetryCounting;
 import io.tablecast.common.tables.ViewCatalog;
@@ -95,9 +96,9 @@ public final class WorkerService implements AutoCloseable {
     Tracing tracing = Tracing.of(telemetry, "io.tablecast.workers");
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     AzureClients azure = new AzureClients(config.storage(), RetryCounting.policies(metrics));
-    ViewStoreBootstrap.ensure(azure, config.namespace());
+    ViewStoreBootstrap.ensure(azure, config.namespace(), HrViewSet.HR);
     FollowActiveGeneration<Workers> workers = new FollowActiveGeneration<>(
-        new ViewCatalog(azure.tableService(), config.namespace()), config.namespace(), "workers",
+        new ViewCatalog(azure.tableService(), config.namespace(), HrViewSet.HR), "workers",
         generation -> startWorkers(azure, generation, config.workers(), Optional.empty(), metrics, WorkSteps.NONE, () -> false,
             Arrivals.NONE, tracing),
         new GenerationStorage(azure).onceCreated());

@@ -1,7 +1,6 @@
 package io.tablecast.common.tables;
 
 import io.tablecast.common.concurrent.DaemonThreads;
-import io.tablecast.common.config.Namespace;
 import java.time.Duration;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -40,7 +39,6 @@ public final class FollowActiveGeneration<T extends AutoCloseable> implements Au
   }
 
   private final ViewCatalog catalog;
-  private final Namespace namespace;
   private final Function<Generation, T> start;
   private final MoveWhen moveWhen;
   private final String name;
@@ -54,14 +52,13 @@ public final class FollowActiveGeneration<T extends AutoCloseable> implements Au
    *
    * @param name what follows, for the logs and the thread ("projector", "views")
    */
-  public FollowActiveGeneration(ViewCatalog catalog, Namespace namespace, String name, Function<Generation, T> start, MoveWhen moveWhen) {
+  public FollowActiveGeneration(ViewCatalog catalog, String name, Function<Generation, T> start, MoveWhen moveWhen) {
     this.catalog = catalog;
-    this.namespace = namespace;
     this.name = name;
     this.start = start;
     this.moveWhen = moveWhen;
     this.state = catalog.read();
-    this.generation = new Generation(namespace, state.activeGeneration());
+    this.generation = catalog.generation(state.activeGeneration());
     this.current = start.apply(generation);
     this.checker = DaemonThreads.scheduler(name + "-follows-view-catalog");
     scheduleNext();
@@ -101,7 +98,7 @@ public final class FollowActiveGeneration<T extends AutoCloseable> implements Au
   private void check() {
     try {
       state = catalog.read();
-      Generation next = new Generation(namespace, state.activeGeneration());
+      Generation next = catalog.generation(state.activeGeneration());
       if (next.number() == generation.number() || !moveWhen.ready(generation, next)) {
         return;
       }

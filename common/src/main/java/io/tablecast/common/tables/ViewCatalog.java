@@ -10,8 +10,9 @@ import io.tablecast.common.config.Namespace;
 import java.util.OptionalInt;
 
 /**
- * The {@code ViewCatalog} table (SPEC §6, §9): which generation of the HR view set is active,
- * and which is pending. PartitionKey {@code catalog}, RowKey {@code hr}.
+ * The {@code ViewCatalog} table (SPEC §6, §9): which generation of a view set is active, and which
+ * is pending. PartitionKey {@code catalog}, RowKey the view set's name ({@code hr}); each view set
+ * has a row of its own, so one can be rebuilt and flipped while the others serve.
  *
  * <p>Reads never fail on a fresh account: with no table or no row, the catalog is {@link
  * CatalogState#INITIAL}. Reads need only a read-only SAS; the writes ({@link #initialize()}, and the
@@ -21,23 +22,31 @@ import java.util.OptionalInt;
 public final class ViewCatalog {
 
   static final String PARTITION_KEY = "catalog";
-  static final String VIEW_SET = "hr";
   static final String ACTIVE = "ActiveGeneration";
   static final String PENDING = "PendingGeneration";
 
   private final TableServiceClient service;
   private final TableClient table;
+  private final Namespace namespace;
+  private final ViewSet viewSet;
 
-  public ViewCatalog(TableServiceClient service, Namespace namespace) {
+  public ViewCatalog(TableServiceClient service, Namespace namespace, ViewSet viewSet) {
     this.service = service;
     this.table = service.getTableClient(new CatalogTables(namespace).viewCatalog());
+    this.namespace = namespace;
+    this.viewSet = viewSet;
+  }
+
+  /** Generation {@code number} of this catalog's view set. */
+  public Generation generation(int number) {
+    return new Generation(viewSet, namespace, number);
   }
 
   /** The current state; {@link CatalogState#INITIAL} when nothing was written yet. */
   public CatalogState read() {
     try {
       TableEntity row =
-          table.getEntityWithResponse(PARTITION_KEY, VIEW_SET, null, Calls.NO_TIMEOUT, Context.NONE).getValue();
+          table.getEntityWithResponse(PARTITION_KEY, viewSet.name(), null, Calls.NO_TIMEOUT, Context.NONE).getValue();
       return toState(row);
     } catch (TableServiceException e) {
       if (e.getResponse().getStatusCode() == 404) {
@@ -49,7 +58,7 @@ public final class ViewCatalog {
 
   /** The current state with the row's ETag; the row exists once {@link #initialize()} ran. */
   public Versioned readVersioned() {
-    TableEntity row = table.getEntityWithResponse(PARTITION_KEY, VIEW_SET, null, Calls.NO_TIMEOUT, Context.NONE).getValue();
+    TableEntity row = table.getEntityWithResponse(PARTITION_KEY, viewSet.name(), null, Calls.NO_TIMEOUT, Context.NONE).getValue();
     return new Versioned(toState(row), row.getETag());
   }
 
@@ -70,7 +79,7 @@ public final class ViewCatalog {
   }
 
   private boolean replace(Versioned from, CatalogState next) {
-    TableEntity row = new TableEntity(PARTITION_KEY, VIEW_SET).addProperty(ACTIVE, next.activeGeneration());
+    TableEntity row = new TableEntity(PARTITION_KEY, viewSet.name()).addProperty(ACTIVE, next.activeGeneration());
     next.pendingGeneration().ifPresent(p -> row.addProperty(PENDING, p));
     row.addProperty("odata.etag", from.etag());
     try {
@@ -92,7 +101,7 @@ public final class ViewCatalog {
     service.createTableIfNotExists(table.getTableName());
     try {
       table.createEntity(
-          new TableEntity(PARTITION_KEY, VIEW_SET)
+          new TableEntity(PARTITION_KEY, viewSet.name())
               .addProperty(ACTIVE, CatalogState.INITIAL.activeGeneration()));
     } catch (TableServiceException e) {
       if (e.getResponse().getStatusCode() != 409) {

@@ -1,7 +1,7 @@
 package io.tablecast.common.tables;
 
 /** The generation-suffixed tables of the HR view set (SPEC §3). */
-public enum ViewTable {
+public enum ViewTable implements ViewSet.Table {
   /** The guide's Current table: departments, employees and intra-partition email copies. */
   EMPLOYEES("Employees"),
   /** Inter-partition secondary indexes: the {@code empid_} locator and {@code email_} entries. */
@@ -19,6 +19,7 @@ public enum ViewTable {
     this.baseName = baseName;
   }
 
+  @Override
   public String baseName() {
     return baseName;
   }

@@ -1,7 +1,7 @@
 package io.tablecast.common.tables;
 
 /** The generation-suffixed work queues that carry cross-partition steps (SPEC §4). */
-public enum WorkQueue {
+public enum WorkQueue implements ViewSet.Queue {
   ARCHIVE("archive-employee"),
   TRANSFER("transfer-employee"),
   INDEX_MAINTENANCE("index-maintenance");
@@ -12,6 +12,7 @@ public enum WorkQueue {
     this.baseName = baseName;
   }
 
+  @Override
   public String baseName() {
     return baseName;
   }

@@ -5,6 +5,7 @@ import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogState;
 import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tables.HrViewSet;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.operations.application.audit.GenerationLoad;
 import io.tablecast.operations.application.audit.Verifier;
@@ -94,7 +95,7 @@ public final class Rebuild {
     this.config = config;
     this.azure = azure;
     this.metrics = metrics;
-    this.catalog = new ViewCatalog(azure.tableService(), config.namespace());
+    this.catalog = new ViewCatalog(azure.tableService(), config.namespace(), HrViewSet.HR);
     this.storage = new GenerationStorage(azure);
     this.clock = clock;
   }
@@ -287,7 +288,7 @@ public final class Rebuild {
   }
 
   private Generation generation(int number) {
-    return new Generation(config.namespace(), number);
+    return catalog.generation(number);
   }
 
   static void sleep(Duration duration) {

@@ -8,7 +8,7 @@ import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.CheckpointRows;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.common.tables.WorkQueue;
+import io.tablecast.common.tables.ViewSet;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -100,9 +100,9 @@ final class RebuildProbe implements AutoCloseable {
     }
   }
 
-  private long depth(Generation generation, Function<WorkQueue, String> name) {
+  private long depth(Generation generation, Function<ViewSet.Queue, String> name) {
     long depth = 0;
-    for (WorkQueue queue : WorkQueue.values()) {
+    for (ViewSet.Queue queue : generation.viewSet().queues()) {
       try {
         depth += azure.queue(name.apply(queue)).getProperties().getApproximateMessagesCount();
       } catch (QueueStorageException e) {

@@ -2,10 +2,11 @@ package io.tablecast.operations.application.audit;
 
 import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.common.tables.LastNameLayout;
+import io.tablecast.common.tables.ViewSet;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.viewstore.domain.audit.LastNameEntry;
-import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -19,7 +20,7 @@ import java.util.Map;
 final class ActualViews {
 
   private final VerifyProgress progress;
-  private final Map<ViewTable, Long> counts = new EnumMap<>(ViewTable.class);
+  private final Map<ViewSet.Table, Long> counts = new HashMap<>();
 
   ActualViews(VerifyProgress progress) {
     this.progress = progress;
@@ -27,7 +28,7 @@ final class ActualViews {
 
   void scan(ViewRows views, ExternalSorter actual) {
     long[] scanned = {0};
-    for (ViewTable table : ViewTable.values()) {
+    for (ViewSet.Table table : views.tables()) {
       views.scan(table, row -> {
         if (add(row, actual) && ++scanned[0] % LogFold.PROGRESS_EVERY == 0) {
           progress.update("entities scanned", scanned[0]);
@@ -57,7 +58,7 @@ final class ActualViews {
   }
 
   /** Entities found per table; ids listed for {@code EmployeesByLastName}. */
-  Map<ViewTable, Long> counts() {
+  Map<ViewSet.Table, Long> counts() {
     return counts;
   }
 }

@@ -5,12 +5,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tablecast.common.tables.HrViewSet;
+import io.tablecast.common.tables.ViewSet;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.viewstore.domain.audit.LastNameEntry;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.util.Arrays;
 import java.util.Base64;
 import java.util.Map;
 import java.util.TreeMap;
@@ -33,8 +34,8 @@ final class AuditRecords {
   static final char SEPARATOR = '\t';
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-  private static final Map<String, ViewTable> TABLES =
-      Arrays.stream(ViewTable.values()).collect(Collectors.toMap(ViewTable::baseName, Function.identity()));
+  private static final Map<String, ViewSet.Table> TABLES =
+      HrViewSet.HR.tables().stream().collect(Collectors.toMap(ViewSet.Table::baseName, Function.identity()));
 
   /**
    * A line split into its fields.
@@ -43,7 +44,7 @@ final class AuditRecords {
    * @param employeeId for {@code EmployeesByLastName}, the id; otherwise empty
    * @param key everything before the value, which orders the lines
    */
-  record Line(ViewTable table, String partitionKey, String rowKey, String employeeId, String key, String value) {
+  record Line(ViewSet.Table table, String partitionKey, String rowKey, String employeeId, String key, String value) {
 
     static Line parse(String line) {
       int cut = line.lastIndexOf(SEPARATOR);

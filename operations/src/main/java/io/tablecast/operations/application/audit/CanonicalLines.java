@@ -1,17 +1,18 @@
 package io.tablecast.operations.application.audit;
 
+import io.tablecast.common.tables.ViewSet;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.viewstore.domain.audit.LastNameEntry;
 import io.tablecast.viewstore.domain.work.WorkerState;
-import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.Map;
 
 /** The expected rows as {@code verify} compares them: canonical lines into a sorter, counted per table. */
 final class CanonicalLines implements ExpectedRows {
 
   private final ExternalSorter lines;
-  private final Map<ViewTable, Long> counts = new EnumMap<>(ViewTable.class);
+  private final Map<ViewSet.Table, Long> counts = new HashMap<>();
 
   CanonicalLines(ExternalSorter lines) {
     this.lines = lines;
@@ -34,7 +35,7 @@ final class CanonicalLines implements ExpectedRows {
   public void workerState(String locatorPartition, WorkerState state) {}
 
   /** Expected entities per table; employees listed for {@code EmployeesByLastName}. */
-  Map<ViewTable, Long> counts() {
+  Map<ViewSet.Table, Long> counts() {
     return counts;
   }
 }

@@ -1,6 +1,6 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.common.tables.ViewTable;
+import io.tablecast.common.tables.ViewSet;
 import java.util.List;
 import java.util.Locale;
 
@@ -12,7 +12,7 @@ import java.util.Locale;
  * @param details for {@link Kind#DIFFERENT}, one line per differing property (or the missing and
  *     extra ids); otherwise empty
  */
-public record Difference(ViewTable table, String partitionKey, String rowKey, Kind kind, List<String> details) {
+public record Difference(ViewSet.Table table, String partitionKey, String rowKey, Kind kind, List<String> details) {
 
   public enum Kind {
     /** Expected from the log, absent from the table. */

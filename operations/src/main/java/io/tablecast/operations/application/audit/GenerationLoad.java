@@ -1,5 +1,6 @@
 package io.tablecast.operations.application.audit;
 
+import io.tablecast.common.tables.ViewSet;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.operations.application.audit.AuditRecords.Line;
 import io.tablecast.operations.domain.audit.AuditRow;
@@ -41,7 +42,7 @@ public final class GenerationLoad implements ExpectedRows {
    * @param pausedAt under the pause policy, the partitions whose fold ended at a record that does
    *     not decode, and its offset: the new generation's projector starts there, and pauses there
    */
-  public record Report(long eventsRead, long rowsStored, Map<ViewTable, Long> rowsByTable, Duration read, Duration loaded,
+  public record Report(long eventsRead, long rowsStored, Map<ViewSet.Table, Long> rowsByTable, Duration read, Duration loaded,
       long parked, List<String> parkedShown, Map<PartitionRef, Long> pausedAt) {
     public Report {
       rowsByTable = Map.copyOf(rowsByTable);

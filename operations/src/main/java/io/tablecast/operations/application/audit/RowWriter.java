@@ -1,6 +1,6 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.common.tables.ViewTable;
+import io.tablecast.common.tables.ViewSet;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.viewstore.domain.work.WorkerState;
 import java.util.Map;
@@ -28,7 +28,7 @@ public interface RowWriter extends AutoCloseable {
   long stored();
 
   /** Rows stored so far, per table. */
-  Map<ViewTable, Long> storedByTable();
+  Map<ViewSet.Table, Long> storedByTable();
 
   @Override
   void close();

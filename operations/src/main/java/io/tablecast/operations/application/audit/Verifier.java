@@ -1,8 +1,8 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.common.tables.ViewTable;
+import io.tablecast.common.tables.ViewSet;
 import java.nio.file.Path;
-import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -78,7 +78,7 @@ public final class Verifier {
 
   private VerifyReport audit(Path dir, Consumer<Difference> differences, Map<String, String> before) {
     ActualViews actualViews = new ActualViews(progress);
-    Map<ViewTable, Long> differing = new EnumMap<>(ViewTable.class);
+    Map<ViewSet.Table, Long> differing = new HashMap<>();
     try (ExternalSorter expected = sorter(dir, "expected");
         ExternalSorter actual = sorter(dir, "actual")) {
       CanonicalLines expectedLines = new CanonicalLines(expected);

@@ -1,6 +1,6 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.common.tables.ViewTable;
+import io.tablecast.common.tables.ViewSet;
 import java.util.Map;
 
 /**
@@ -10,8 +10,8 @@ import java.util.Map;
  * @param checkpointsMoved the projector applied events during the audit, so differences may be
  *     work in flight rather than drift
  */
-public record VerifyReport(long eventsRead, Map<ViewTable, Long> expected, Map<ViewTable, Long> found,
-    Map<ViewTable, Long> differences, boolean checkpointsMoved) {
+public record VerifyReport(long eventsRead, Map<ViewSet.Table, Long> expected, Map<ViewSet.Table, Long> found,
+    Map<ViewSet.Table, Long> differences, boolean checkpointsMoved) {
 
   public VerifyReport {
     expected = Map.copyOf(expected);

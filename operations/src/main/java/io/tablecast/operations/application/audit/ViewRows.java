@@ -1,7 +1,8 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.common.tables.ViewTable;
+import io.tablecast.common.tables.ViewSet;
 import io.tablecast.operations.domain.audit.AuditRow;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -10,5 +11,8 @@ import java.util.function.Consumer;
  */
 public interface ViewRows {
 
-  void scan(ViewTable table, Consumer<AuditRow> sink);
+  /** The tables of the audited generation's view set, in the order it declares them. */
+  List<ViewSet.Table> tables();
+
+  void scan(ViewSet.Table table, Consumer<AuditRow> sink);
 }

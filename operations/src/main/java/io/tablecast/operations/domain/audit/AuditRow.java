@@ -1,6 +1,6 @@
 package io.tablecast.operations.domain.audit;
 
-import io.tablecast.common.tables.ViewTable;
+import io.tablecast.common.tables.ViewSet;
 import io.tablecast.viewstore.domain.ViewEntity;
 import java.util.Map;
 import java.util.Objects;
@@ -9,7 +9,7 @@ import java.util.Objects;
  * One entity of a view table as {@code verify} compares it: where it is and its application
  * properties (String, Integer, Long, Instant), without the service's system properties.
  */
-public record AuditRow(ViewTable table, String partitionKey, String rowKey, Map<String, Object> properties) {
+public record AuditRow(ViewSet.Table table, String partitionKey, String rowKey, Map<String, Object> properties) {
 
   public AuditRow {
     Objects.requireNonNull(table, "'table' cannot be null.");
@@ -18,7 +18,7 @@ public record AuditRow(ViewTable table, String partitionKey, String rowKey, Map<
     properties = Map.copyOf(properties);
   }
 
-  public static AuditRow of(ViewTable table, String partitionKey, ViewEntity entity) {
+  public static AuditRow of(ViewSet.Table table, String partitionKey, ViewEntity entity) {
     return new AuditRow(table, partitionKey, entity.rowKey(), entity.properties());
   }
 }

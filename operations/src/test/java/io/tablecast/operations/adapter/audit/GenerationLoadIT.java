@@ -1,5 +1,6 @@
 package io.tablecast.operations.adapter.audit;
 
+import static io.tablecast.common.tables.HrViewSet.HR;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.data.tables.TableClient;
@@ -149,8 +150,8 @@ class GenerationLoadIT {
    * in every table, and with {@code verify}.
    */
   private GenerationLoad.Report assertLoadEqualsLive(Projection projection, long eventsRead) {
-    Generation live = new Generation(projection.namespace(), 1);
-    Generation loaded = new Generation(projection.namespace(), 2);
+    Generation live = new Generation(HR, projection.namespace(), 1);
+    Generation loaded = new Generation(HR, projection.namespace(), 2);
     new GenerationStorage(projection.azure()).create(loaded);
     List<String> progress = new ArrayList<>();
     GenerationLoad.Report report;

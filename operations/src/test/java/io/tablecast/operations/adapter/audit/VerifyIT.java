@@ -1,5 +1,6 @@
 package io.tablecast.operations.adapter.audit;
 
+import static io.tablecast.common.tables.HrViewSet.HR;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.data.tables.TableClient;
@@ -108,7 +109,7 @@ class VerifyIT {
   private record VerifyRun(VerifyReport report, List<Difference> differences) {}
 
   private VerifyRun verify(Projection projection) {
-    Generation generation = Verification.activeGeneration(projection.azure(), projection.namespace());
+    Generation generation = Verification.activeGeneration(projection.azure(), projection.namespace(), HR);
     assertThat(generation.number()).isEqualTo(1);
     Verifier verifier = Verification.verifier(projection.kafka(), projection.azure(), generation,
         new Verifier.Settings(spill, 97, 20), VerifyProgress.NONE);

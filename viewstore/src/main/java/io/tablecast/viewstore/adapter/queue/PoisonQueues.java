@@ -9,7 +9,7 @@ import com.azure.storage.queue.models.QueueMessageItem;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.QueueErrors;
-import io.tablecast.common.tables.WorkQueue;
+import io.tablecast.common.tables.ViewSet;
 import io.tablecast.viewstore.adapter.queue.ParkedMessages.Parked;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -41,14 +41,14 @@ public final class PoisonQueues {
    *
    * @param parked the reason and the original message; empty if the text is not a parked message
    */
-  public record Entry(WorkQueue queue, String messageId, OffsetDateTime parkedAt, Optional<Parked> parked, String text) {}
+  public record Entry(ViewSet.Queue queue, String messageId, OffsetDateTime parkedAt, Optional<Parked> parked, String text) {}
 
   /** One poison queue: how many messages it holds, and the first of them. */
-  public record Listing(WorkQueue queue, String name, int count, List<Entry> first) {}
+  public record Listing(ViewSet.Queue queue, String name, int count, List<Entry> first) {}
 
   public List<Listing> list() {
     List<Listing> listings = new ArrayList<>();
-    for (WorkQueue queue : WorkQueue.values()) {
+    for (ViewSet.Queue queue : generation.viewSet().queues()) {
       QueueClient poison = poison(queue);
       try {
         List<Entry> entries = new ArrayList<>();
@@ -73,7 +73,7 @@ public final class PoisonQueues {
    * @param messageId the one message to requeue, or empty for all of the queue's
    * @return how many were requeued
    */
-  public int requeue(WorkQueue queue, Optional<String> messageId) {
+  public int requeue(ViewSet.Queue queue, Optional<String> messageId) {
     QueueClient poison = poison(queue);
     QueueClient work = azure.queue(generation.queue(queue));
     int requeued = 0;
@@ -126,7 +126,7 @@ public final class PoisonQueues {
     }
   }
 
-  private Entry entry(WorkQueue queue, String id, OffsetDateTime inserted, String text) {
+  private Entry entry(ViewSet.Queue queue, String id, OffsetDateTime inserted, String text) {
     Optional<Parked> parked;
     try {
       parked = Optional.of(ParkedMessages.read(text));
@@ -136,7 +136,7 @@ public final class PoisonQueues {
     return new Entry(queue, id, inserted, parked, text);
   }
 
-  private QueueClient poison(WorkQueue queue) {
+  private QueueClient poison(ViewSet.Queue queue) {
     return azure.queue(generation.poisonQueue(queue));
   }
 }

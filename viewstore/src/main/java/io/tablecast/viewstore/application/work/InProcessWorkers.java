@@ -1,12 +1,12 @@
 package io.tablecast.viewstore.application.work;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.tablecast.common.tables.ViewSet;
 import io.tablecast.common.concurrent.Doorbell;
 import io.tablecast.common.config.ConfigException;
 import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.common.tracing.Tracing;
 import java.util.Optional;
 import java.util.ServiceLoader;
@@ -33,7 +33,7 @@ public interface InProcessWorkers {
    * @param tracing a span per work item, in the trace of its event
    */
   Running start(AzureClients azure, Generation generation, WorkerSettings settings, Optional<String> deadInstance, MeterRegistry metrics,
-      BooleanSupplier viewsBehind, Function<WorkQueue, Doorbell> bells, Tracing tracing);
+      BooleanSupplier viewsBehind, Function<ViewSet.Queue, Doorbell> bells, Tracing tracing);
 
   /** The workers on the class path ({@link #onClassPath()}), looked up when first started. */
   InProcessWorkers ON_CLASS_PATH = (azure, generation, settings, deadInstance, metrics, viewsBehind, bells, tracing) ->

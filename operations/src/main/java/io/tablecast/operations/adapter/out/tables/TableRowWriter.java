@@ -11,6 +11,7 @@ import io.tablecast.common.concurrent.DaemonThreads;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.EgtGuard;
 import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tables.ViewSet;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.operations.application.audit.RowWriter;
 import io.tablecast.operations.domain.audit.AuditRow;
@@ -19,8 +20,8 @@ import io.tablecast.viewstore.adapter.out.tables.TableRows;
 import io.tablecast.viewstore.adapter.out.tables.WorkerStateRows;
 import io.tablecast.viewstore.domain.ViewEntity;
 import io.tablecast.viewstore.domain.work.WorkerState;
+import java.util.HashMap;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,7 +53,7 @@ public final class TableRowWriter implements RowWriter {
   /** What an EGT may carry, with room to spare under the service's 4 MiB for the batch's own envelope. */
   static final long EGT_BYTES = 3L * 1024 * 1024;
 
-  private record Partition(ViewTable table, String partitionKey) {}
+  private record Partition(ViewSet.Table table, String partitionKey) {}
 
   /** One partition's rows waiting to be sent, by RowKey, and their size. */
   private static final class Buffer {
@@ -60,15 +61,15 @@ public final class TableRowWriter implements RowWriter {
     long bytes;
   }
 
-  private final Map<ViewTable, TableClient> tables = new EnumMap<>(ViewTable.class);
+  private final Map<ViewSet.Table, TableClient> tables = new HashMap<>();
   private final LinkedHashMap<Partition, Buffer> open = new LinkedHashMap<>(64, 0.75f, true);
   private final ExecutorService senders = Executors.newFixedThreadPool(IN_FLIGHT, DaemonThreads.named("bulk-load"));
   private final Semaphore inFlight = new Semaphore(IN_FLIGHT);
   private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
-  private final Map<ViewTable, AtomicLong> storedByTable = new EnumMap<>(ViewTable.class);
+  private final Map<ViewSet.Table, AtomicLong> storedByTable = new HashMap<>();
 
   public TableRowWriter(AzureClients azure, Generation generation) {
-    for (ViewTable table : ViewTable.values()) {
+    for (ViewSet.Table table : generation.viewSet().tables()) {
       tables.put(table, azure.table(generation.table(table)));
       storedByTable.put(table, new AtomicLong());
     }
@@ -117,8 +118,8 @@ public final class TableRowWriter implements RowWriter {
   }
 
   @Override
-  public Map<ViewTable, Long> storedByTable() {
-    Map<ViewTable, Long> counts = new EnumMap<>(ViewTable.class);
+  public Map<ViewSet.Table, Long> storedByTable() {
+    Map<ViewSet.Table, Long> counts = new HashMap<>();
     storedByTable.forEach((table, count) -> counts.put(table, count.get()));
     return counts;
   }

@@ -3,10 +3,11 @@ package io.tablecast.operations.adapter.out.tables;
 import com.azure.core.exception.HttpResponseException;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.common.tables.ViewTable;
+import io.tablecast.common.tables.ViewSet;
 import io.tablecast.operations.application.audit.ViewRows;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.viewstore.adapter.out.tables.TableRows;
+import java.util.List;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,7 +30,12 @@ public final class TableViewRows implements ViewRows {
   }
 
   @Override
-  public void scan(ViewTable table, Consumer<AuditRow> sink) {
+  public List<ViewSet.Table> tables() {
+    return generation.viewSet().tables();
+  }
+
+  @Override
+  public void scan(ViewSet.Table table, Consumer<AuditRow> sink) {
     String name = generation.table(table);
     try {
       azure.table(name).listEntities().forEach(entity ->

@@ -1,5 +1,6 @@
 package io.tablecast.operations.adapter.out.tables;
 
+import static io.tablecast.common.tables.HrViewSet.HR;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.core.http.policy.HttpPipelinePolicy;
@@ -41,7 +42,7 @@ class TableRowWriterIT {
       return next.process();
     };
     azure = new AzureClients(StorageSettings.ofConnectionString(runtime.storageConnectionString()), List.of(counter));
-    generation = new Generation(namespace, 1);
+    generation = new Generation(HR, namespace, 1);
     new GenerationStorage(azure).create(generation);
     batches.set(0);
     singles.set(0);

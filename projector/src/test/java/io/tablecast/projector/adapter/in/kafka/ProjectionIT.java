@@ -1,5 +1,6 @@
 package io.tablecast.projector.adapter.in.kafka;
 
+import static io.tablecast.common.tables.HrViewSet.HR;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -54,7 +55,7 @@ class ProjectionIT {
     projection.awaitCaughtUp(CATCH_UP);
 
     assertViewsEqualTheReference(projection, log);
-    Generation generation = new Generation(projection.namespace(), 1);
+    Generation generation = new Generation(HR, projection.namespace(), 1);
     QueueClient transfers = projection.azure().queue(generation.queue(WorkQueue.TRANSFER));
     long queuedTransfers = transfers.receiveMessages(32).stream()
         .mapToLong(m -> WorkMessages.read(m.getBody().toString()).items().size()).sum();

@@ -1,5 +1,6 @@
 package io.tablecast.projector.adapter.in.queue;
 
+import static io.tablecast.common.tables.HrViewSet.HR;
 import static io.tablecast.projector.testdata.Events.archived;
 import static io.tablecast.projector.testdata.Events.changed;
 import static io.tablecast.projector.testdata.Events.departmentCreated;
@@ -192,7 +193,7 @@ class WorkerIT {
 
   @Test
   void aMessageNamingADepartmentThatCannotExistIsParkedWithItsReasonWhileOtherWorkFlows(Projection projection) {
-    Generation generation = new Generation(projection.namespace(), 1);
+    Generation generation = new Generation(HR, projection.namespace(), 1);
     projection.start(projection.config().withWorkers(FAST), List.of());
     QueueClient transfers = projection.azure().queue(generation.queue(WorkQueue.TRANSFER));
     transfers.sendMessage(WorkMessages.write(new WorkMessages.Message(1,
@@ -215,7 +216,7 @@ class WorkerIT {
 
   @Test
   void aBadItemInABatchedMessageIsSplitOffAndParkedAloneWhileTheGoodItemsComplete_andRequeuedOnceFixed(Projection projection) {
-    Generation generation = new Generation(projection.namespace(), 1);
+    Generation generation = new Generation(HR, projection.namespace(), 1);
     List<DomainEvent> first = List.of(departmentCreated("Sales", "Sales"), hired(1, "Sales", "Ann", "Lee", "ann@x.io"),
         hired(2, "Sales", "Bob", "Lee", "bob@x.io"));
     runToQuiescence(projection, first);
@@ -252,7 +253,7 @@ class WorkerIT {
     projection.write(second);
     projection.awaitCaughtUp(SETTLE);
     projection.stop(alone);
-    assertThat(projection.azure().queue(new Generation(projection.namespace(), 1).queue(WorkQueue.INDEX_MAINTENANCE))
+    assertThat(projection.azure().queue(new Generation(HR, projection.namespace(), 1).queue(WorkQueue.INDEX_MAINTENANCE))
         .getProperties().getApproximateMessagesCount()).as("one message per hire, received together").isEqualTo(2);
 
     HoldFirstUntilACommit steps = new HoldFirstUntilACommit();

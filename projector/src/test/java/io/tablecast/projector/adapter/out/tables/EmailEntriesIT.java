@@ -1,5 +1,6 @@
 package io.tablecast.projector.adapter.out.tables;
 
+import static io.tablecast.common.tables.HrViewSet.HR;
 import static io.tablecast.projector.testdata.Events.changed;
 import static io.tablecast.projector.testdata.Events.hired;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -52,7 +53,7 @@ class EmailEntriesIT {
   void createTable(EmbeddedRuntime runtime, Namespace namespace) {
     StorageSettings settings = StorageSettings.ofConnectionString(runtime.storageConnectionString());
     AzureClients azure = new AzureClients(settings, List.of(probe));
-    String name = new Generation(namespace, 1).table(ViewTable.EMPLOYEE_INDEX);
+    String name = new Generation(HR, namespace, 1).table(ViewTable.EMPLOYEE_INDEX);
     azure.tableService().createTableIfNotExists(name);
     table = azure.table(name);
     unprobed = new AzureClients(settings).table(name);

@@ -1,5 +1,6 @@
 package io.tablecast.projector.adapter.out.tables;
 
+import static io.tablecast.common.tables.HrViewSet.HR;
 import static io.tablecast.projector.testdata.Events.changed;
 import static io.tablecast.projector.testdata.Events.hired;
 import static io.tablecast.projector.testdata.Events.transferred;
@@ -47,7 +48,7 @@ class EmployeesPlacementIT {
   @BeforeEach
   void createTable(EmbeddedRuntime runtime, Namespace namespace) {
     AzureClients azure = new AzureClients(StorageSettings.ofConnectionString(runtime.storageConnectionString()));
-    String name = new Generation(namespace, 1).table(ViewTable.EMPLOYEES);
+    String name = new Generation(HR, namespace, 1).table(ViewTable.EMPLOYEES);
     azure.tableService().createTableIfNotExists(name);
     table = azure.table(name);
     placement = new EmployeesPlacement(table);

@@ -1,5 +1,6 @@
 package io.tablecast.projector.adapter.out.tables;
 
+import static io.tablecast.common.tables.HrViewSet.HR;
 import static io.tablecast.projector.testdata.Events.changed;
 import static io.tablecast.projector.testdata.Events.departmentCreated;
 import static io.tablecast.projector.testdata.Events.hired;
@@ -43,7 +44,7 @@ class EmployeesTableIT {
   @BeforeEach
   void createTable(EmbeddedRuntime runtime, Namespace namespace) {
     azure = new AzureClients(StorageSettings.ofConnectionString(runtime.storageConnectionString()), List.of(probe));
-    String name = new Generation(namespace, 1).table(ViewTable.EMPLOYEES);
+    String name = new Generation(HR, namespace, 1).table(ViewTable.EMPLOYEES);
     azure.tableService().createTableIfNotExists(name);
     table = azure.table(name);
   }

@@ -4,17 +4,17 @@ import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
 
 import com.azure.core.util.Context;
 import com.azure.storage.queue.models.PeekedMessageItem;
-import io.tablecast.common.config.Namespace;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.QueueErrors;
-import io.tablecast.common.tables.WorkQueue;
+import io.tablecast.common.tables.ViewSet;
 import io.tablecast.views.application.ParkedSource;
 import io.tablecast.views.domain.dashboard.ParkedMessage;
 import io.tablecast.viewstore.adapter.queue.ParkedMessages;
 import io.tablecast.viewstore.adapter.queue.WorkMessages;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.function.IntFunction;
 import java.util.Map;
 
 /**
@@ -25,18 +25,19 @@ import java.util.Map;
 public final class PoisonPeek implements ParkedSource {
 
   private final AzureClients azure;
-  private final Namespace namespace;
+  private final IntFunction<Generation> generations;
 
-  public PoisonPeek(AzureClients azure, Namespace namespace) {
+  /** @param generations a generation of the view set by its number */
+  public PoisonPeek(AzureClients azure, IntFunction<Generation> generations) {
     this.azure = azure;
-    this.namespace = namespace;
+    this.generations = generations;
   }
 
   @Override
   public Map<String, ParkedMessage> oldestParked(int generationNumber) {
-    Generation generation = new Generation(namespace, generationNumber);
+    Generation generation = generations.apply(generationNumber);
     Map<String, ParkedMessage> oldest = new LinkedHashMap<>();
-    for (WorkQueue queue : WorkQueue.values()) {
+    for (ViewSet.Queue queue : generation.viewSet().queues()) {
       try {
         for (PeekedMessageItem m : azure.queue(generation.poisonQueue(queue)).peekMessages(1, NO_TIMEOUT, Context.NONE)) {
           Instant inserted = m.getInsertionTime() == null ? Instant.EPOCH : m.getInsertionTime().toInstant();

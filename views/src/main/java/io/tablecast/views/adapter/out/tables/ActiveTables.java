@@ -9,10 +9,10 @@ import io.tablecast.common.tables.CheckpointRows;
 import io.tablecast.common.tables.FollowActiveGeneration;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
-import io.tablecast.common.tables.ViewTable;
+import io.tablecast.common.tables.ViewSet;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,6 +31,7 @@ public final class ActiveTables implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(ActiveTables.class);
 
   private final TableClient checkpoints;
+  private final ViewCatalog catalog;
   private final FollowActiveGeneration<Clients> serving;
   private volatile Instant flipSeenAt;
 
@@ -38,14 +39,14 @@ public final class ActiveTables implements AutoCloseable {
    * The table clients of one generation, built once: building a {@code TableClient} builds its
    * REST proxy, which cost more than the rest of a point read's own work when done per request.
    */
-  private record Clients(Generation generation, Map<ViewTable, TableClient> tables) implements AutoCloseable {
+  private record Clients(Generation generation, Map<ViewSet.Table, TableClient> tables) implements AutoCloseable {
 
     static Clients of(AzureClients azure, Generation generation) {
-      Map<ViewTable, TableClient> tables = new EnumMap<>(ViewTable.class);
-      for (ViewTable table : ViewTable.values()) {
+      Map<ViewSet.Table, TableClient> tables = new HashMap<>();
+      for (ViewSet.Table table : generation.viewSet().tables()) {
         tables.put(table, azure.table(generation.table(table)));
       }
-      return new Clients(generation, tables);
+      return new Clients(generation, Map.copyOf(tables));
     }
 
     @Override
@@ -54,9 +55,10 @@ public final class ActiveTables implements AutoCloseable {
     }
   }
 
-  public ActiveTables(AzureClients azure, Namespace namespace) {
+  public ActiveTables(AzureClients azure, Namespace namespace, ViewSet viewSet) {
     this.checkpoints = azure.table(new CatalogTables(namespace).projectorCheckpoints());
-    this.serving = new FollowActiveGeneration<>(new ViewCatalog(azure.tableService(), namespace), namespace, "views",
+    this.catalog = new ViewCatalog(azure.tableService(), namespace, viewSet);
+    this.serving = new FollowActiveGeneration<>(catalog, "views",
         generation -> Clients.of(azure, generation), this::caughtUp);
   }
 
@@ -65,11 +67,16 @@ public final class ActiveTables implements AutoCloseable {
     return serving.generation();
   }
 
+  /** Generation {@code number} of the view set, active or not. */
+  public Generation generation(int number) {
+    return catalog.generation(number);
+  }
+
   public CatalogState state() {
     return serving.state();
   }
 
-  public TableClient client(ViewTable table) {
+  public TableClient client(ViewSet.Table table) {
     return serving.current().tables().get(table);
   }
 

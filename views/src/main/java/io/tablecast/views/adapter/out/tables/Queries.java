@@ -9,7 +9,7 @@ import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableServiceException;
-import io.tablecast.common.tables.ViewTable;
+import io.tablecast.common.tables.ViewSet;
 import io.tablecast.views.domain.Page;
 import java.time.Duration;
 import java.util.Iterator;
@@ -34,12 +34,12 @@ final class Queries {
   }
 
   /** A point query: PartitionKey and RowKey. Empty for no such row, or no such table yet. */
-  Optional<TableEntity> point(ViewTable table, String partitionKey, String rowKey) {
+  Optional<TableEntity> point(ViewSet.Table table, String partitionKey, String rowKey) {
     return point(tables.client(table), partitionKey, rowKey, List.of());
   }
 
   /** A point query of only the {@code select} properties ({@code $select}), all of them when empty. */
-  Optional<TableEntity> point(ViewTable table, String partitionKey, String rowKey, List<String> select) {
+  Optional<TableEntity> point(ViewSet.Table table, String partitionKey, String rowKey, List<String> select) {
     return point(tables.client(table), partitionKey, rowKey, select);
   }
 
@@ -59,7 +59,7 @@ final class Queries {
    * One page of a range query, at most {@code top} rows, starting where {@code after} (the
    * service's continuation, {@code <NextPartitionKey>;<NextRowKey>}) says.
    */
-  Page<TableEntity> range(ViewTable table, String filter, int top, Optional<String> after, List<String> select) {
+  Page<TableEntity> range(ViewSet.Table table, String filter, int top, Optional<String> after, List<String> select) {
     ListEntitiesOptions options = new ListEntitiesOptions().setFilter(filter).setTop(top);
     if (!select.isEmpty()) {
       options.setSelect(select);
@@ -81,7 +81,7 @@ final class Queries {
   }
 
   /** Every row a range query returns, page after page; for small results (index entities). */
-  List<TableEntity> all(ViewTable table, String filter) {
+  List<TableEntity> all(ViewSet.Table table, String filter) {
     return all(tables.client(table), filter);
   }
 

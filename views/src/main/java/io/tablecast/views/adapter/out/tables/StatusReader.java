@@ -9,7 +9,6 @@ import io.tablecast.common.tables.CatalogState;
 import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.QueueErrors;
-import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.views.application.StatusSource;
 import io.tablecast.views.domain.PipelineStatus;
 import io.tablecast.views.domain.PipelineStatus.PartitionProgress;
@@ -44,7 +43,6 @@ public final class StatusReader implements StatusSource, AutoCloseable {
   private final ActiveTables tables;
   private final Queries queries;
   private final AzureClients azure;
-  private final Namespace namespace;
   private final String deadLetterTopic;
   private final Admin kafka;
   private final Duration stallTimeout;
@@ -54,7 +52,6 @@ public final class StatusReader implements StatusSource, AutoCloseable {
     this.tables = tables;
     this.queries = new Queries(tables);
     this.azure = azure;
-    this.namespace = namespace;
     this.deadLetterTopic = TopicNames.of(namespace).projectorDlq();
     this.kafka = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
         AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) KAFKA_TIMEOUT_MILLIS,
@@ -67,8 +64,8 @@ public final class StatusReader implements StatusSource, AutoCloseable {
   public PipelineStatus read() {
     CatalogState state = tables.state();
     List<PartitionProgress> partitions = partitions(tables.active());
-    List<QueueDepth> queues = new ArrayList<>(depths(new Generation(namespace, state.activeGeneration())));
-    state.pendingGeneration().ifPresent(pending -> queues.addAll(depths(new Generation(namespace, pending))));
+    List<QueueDepth> queues = new ArrayList<>(depths(tables.generation(state.activeGeneration())));
+    state.pendingGeneration().ifPresent(pending -> queues.addAll(depths(tables.generation(pending))));
     return PipelineStatus.of(state.activeGeneration(), state.pendingGeneration(), partitions, queues, deadLetters(), clock.instant(),
         stallTimeout);
   }
@@ -81,7 +78,7 @@ public final class StatusReader implements StatusSource, AutoCloseable {
 
   @Override
   public List<QueueDepth> activeQueues() {
-    return depths(new Generation(namespace, tables.state().activeGeneration()));
+    return depths(tables.generation(tables.state().activeGeneration()));
   }
 
   private List<PartitionProgress> partitions(Generation generation) {
@@ -103,7 +100,7 @@ public final class StatusReader implements StatusSource, AutoCloseable {
   }
 
   private List<QueueDepth> depths(Generation generation) {
-    return java.util.Arrays.stream(WorkQueue.values())
+    return generation.viewSet().queues().stream()
         .map(q -> new QueueDepth(generation.queue(q), depth(generation.queue(q)), depth(generation.poisonQueue(q))))
         .toList();
   }

@@ -1,11 +1,8 @@
 package io.tablecast.views.adapter.out.tables;
 
-import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
-import io.tablecast.common.config.Namespace;
 import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.CheckpointRows;
-import io.tablecast.common.tables.Generation;
 import io.tablecast.views.application.CheckpointSource;
 import io.tablecast.views.domain.dashboard.CheckpointRow;
 import java.util.List;
@@ -15,17 +12,15 @@ import java.util.OptionalLong;
 /** A generation's rows of {@code ProjectorCheckpoints}, with one listing of its partition ({@link CheckpointRows}). */
 public final class TableCheckpoints implements CheckpointSource {
 
-  private final TableClient checkpoints;
-  private final Namespace namespace;
+  private final ActiveTables tables;
 
-  public TableCheckpoints(ActiveTables tables, Namespace namespace) {
-    this.checkpoints = tables.checkpoints();
-    this.namespace = namespace;
+  public TableCheckpoints(ActiveTables tables) {
+    this.tables = tables;
   }
 
   @Override
   public List<CheckpointRow> rows(int generation) {
-    return CheckpointRows.read(checkpoints, new Generation(namespace, generation)).values().stream().map(TableCheckpoints::row).toList();
+    return CheckpointRows.read(tables.checkpoints(), tables.generation(generation)).values().stream().map(TableCheckpoints::row).toList();
   }
 
   private static CheckpointRow row(TableEntity row) {

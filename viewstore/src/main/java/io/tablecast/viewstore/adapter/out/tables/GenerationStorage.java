@@ -15,7 +15,6 @@ import io.tablecast.common.tables.CheckpointRows;
 import io.tablecast.common.tables.EgtGuard;
 import io.tablecast.common.tables.FollowActiveGeneration;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.common.tables.WorkQueue;
 import java.util.List;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -86,6 +85,6 @@ public final class GenerationStorage {
   }
 
   private static Stream<String> queues(Generation generation) {
-    return Stream.of(WorkQueue.values()).flatMap(q -> Stream.of(generation.queue(q), generation.poisonQueue(q)));
+    return generation.queues().stream();
   }
 }

@@ -2,10 +2,10 @@ package io.tablecast.viewstore.adapter.out.tables;
 
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.tables.AzureClients;
-import io.tablecast.common.tables.CatalogState;
 import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
+import io.tablecast.common.tables.ViewSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,12 +21,12 @@ public final class ViewStoreBootstrap {
   private ViewStoreBootstrap() {}
 
   /** Returns the active generation, with its tables and queues in place. */
-  public static Generation ensure(AzureClients azure, Namespace namespace) {
-    CatalogState catalog = new ViewCatalog(azure.tableService(), namespace).initialize();
-    Generation active = new Generation(namespace, catalog.activeGeneration());
+  public static Generation ensure(AzureClients azure, Namespace namespace, ViewSet viewSet) {
+    ViewCatalog catalog = new ViewCatalog(azure.tableService(), namespace, viewSet);
+    Generation active = catalog.generation(catalog.initialize().activeGeneration());
     azure.tableService().createTableIfNotExists(new CatalogTables(namespace).projectorCheckpoints());
     new GenerationStorage(azure).create(active);
-    log.info("View store ready: active generation {}", active.number());
+    log.info("View set {} ready: active generation {}", viewSet.name(), active.number());
     return active;
   }
 }

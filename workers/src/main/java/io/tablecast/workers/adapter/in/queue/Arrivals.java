@@ -1,7 +1,7 @@
 package io.tablecast.workers.adapter.in.queue;
 
+import io.tablecast.common.tables.ViewSet;
 import io.tablecast.common.concurrent.Doorbell;
-import io.tablecast.common.tables.WorkQueue;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Function;
@@ -26,7 +26,7 @@ import java.util.function.Function;
  * @param bells the doorbell of each queue
  * @param idleReceive the longest an idle worker waits between two receives
  */
-public record Arrivals(Function<WorkQueue, Doorbell> bells, Duration idleReceive) {
+public record Arrivals(Function<ViewSet.Queue, Doorbell> bells, Duration idleReceive) {
 
   public static final Duration POLLED_IDLE_RECEIVE = Duration.ofSeconds(1);
   public static final Duration RUNG_IDLE_RECEIVE = Duration.ofSeconds(10);
@@ -42,7 +42,7 @@ public record Arrivals(Function<WorkQueue, Doorbell> bells, Duration idleReceive
   }
 
   /** Doorbells that the projector beside the workers rings when it has sent work. */
-  public static Arrivals rungBy(Function<WorkQueue, Doorbell> bells) {
+  public static Arrivals rungBy(Function<ViewSet.Queue, Doorbell> bells) {
     return new Arrivals(bells, RUNG_IDLE_RECEIVE);
   }
 }

@@ -6,7 +6,7 @@ import io.tablecast.common.concurrent.DaemonThreads;
 import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.common.tables.WorkQueue;
+import io.tablecast.common.tables.ViewSet;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.viewstore.application.FailureClassifier;
 import io.tablecast.viewstore.application.work.InProcessWorkers;
@@ -63,7 +63,7 @@ public final class Workers implements InProcessWorkers.Running {
     AzureClients paced = azure.with(giveWay);
     WorkReconciler reconciler = new WorkReconciler(stores.apply(paced),
         new LeaseOwners(settings.instance(), deadInstance), started.io, Clock.systemUTC(), settings.lease(), steps);
-    for (WorkQueue kind : WorkQueue.values()) {
+    for (ViewSet.Queue kind : generation.viewSet().queues()) {
       QueueClient queue = paced.queue(generation.queue(kind));
       QueueClient poison = paced.queue(generation.poisonQueue(kind));
       WorkerMetrics counters = new WorkerMetrics(metrics, kind.baseName(), Clock.systemUTC());

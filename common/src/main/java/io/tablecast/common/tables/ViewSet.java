@@ -1,0 +1,61 @@
+package io.tablecast.common.tables;
+
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * A set of views that is built, rebuilt and flipped as one (SPEC §6, §9): its generation-suffixed
+ * tables and work queues, its own {@code ViewCatalog} row ({@code catalog}/{@code <name>}), and its
+ * own checkpoints in {@code ProjectorCheckpoints} ({@code <name>.G<N>}).
+ *
+ * <p>The engine names tables and queues only through a view set: it creates, drops, audits and
+ * reports what the view set declares, whichever views those are.
+ *
+ * @param checkpointPrefix what precedes {@code G<N>} in the PartitionKey of its checkpoints
+ */
+public record ViewSet(String name, List<Table> tables, List<Queue> queues, String checkpointPrefix) {
+
+  /** A generation-suffixed table: {@code <baseName>G<N>}. */
+  public interface Table {
+    String baseName();
+  }
+
+  /** A generation-suffixed work queue, with its poison queue: {@code <baseName>-g<N>}. */
+  public interface Queue {
+    String baseName();
+  }
+
+  private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9]{0,31}");
+
+  public ViewSet {
+    if (name == null || !NAME.matcher(name).matches()) {
+      throw new IllegalArgumentException("A view set's name is 1-32 lower-case letters and digits starting with a letter, was '" + name + "'.");
+    }
+    if (tables == null || tables.isEmpty()) {
+      throw new IllegalArgumentException("View set '" + name + "' declares no table.");
+    }
+    tables = List.copyOf(tables);
+    queues = queues == null ? List.of() : List.copyOf(queues);
+    distinct(name, "table", tables.stream().map(Table::baseName).toList());
+    distinct(name, "queue", queues.stream().map(Queue::baseName).toList());
+    if (checkpointPrefix == null) {
+      throw new IllegalArgumentException("'checkpointPrefix' cannot be null.");
+    }
+  }
+
+  /** A view set whose checkpoints are kept under {@code <name>.G<N>}. */
+  public static ViewSet of(String name, List<? extends Table> tables, List<? extends Queue> queues) {
+    return new ViewSet(name, List.copyOf(tables), List.copyOf(queues), name + ".");
+  }
+
+  /** The same view set with its checkpoints under {@code G<N>}, as the first view set's were before there were others. */
+  public ViewSet withUnprefixedCheckpoints() {
+    return new ViewSet(name, tables, queues, "");
+  }
+
+  private static void distinct(String viewSet, String what, List<String> names) {
+    if (names.stream().distinct().count() != names.size()) {
+      throw new IllegalArgumentException("View set '" + viewSet + "' declares a " + what + " twice: " + names);
+    }
+  }
+}

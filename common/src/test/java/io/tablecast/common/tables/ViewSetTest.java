@@ -1,0 +1,49 @@
+package io.tablecast.common.tables;
+
+import static io.tablecast.common.tables.HrViewSet.HR;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablecast.common.config.Namespace;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ViewSetTest {
+
+  private record Table(String baseName) implements ViewSet.Table {}
+
+  private record Queue(String baseName) implements ViewSet.Queue {}
+
+  private static final ViewSet ORDERS = ViewSet.of("orders", List.of(new Table("Orders"), new Table("OrdersByCustomer")),
+      List.of(new Queue("customer-index")));
+
+  @Test
+  void hrDeclaresTheTablesAndQueuesOfTheSpec_andKeepsItsCheckpointsUnderTheGenerationAlone() {
+    Generation g3 = new Generation(HR, Namespace.NONE, 3);
+
+    assertThat(g3.tables()).containsExactly("EmployeesG3", "EmployeeIndexG3", "EmployeesByLastNameG3", "ArchivedEmployeesG3",
+        "EmployeeActivityG3");
+    assertThat(g3.queues()).containsExactly("archive-employee-g3", "archive-employee-g3-poison", "transfer-employee-g3",
+        "transfer-employee-g3-poison", "index-maintenance-g3", "index-maintenance-g3-poison");
+    assertThat(g3.checkpointPartition()).isEqualTo("G3");
+  }
+
+  @Test
+  void anotherViewSetNamesItsOwnTablesQueuesAndCheckpoints() {
+    Generation g2 = new Generation(ORDERS, new Namespace("t1"), 2);
+
+    assertThat(g2.tables()).containsExactly("t1OrdersG2", "t1OrdersByCustomerG2");
+    assertThat(g2.queues()).containsExactly("t1-customer-index-g2", "t1-customer-index-g2-poison");
+    assertThat(g2.checkpointPartition()).isEqualTo("orders.G2");
+    assertThat(g2.next().checkpointPartition()).isEqualTo("orders.G3");
+  }
+
+  @Test
+  void aViewSetWithoutTablesOrWithABadNameOrATableTwiceIsRefusedWithTheReason() {
+    assertThatThrownBy(() -> ViewSet.of("orders", List.of(), List.of())).hasMessage("View set 'orders' declares no table.");
+    assertThatThrownBy(() -> ViewSet.of("Orders!", List.of(new Table("Orders")), List.of()))
+        .hasMessageContaining("1-32 lower-case letters and digits").hasMessageContaining("'Orders!'");
+    assertThatThrownBy(() -> ViewSet.of("orders", List.of(new Table("Orders"), new Table("Orders")), List.of()))
+        .hasMessage("View set 'orders' declares a table twice: [Orders, Orders]");
+  }
+}
