@@ -1,8 +1,8 @@
 package io.tablecast.projector;
 
 import static io.tablecast.common.tables.HrViewSet.HR;
-import static io.tablecast.projector.testdata.Events.departmentCreated;
-import static io.tablecast.projector.testdata.Events.hired;
+import static io.tablecast.testkit.HrEvents.departmentCreated;
+import static io.tablecast.testkit.HrEvents.hired;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 

@@ -1,7 +1,7 @@
 package io.tablecast.projector.application;
 
-import static io.tablecast.projector.testdata.Events.departmentCreated;
-import static io.tablecast.projector.testdata.Events.hired;
+import static io.tablecast.testkit.HrEvents.departmentCreated;
+import static io.tablecast.testkit.HrEvents.hired;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,19 +1,20 @@
 package io.tablecast.projector.domain;
 
-import static io.tablecast.projector.testdata.Events.archived;
-import static io.tablecast.projector.testdata.Events.changed;
-import static io.tablecast.projector.testdata.Events.departmentCreated;
-import static io.tablecast.projector.testdata.Events.hired;
-import static io.tablecast.projector.testdata.Events.managerAssigned;
-import static io.tablecast.projector.testdata.Events.transferred;
+import static io.tablecast.testkit.HrEvents.archived;
+import static io.tablecast.testkit.HrEvents.changed;
+import static io.tablecast.testkit.HrEvents.departmentCreated;
+import static io.tablecast.testkit.HrEvents.hired;
+import static io.tablecast.testkit.HrEvents.managerAssigned;
+import static io.tablecast.testkit.HrEvents.transferred;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.common.tables.ActivityLayout;
 import io.tablecast.events.Actor;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeHired;
+import io.tablecast.viewstore.domain.EmployeeLocator;
 import io.tablecast.projector.domain.work.WorkItems;
-import io.tablecast.projector.testdata.Events;
+import io.tablecast.testkit.HrEvents;
 import io.tablecast.viewstore.domain.ViewEntity;
 import io.tablecast.viewstore.domain.work.WorkItem;
 import java.util.List;
@@ -26,11 +27,11 @@ class ActivityAndWorkTest {
   void anActivityRowSaysWhatHappenedWhenAndAtWhichVersion() {
     ViewEntity row = ActivityEntries.of(transferred(7, 3, "Sales", "Ops"));
 
-    assertThat(row.rowKey()).isEqualTo(ActivityLayout.rowKey(Events.T0.plusMillis(3), 3));
+    assertThat(row.rowKey()).isEqualTo(ActivityLayout.rowKey(HrEvents.T0.plusMillis(3), 3));
     assertThat(row.properties())
         .containsEntry("EntityType", "Activity")
         .containsEntry("EventType", "EmployeeTransferred")
-        .containsEntry("OccurredAt", Events.T0.plusMillis(3))
+        .containsEntry("OccurredAt", HrEvents.T0.plusMillis(3))
         .containsEntry("Version", 3L)
         .containsEntry("Summary", "Transferred from Sales to Ops.")
         .containsKey("EventId");
@@ -40,7 +41,7 @@ class ActivityAndWorkTest {
   void anActivityRowNamesWhoCausedTheEvent() {
     Actor admin = new Actor("3f2504e0-4f89-11d3-9a0c-0305e82c3301");
 
-    ViewEntity row = ActivityEntries.of(Events.transferredBy(admin, 7, 3, "Sales", "Ops"));
+    ViewEntity row = ActivityEntries.of(HrEvents.transferredBy(admin, 7, 3, "Sales", "Ops"));
 
     assertThat(row.properties()).containsEntry("Actor", "3f2504e0-4f89-11d3-9a0c-0305e82c3301");
   }

@@ -1,9 +1,9 @@
 package io.tablecast.projector.domain;
 
-import static io.tablecast.projector.testdata.Events.changed;
-import static io.tablecast.projector.testdata.Events.departmentCreated;
-import static io.tablecast.projector.testdata.Events.hired;
-import static io.tablecast.projector.testdata.Events.managerAssigned;
+import static io.tablecast.testkit.HrEvents.changed;
+import static io.tablecast.testkit.HrEvents.departmentCreated;
+import static io.tablecast.testkit.HrEvents.hired;
+import static io.tablecast.testkit.HrEvents.managerAssigned;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.events.DepartmentId;
@@ -11,7 +11,7 @@ import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeArchived;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.events.EmployeeTransferred;
-import io.tablecast.projector.testdata.Events;
+import io.tablecast.testkit.HrEvents;
 import io.tablecast.viewstore.domain.DepartmentPartition;
 import io.tablecast.viewstore.domain.ViewEntity;
 import java.util.List;
@@ -106,7 +106,7 @@ class DepartmentPartitionTest {
           .containsEntry("LastName", "O'Brien")
           .containsEntry("Email", "Ann.OBrien@X.io")
           .containsEntry("Age", 30)
-          .containsEntry("HiredAt", Events.T0.plusMillis(1))
+          .containsEntry("HiredAt", HrEvents.T0.plusMillis(1))
           .containsEntry("Version", 1L);
       assertThat(rows.get("email_ann.obrien@x.io").properties())
           .containsEntry("EntityType", "EmployeeEmail")
@@ -144,7 +144,7 @@ class DepartmentPartitionTest {
           .containsEntry("Email", "anna@x.io")
           .containsEntry("Age", 31)
           .containsEntry("Version", 2L)
-          .containsEntry("HiredAt", Events.T0.plusMillis(1));
+          .containsEntry("HiredAt", HrEvents.T0.plusMillis(1));
       assertThat(rows).doesNotContainKey("email_ann@x.io").containsKey("email_anna@x.io");
       assertThat(rows.get("email_anna@x.io").version()).isEqualTo(2L);
       assertThat(rows.get("department").integer("EmployeeCount")).isEqualTo(1);
@@ -186,8 +186,8 @@ class DepartmentPartitionTest {
 
     Map<String, ViewEntity> rows = when(
         current,
-        new EmployeeTransferred(Events.meta(id.canonical(), 2), id, new DepartmentId("Sales"), new DepartmentId("Ops")),
-        new EmployeeArchived(Events.meta(id.canonical(), 3), id, new DepartmentId("Ops"), Optional.empty()));
+        new EmployeeTransferred(HrEvents.meta(id.canonical(), 2), id, new DepartmentId("Sales"), new DepartmentId("Ops")),
+        new EmployeeArchived(HrEvents.meta(id.canonical(), 3), id, new DepartmentId("Ops"), Optional.empty()));
 
     assertThat(rows).isEqualTo(current);
   }

@@ -3,7 +3,7 @@ package io.tablecast.projector.domain;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.events.DomainEvent;
-import io.tablecast.projector.testdata.Events;
+import io.tablecast.testkit.HrEvents;
 import io.tablecast.viewstore.domain.BatchPlan;
 import io.tablecast.viewstore.domain.DepartmentPartition;
 import io.tablecast.viewstore.domain.RowChange;
@@ -146,17 +146,17 @@ class FoldPropertiesTest {
     return Combinators.combine(employees, changes, managers, seeds).as((n, changeTargets, managerCount, seed) -> {
       java.util.Random random = new java.util.Random(seed);
       List<List<DomainEvent>> streams = new ArrayList<>();
-      List<DomainEvent> department = new ArrayList<>(List.of(Events.departmentCreated("D", "Dept")));
+      List<DomainEvent> department = new ArrayList<>(List.of(HrEvents.departmentCreated("D", "Dept")));
       for (int m = 0; m < managerCount; m++) {
-        department.add(Events.managerAssigned("D", m + 2, 1, "M" + m, "N", "m" + m + "@x.io"));
+        department.add(HrEvents.managerAssigned("D", m + 2, 1, "M" + m, "N", "m" + m + "@x.io"));
       }
       streams.add(department);
       for (int id = 0; id < n; id++) {
-        List<DomainEvent> employee = new ArrayList<>(List.of(Events.hired(id, "D", "F" + id, "L", "e" + id + "@x.io")));
+        List<DomainEvent> employee = new ArrayList<>(List.of(HrEvents.hired(id, "D", "F" + id, "L", "e" + id + "@x.io")));
         int version = 2;
         for (int target : changeTargets) {
           if (target == id) {
-            employee.add(Events.changed(id, version, "D", "F" + id + "v" + version, "L", "e" + id + "v" + version + "@x.io", 20 + version));
+            employee.add(HrEvents.changed(id, version, "D", "F" + id + "v" + version, "L", "e" + id + "v" + version + "@x.io", 20 + version));
             version++;
           }
         }

@@ -10,7 +10,7 @@ import io.tablecast.projector.application.PartitionStore;
 import io.tablecast.projector.application.Projector;
 import io.tablecast.projector.application.WorkItemSender;
 import io.tablecast.projector.domain.ActivityEntries;
-import io.tablecast.projector.domain.EmployeeLocator;
+import io.tablecast.viewstore.domain.EmployeeLocator;
 import io.tablecast.viewstore.domain.DepartmentPartition;
 import io.tablecast.viewstore.domain.ViewEntity;
 import io.tablecast.viewstore.domain.work.WorkItem;

@@ -6,7 +6,7 @@ import io.tablecast.common.tables.ViewTable;
 import io.tablecast.common.tables.rows.LocatorRow;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.projector.domain.ActivityEntries;
-import io.tablecast.projector.domain.EmployeeLocator;
+import io.tablecast.viewstore.domain.EmployeeLocator;
 import io.tablecast.viewstore.domain.TruthRows;
 import io.tablecast.viewstore.domain.ViewEntity;
 import io.tablecast.viewstore.domain.audit.LastNameEntry;

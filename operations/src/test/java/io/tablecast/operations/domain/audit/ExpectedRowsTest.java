@@ -1,18 +1,18 @@
 package io.tablecast.operations.domain.audit;
 
-import static io.tablecast.projector.testdata.Events.archived;
-import static io.tablecast.projector.testdata.Events.changed;
-import static io.tablecast.projector.testdata.Events.departmentCreated;
-import static io.tablecast.projector.testdata.Events.hired;
-import static io.tablecast.projector.testdata.Events.managerAssigned;
-import static io.tablecast.projector.testdata.Events.transferred;
+import static io.tablecast.testkit.HrEvents.archived;
+import static io.tablecast.testkit.HrEvents.changed;
+import static io.tablecast.testkit.HrEvents.departmentCreated;
+import static io.tablecast.testkit.HrEvents.hired;
+import static io.tablecast.testkit.HrEvents.managerAssigned;
+import static io.tablecast.testkit.HrEvents.transferred;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.common.tables.ActivityLayout;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.events.DepartmentEvent;
 import io.tablecast.events.EmployeeEvent;
-import io.tablecast.projector.testdata.Events;
+import io.tablecast.testkit.HrEvents;
 import io.tablecast.viewstore.domain.audit.LastNameEntry;
 import java.util.List;
 import java.util.Map;
@@ -41,10 +41,10 @@ class ExpectedRowsTest {
         "EMPLOYEES Sales empid_00000007",
         "EMPLOYEES Sales email_ann@x.io",
         "EMPLOYEE_INDEX email_ann@x.io employee",
-        "EMPLOYEE_ACTIVITY 00000007 " + ActivityLayout.rowKey(Events.T0.plusMillis(1), 1));
+        "EMPLOYEE_ACTIVITY 00000007 " + ActivityLayout.rowKey(HrEvents.T0.plusMillis(1), 1));
     assertThat(row(expected, ViewTable.EMPLOYEES, "Sales", "empid_00000007").orElseThrow().properties())
         .containsEntry("EntityType", "Employee").containsEntry("FirstName", "Ann").containsEntry("Age", 30)
-        .containsEntry("HiredAt", Events.T0.plusMillis(1)).containsEntry("EmailClaimedAt", Events.T0.plusMillis(1))
+        .containsEntry("HiredAt", HrEvents.T0.plusMillis(1)).containsEntry("EmailClaimedAt", HrEvents.T0.plusMillis(1))
         .containsEntry("Version", 1L);
     assertThat(row(expected, ViewTable.EMPLOYEES, "Sales", "email_ann@x.io").orElseThrow().properties())
         .containsEntry("EntityType", "EmployeeEmail").containsEntry("EmployeeId", "00000007").doesNotContainKey("Age");
@@ -57,7 +57,7 @@ class ExpectedRowsTest {
 
     assertThat(row(expected, ViewTable.EMPLOYEES, "Sales", "email_ann@x.io")).isEmpty();
     assertThat(row(expected, ViewTable.EMPLOYEE_INDEX, "email_anne@x.io", "employee").orElseThrow().properties())
-        .containsEntry("FirstName", "Anne").containsEntry("Version", 2L).containsEntry("EmailClaimedAt", Events.T0.plusMillis(2));
+        .containsEntry("FirstName", "Anne").containsEntry("Version", 2L).containsEntry("EmailClaimedAt", HrEvents.T0.plusMillis(2));
     assertThat(expected.lastName()).contains(new LastNameEntry("li", "Sales", "00000007"));
     assertThat(expected.rows()).filteredOn(r -> r.table() == ViewTable.EMPLOYEE_ACTIVITY).hasSize(2);
   }
@@ -79,7 +79,7 @@ class ExpectedRowsTest {
     assertThat(expected.rows()).extracting(AuditRow::table).containsExactlyInAnyOrder(
         ViewTable.EMPLOYEE_INDEX, ViewTable.ARCHIVED_EMPLOYEES, ViewTable.EMPLOYEE_ACTIVITY, ViewTable.EMPLOYEE_ACTIVITY);
     assertThat(row(expected, ViewTable.ARCHIVED_EMPLOYEES, "Sales", "empid_00000007").orElseThrow().properties())
-        .containsEntry("EntityType", "ArchivedEmployee").containsEntry("Reason", "left").containsEntry("ArchivedAt", Events.T0.plusMillis(2));
+        .containsEntry("EntityType", "ArchivedEmployee").containsEntry("Reason", "left").containsEntry("ArchivedAt", HrEvents.T0.plusMillis(2));
     assertThat(row(expected, ViewTable.EMPLOYEE_INDEX, "empid_00000007", "employee").orElseThrow().properties())
         .containsEntry("Status", "Archived");
     assertThat(expected.lastName()).isEmpty();

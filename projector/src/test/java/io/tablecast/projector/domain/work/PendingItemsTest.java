@@ -1,13 +1,13 @@
 package io.tablecast.projector.domain.work;
 
-import static io.tablecast.projector.testdata.Events.archived;
-import static io.tablecast.projector.testdata.Events.hired;
-import static io.tablecast.projector.testdata.Events.transferred;
+import static io.tablecast.testkit.HrEvents.archived;
+import static io.tablecast.testkit.HrEvents.hired;
+import static io.tablecast.testkit.HrEvents.transferred;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeId;
-import io.tablecast.projector.domain.EmployeeLocator;
+import io.tablecast.viewstore.domain.EmployeeLocator;
 import io.tablecast.viewstore.domain.ViewEntity;
 import io.tablecast.viewstore.domain.work.WorkItem;
 import io.tablecast.viewstore.domain.work.WorkerState;

@@ -16,7 +16,7 @@ import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.projector.application.LocatorStore;
-import io.tablecast.projector.domain.EmployeeLocator;
+import io.tablecast.viewstore.domain.EmployeeLocator;
 import io.tablecast.viewstore.adapter.out.tables.OptimisticWrite;
 import io.tablecast.viewstore.adapter.out.tables.TableResponses;
 import io.tablecast.viewstore.adapter.out.tables.TableRows;

@@ -1,6 +1,6 @@
 package io.tablecast.projector.adapter.in.kafka;
 
-import static io.tablecast.projector.testdata.Events.hired;
+import static io.tablecast.testkit.HrEvents.hired;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.api.trace.Span;

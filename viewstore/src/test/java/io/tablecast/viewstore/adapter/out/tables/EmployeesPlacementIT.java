@@ -1,9 +1,9 @@
-package io.tablecast.projector.adapter.out.tables;
+package io.tablecast.viewstore.adapter.out.tables;
 
 import static io.tablecast.common.tables.HrViewSet.HR;
-import static io.tablecast.projector.testdata.Events.changed;
-import static io.tablecast.projector.testdata.Events.hired;
-import static io.tablecast.projector.testdata.Events.transferred;
+import static io.tablecast.testkit.HrEvents.changed;
+import static io.tablecast.testkit.HrEvents.hired;
+import static io.tablecast.testkit.HrEvents.transferred;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.data.tables.TableClient;
@@ -16,7 +16,7 @@ import io.tablecast.common.tables.ViewTable;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeId;
-import io.tablecast.projector.domain.EmployeeLocator;
+import io.tablecast.viewstore.domain.EmployeeLocator;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import io.tablecast.viewstore.adapter.out.tables.EmployeesPlacement;
 import io.tablecast.viewstore.adapter.out.tables.RowReader;

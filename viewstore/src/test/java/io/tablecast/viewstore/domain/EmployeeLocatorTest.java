@@ -1,13 +1,13 @@
-package io.tablecast.projector.domain;
+package io.tablecast.viewstore.domain;
 
-import static io.tablecast.projector.testdata.Events.archived;
-import static io.tablecast.projector.testdata.Events.changed;
-import static io.tablecast.projector.testdata.Events.hired;
-import static io.tablecast.projector.testdata.Events.transferred;
+import static io.tablecast.testkit.HrEvents.archived;
+import static io.tablecast.testkit.HrEvents.changed;
+import static io.tablecast.testkit.HrEvents.hired;
+import static io.tablecast.testkit.HrEvents.transferred;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.events.EmployeeEvent;
-import io.tablecast.projector.testdata.Events;
+import io.tablecast.testkit.HrEvents;
 import io.tablecast.viewstore.domain.ViewEntity;
 import java.util.List;
 import java.util.Optional;
@@ -33,7 +33,7 @@ class EmployeeLocatorTest {
         .containsEntry("LastName", "Lee")
         .containsEntry("Email", "ann@x.io")
         .containsEntry("Age", 30)
-        .containsEntry("HiredAt", Events.T0.plusMillis(1))
+        .containsEntry("HiredAt", HrEvents.T0.plusMillis(1))
         .containsEntry("Version", 1L)
         .containsKey("EventId");
   }
@@ -44,7 +44,7 @@ class EmployeeLocatorTest {
         .orElseThrow();
     assertThat(locator.properties()).containsEntry("FirstName", "Anna").containsEntry("LastName", "Park")
         .containsEntry("Email", "anna@x.io").containsEntry("Age", 31).containsEntry("Version", 2L)
-        .containsEntry("HiredAt", Events.T0.plusMillis(1));
+        .containsEntry("HiredAt", HrEvents.T0.plusMillis(1));
   }
 
   @Test
@@ -57,7 +57,7 @@ class EmployeeLocatorTest {
   void anArchiveMarksItArchivedWithTimeAndReason() {
     ViewEntity locator = given(hired(7, "Sales", "Ann", "Lee", "a@x.io"), archived(7, 2, "Sales", "left")).orElseThrow();
     assertThat(locator.properties()).containsEntry("Status", "Archived").containsEntry("Reason", "left")
-        .containsEntry("ArchivedAt", Events.T0.plusMillis(2)).containsEntry("LastName", "Lee");
+        .containsEntry("ArchivedAt", HrEvents.T0.plusMillis(2)).containsEntry("LastName", "Lee");
   }
 
   @Test

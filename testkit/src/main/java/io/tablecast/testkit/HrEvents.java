@@ -1,4 +1,4 @@
-package io.tablecast.projector.testdata;
+package io.tablecast.testkit;
 
 import io.tablecast.events.Actor;
 import io.tablecast.events.DepartmentCreated;
@@ -11,12 +11,12 @@ import io.tablecast.events.EventMetadata;
 import java.time.Instant;
 import java.util.UUID;
 
-/** Builders of domain events for tests: readable histories with sensible defaults. */
-public final class Events {
+/** Builders of HR events for tests: readable histories with sensible defaults. */
+public final class HrEvents {
 
   public static final Instant T0 = Instant.parse("2026-11-25T22:44:37.595Z");
 
-  private Events() {}
+  private HrEvents() {}
 
   public static EventMetadata meta(String aggregateId, long version) {
     return meta(aggregateId, version, Actor.ANONYMOUS);

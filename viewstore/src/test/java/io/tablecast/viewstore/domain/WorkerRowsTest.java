@@ -1,10 +1,10 @@
-package io.tablecast.projector.domain;
+package io.tablecast.viewstore.domain;
 
-import static io.tablecast.projector.testdata.Events.archived;
-import static io.tablecast.projector.testdata.Events.changed;
-import static io.tablecast.projector.testdata.Events.departmentCreated;
-import static io.tablecast.projector.testdata.Events.hired;
-import static io.tablecast.projector.testdata.Events.transferred;
+import static io.tablecast.testkit.HrEvents.archived;
+import static io.tablecast.testkit.HrEvents.changed;
+import static io.tablecast.testkit.HrEvents.departmentCreated;
+import static io.tablecast.testkit.HrEvents.hired;
+import static io.tablecast.testkit.HrEvents.transferred;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.events.EmployeeEvent;

@@ -1,4 +1,4 @@
-package io.tablecast.projector.adapter.in.queue;
+package io.tablecast.projector;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,20 +1,20 @@
-package io.tablecast.projector.domain.work;
+package io.tablecast.workers.domain.work;
 
-import static io.tablecast.projector.testdata.Events.archived;
-import static io.tablecast.projector.testdata.Events.changed;
-import static io.tablecast.projector.testdata.Events.hired;
-import static io.tablecast.projector.testdata.Events.transferred;
+import static io.tablecast.testkit.HrEvents.archived;
+import static io.tablecast.testkit.HrEvents.changed;
+import static io.tablecast.testkit.HrEvents.hired;
+import static io.tablecast.testkit.HrEvents.transferred;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablecast.events.EmployeeEvent;
+import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeId;
-import io.tablecast.projector.domain.EmployeeLocator;
+import io.tablecast.viewstore.domain.EmployeeLocator;
 import io.tablecast.viewstore.domain.SourcePosition;
 import io.tablecast.viewstore.domain.TruthRows;
 import io.tablecast.viewstore.domain.ViewEntity;
 import io.tablecast.viewstore.domain.work.WorkItem;
-import io.tablecast.workers.domain.work.EmployeeWork;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,7 +40,9 @@ class EmployeeWorkTest {
 
   @Test
   void onlyAHiresItemAloneThatCarriesTheHireMayBeWrittenAsCarried_andAnyMergeKeepsTheHire() {
-    WorkItem.ReindexEmployee hire = (WorkItem.ReindexEmployee) WorkItems.of(List.of(hired(7, "Sales", "Ann", "Lee", "a@x.io"))).get(0);
+    EmployeeHired hired = hired(7, "Sales", "Ann", "Lee", "a@x.io");
+    WorkItem.ReindexEmployee hire = new WorkItem.ReindexEmployee("00000007", 1, null,
+        WorkItem.Hire.of(TruthRows.hired(hired), "Sales", hired.metadata().eventId().toString()));
 
     EmployeeWork alone = EmployeeWork.of(List.of(hire)).get(new EmployeeId(7));
     EmployeeWork withChange = EmployeeWork.of(List.of(hire, new WorkItem.ReindexEmployee("00000007", 2))).get(new EmployeeId(7));

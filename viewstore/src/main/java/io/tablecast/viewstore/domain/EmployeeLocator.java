@@ -1,4 +1,4 @@
-package io.tablecast.projector.domain;
+package io.tablecast.viewstore.domain;
 
 import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.common.tables.rows.LocatorRow;
@@ -7,8 +7,6 @@ import io.tablecast.events.EmployeeDetailsChanged;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeTransferred;
-import io.tablecast.viewstore.domain.TruthRows;
-import io.tablecast.viewstore.domain.ViewEntity;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;

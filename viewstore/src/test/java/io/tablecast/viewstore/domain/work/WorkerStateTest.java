@@ -1,13 +1,13 @@
-package io.tablecast.projector.domain.work;
+package io.tablecast.viewstore.domain.work;
 
-import static io.tablecast.projector.testdata.Events.archived;
-import static io.tablecast.projector.testdata.Events.changed;
-import static io.tablecast.projector.testdata.Events.hired;
-import static io.tablecast.projector.testdata.Events.transferred;
+import static io.tablecast.testkit.HrEvents.archived;
+import static io.tablecast.testkit.HrEvents.changed;
+import static io.tablecast.testkit.HrEvents.hired;
+import static io.tablecast.testkit.HrEvents.transferred;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.events.EmployeeEvent;
-import io.tablecast.projector.domain.EmployeeLocator;
+import io.tablecast.viewstore.domain.EmployeeLocator;
 import io.tablecast.viewstore.domain.ViewEntity;
 import io.tablecast.viewstore.domain.work.WorkerState;
 import io.tablecast.viewstore.domain.work.WorkerState.IndexEntries;
