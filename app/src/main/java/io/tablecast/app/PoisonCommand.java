@@ -4,7 +4,7 @@ import io.tablecast.common.config.Env;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.HrViewSet;
-import io.tablecast.common.tables.ViewSet;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.operations.Poison;
 import io.tablecast.viewstore.adapter.queue.PoisonQueues;
 import java.io.PrintStream;

@@ -2,7 +2,7 @@ package io.tablecast.operations;
 
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.tables.AzureClients;
-import io.tablecast.common.tables.ViewSet;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.viewstore.adapter.queue.PoisonQueues;
 import java.util.List;

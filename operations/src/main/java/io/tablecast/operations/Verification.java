@@ -7,7 +7,7 @@ import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
-import io.tablecast.common.tables.ViewSet;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.operations.adapter.in.kafka.KafkaEventLog;
 import io.tablecast.operations.adapter.out.tables.TableCheckpointPositions;
 import io.tablecast.operations.adapter.out.tables.TableViewRows;

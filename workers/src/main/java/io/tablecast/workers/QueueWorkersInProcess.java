@@ -1,7 +1,7 @@
 package io.tablecast.workers;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.tablecast.common.tables.ViewSet;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.common.concurrent.Doorbell;
 import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.common.tables.AzureClients;

@@ -1,5 +1,6 @@
 package io.tablecast.common.tables;
 
+import io.tablecast.projection.ViewSet;
 import io.tablecast.common.config.Namespace;
 import java.util.List;
 import java.util.stream.Stream;

@@ -1,5 +1,6 @@
 package io.tablecast.common.tables;
 
+import io.tablecast.projection.ViewSet;
 import java.util.List;
 
 /**

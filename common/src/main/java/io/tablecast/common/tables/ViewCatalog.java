@@ -1,5 +1,6 @@
 package io.tablecast.common.tables;
 
+import io.tablecast.projection.ViewSet;
 import com.azure.core.util.Context;
 import com.azure.data.tables.models.TableEntityUpdateMode;
 import com.azure.data.tables.TableClient;

@@ -1,5 +1,7 @@
 package io.tablecast.common.tables;
 
+import io.tablecast.projection.ViewSet;
+
 /** The generation-suffixed tables of the HR view set (SPEC §3). */
 public enum ViewTable implements ViewSet.Table {
   /** The guide's Current table: departments, employees and intra-partition email copies. */

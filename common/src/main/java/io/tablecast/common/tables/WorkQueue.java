@@ -1,5 +1,7 @@
 package io.tablecast.common.tables;
 
+import io.tablecast.projection.ViewSet;
+
 /** The generation-suffixed work queues that carry cross-partition steps (SPEC §4). */
 public enum WorkQueue implements ViewSet.Queue {
   ARCHIVE("archive-employee"),

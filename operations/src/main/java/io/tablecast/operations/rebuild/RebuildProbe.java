@@ -8,7 +8,7 @@ import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.CheckpointRows;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.common.tables.ViewSet;
+import io.tablecast.projection.ViewSet;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

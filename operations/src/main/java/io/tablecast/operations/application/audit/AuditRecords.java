@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tablecast.common.tables.HrViewSet;
-import io.tablecast.common.tables.ViewSet;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.viewstore.domain.audit.LastNameEntry;

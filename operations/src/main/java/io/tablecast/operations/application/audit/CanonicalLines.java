@@ -1,6 +1,6 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.common.tables.ViewSet;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.viewstore.domain.audit.LastNameEntry;

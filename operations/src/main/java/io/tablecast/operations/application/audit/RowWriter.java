@@ -1,6 +1,6 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.common.tables.ViewSet;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.viewstore.domain.work.WorkerState;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.common.tables.ViewSet;
+import io.tablecast.projection.ViewSet;
 import java.util.Map;
 
 /**

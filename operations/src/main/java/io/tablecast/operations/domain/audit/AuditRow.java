@@ -1,6 +1,6 @@
 package io.tablecast.operations.domain.audit;
 
-import io.tablecast.common.tables.ViewSet;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.viewstore.domain.ViewEntity;
 import java.util.Map;
 import java.util.Objects;

@@ -7,7 +7,7 @@ import static io.tablecast.testkit.HrEvents.managerAssigned;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tablecast.common.tables.ViewSet;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.operations.domain.audit.AuditRow;

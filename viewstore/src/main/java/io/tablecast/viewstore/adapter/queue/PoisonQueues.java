@@ -9,7 +9,7 @@ import com.azure.storage.queue.models.QueueMessageItem;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.QueueErrors;
-import io.tablecast.common.tables.ViewSet;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.viewstore.adapter.queue.ParkedMessages.Parked;
 import java.time.Duration;
 import java.time.OffsetDateTime;

@@ -1,7 +1,7 @@
 package io.tablecast.viewstore.application.work;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.tablecast.common.tables.ViewSet;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.common.concurrent.Doorbell;
 import io.tablecast.common.config.ConfigException;
 import io.tablecast.common.config.WorkerSettings;

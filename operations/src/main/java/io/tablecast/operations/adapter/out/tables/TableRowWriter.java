@@ -11,7 +11,7 @@ import io.tablecast.common.concurrent.DaemonThreads;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.EgtGuard;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.common.tables.ViewSet;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.operations.application.audit.RowWriter;
 import io.tablecast.operations.domain.audit.AuditRow;

@@ -3,7 +3,7 @@ package io.tablecast.operations.adapter.out.tables;
 import com.azure.core.exception.HttpResponseException;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.common.tables.ViewSet;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.operations.application.audit.ViewRows;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.viewstore.adapter.out.tables.TableRows;

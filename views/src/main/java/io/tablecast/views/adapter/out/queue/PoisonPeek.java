@@ -7,7 +7,7 @@ import com.azure.storage.queue.models.PeekedMessageItem;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.QueueErrors;
-import io.tablecast.common.tables.ViewSet;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.views.application.ParkedSource;
 import io.tablecast.views.domain.dashboard.ParkedMessage;
 import io.tablecast.viewstore.adapter.queue.ParkedMessages;

@@ -9,7 +9,7 @@ import io.tablecast.common.tables.CheckpointRows;
 import io.tablecast.common.tables.FollowActiveGeneration;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
-import io.tablecast.common.tables.ViewSet;
+import io.tablecast.projection.ViewSet;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;

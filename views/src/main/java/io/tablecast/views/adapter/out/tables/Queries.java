@@ -9,7 +9,7 @@ import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableServiceException;
-import io.tablecast.common.tables.ViewSet;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.views.domain.Page;
 import java.time.Duration;
 import java.util.Iterator;

@@ -5,7 +5,7 @@ import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
-import io.tablecast.common.tables.ViewSet;
+import io.tablecast.projection.ViewSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

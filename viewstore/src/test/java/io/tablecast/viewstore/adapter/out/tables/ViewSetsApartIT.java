@@ -14,7 +14,7 @@ import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.QueueErrors;
 import io.tablecast.common.tables.ViewCatalog;
-import io.tablecast.common.tables.ViewSet;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.tablecast.workers.adapter.in.queue;
 
-import io.tablecast.common.tables.ViewSet;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.common.concurrent.Doorbell;
 import java.time.Duration;
 import java.util.Objects;

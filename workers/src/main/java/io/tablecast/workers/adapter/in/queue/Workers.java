@@ -6,7 +6,7 @@ import io.tablecast.common.concurrent.DaemonThreads;
 import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.common.tables.ViewSet;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.viewstore.application.FailureClassifier;
 import io.tablecast.viewstore.application.work.InProcessWorkers;

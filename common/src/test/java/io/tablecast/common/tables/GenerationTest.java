@@ -2,13 +2,13 @@ package io.tablecast.common.tables;
 
 import static io.tablecast.common.tables.HrViewSet.HR;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablecast.common.config.Namespace;
+import io.tablecast.projection.ViewSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class ViewSetTest {
+class GenerationTest {
 
   private record Table(String baseName) implements ViewSet.Table {}
 
@@ -36,14 +36,5 @@ class ViewSetTest {
     assertThat(g2.queues()).containsExactly("t1-customer-index-g2", "t1-customer-index-g2-poison");
     assertThat(g2.checkpointPartition()).isEqualTo("orders.G2");
     assertThat(g2.next().checkpointPartition()).isEqualTo("orders.G3");
-  }
-
-  @Test
-  void aViewSetWithoutTablesOrWithABadNameOrATableTwiceIsRefusedWithTheReason() {
-    assertThatThrownBy(() -> ViewSet.of("orders", List.of(), List.of())).hasMessage("View set 'orders' declares no table.");
-    assertThatThrownBy(() -> ViewSet.of("Orders!", List.of(new Table("Orders")), List.of()))
-        .hasMessageContaining("1-32 lower-case letters and digits").hasMessageContaining("'Orders!'");
-    assertThatThrownBy(() -> ViewSet.of("orders", List.of(new Table("Orders"), new Table("Orders")), List.of()))
-        .hasMessage("View set 'orders' declares a table twice: [Orders, Orders]");
   }
 }

@@ -1,4 +1,4 @@
-package io.tablecast.common.tables;
+package io.tablecast.projection;
 
 import java.util.List;
 import java.util.regex.Pattern;

@@ -1,0 +1,17 @@
+package io.tablecast.projection;
+
+/**
+ * Turns the value of a Kafka record into a projection's event.
+ *
+ * @param <E> the events
+ */
+@FunctionalInterface
+public interface EventDecoder<E> {
+
+  /**
+   * @param topic the topic's name without the namespace, as {@link ProjectedViewSet#topics()} names it
+   * @throws RuntimeException for a value that is not an event: the engine applies its failure
+   *     policy to the record (SPEC §7), it never skips one silently
+   */
+  E decode(String topic, byte[] value);
+}

@@ -1,0 +1,36 @@
+package io.tablecast.projection;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A view kept from events: which events it takes, what must be applied in order, which rows it
+ * needs to see, and a pure fold from those rows and one event to row changes.
+ *
+ * <p>The engine reads the declared rows of a lane's events once, folds the events in order over
+ * them, and writes each changed row once (a {@link Turn}). A rebuild folds the whole log the same
+ * way. The fold must therefore be a function of its rows and its event alone, and redelivery of an
+ * event must change nothing: compare a row's version with the event's, as the HR folds do.
+ *
+ * @param <E> the events, as the projection's decoder gives them
+ */
+public interface Projection<E> {
+
+  /** For logs and metrics, unique within the view set: {@code locator}, {@code activity}. */
+  String name();
+
+  ViewSet viewSet();
+
+  /**
+   * What must be applied in order with this event: events of one lane are folded one after the
+   * other, lanes side by side. Empty when the projection does not take this event.
+   */
+  Optional<String> lane(E event);
+
+  /** The rows the fold looks at for this event; the engine reads them before the turn. */
+  Set<RowRef> reads(E event);
+
+  /** The changes this event makes, given the rows it declared. Pure: no clock, no I/O. */
+  List<RowChange> fold(Rows rows, E event);
+}

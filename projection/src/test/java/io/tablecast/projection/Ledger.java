@@ -1,0 +1,87 @@
+package io.tablecast.projection;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** A small view set for the API's own tests: account balances kept from entries, and each account's log tail. */
+public final class Ledger {
+
+  public record Table(String baseName) implements ViewSet.Table {}
+
+  public static final Table BALANCES = new Table("Balances");
+  public static final Table ENTRIES = new Table("Entries");
+  public static final ViewSet VIEW_SET = ViewSet.of("ledger", List.of(BALANCES, ENTRIES), List.of());
+
+  /** An entry of an account: its version counts the account's entries from 1. */
+  public record Entry(String account, long version, long amount) {}
+
+  private Ledger() {}
+
+  public static RowRef balance(String account) {
+    return new RowRef(BALANCES, account, "balance");
+  }
+
+  /** The balance, guarded by the account's version: an entry already counted is skipped. */
+  public static final Projection<Entry> BALANCE = new Projection<>() {
+    @Override
+    public String name() {
+      return "balance";
+    }
+
+    @Override
+    public ViewSet viewSet() {
+      return VIEW_SET;
+    }
+
+    @Override
+    public Optional<String> lane(Entry entry) {
+      return Optional.of(entry.account());
+    }
+
+    @Override
+    public Set<RowRef> reads(Entry entry) {
+      return Set.of(balance(entry.account()));
+    }
+
+    @Override
+    public List<RowChange> fold(Rows rows, Entry entry) {
+      Map<String, Object> row = rows.get(balance(entry.account())).orElse(Map.of("Balance", 0L, "Version", 0L));
+      if ((long) row.get("Version") >= entry.version()) {
+        return List.of();
+      }
+      return List.of(new RowChange.Put(balance(entry.account()),
+          Map.of("Balance", (long) row.get("Balance") + entry.amount(), "Version", entry.version())));
+    }
+  };
+
+  /** One row per entry, newest first, written without reading: writing it again is harmless. */
+  public static final Projection<Entry> TAIL = new Projection<>() {
+    @Override
+    public String name() {
+      return "tail";
+    }
+
+    @Override
+    public ViewSet viewSet() {
+      return VIEW_SET;
+    }
+
+    @Override
+    public Optional<String> lane(Entry entry) {
+      return Optional.of(entry.account());
+    }
+
+    @Override
+    public Set<RowRef> reads(Entry entry) {
+      return Set.of();
+    }
+
+    @Override
+    public List<RowChange> fold(Rows rows, Entry entry) {
+      return List.of(new RowChange.Put(new RowRef(ENTRIES, entry.account(), String.format("%019d", Long.MAX_VALUE - entry.version())),
+          Map.of("Amount", entry.amount(), "Version", entry.version())));
+    }
+  };
+}

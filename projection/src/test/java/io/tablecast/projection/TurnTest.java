@@ -1,0 +1,98 @@
+package io.tablecast.projection;
+
+import static io.tablecast.projection.Ledger.BALANCE;
+import static io.tablecast.projection.Ledger.TAIL;
+import static io.tablecast.projection.Ledger.balance;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablecast.projection.Ledger.Entry;
+import io.tablecast.projection.Turn.Write;
+import io.tablecast.projection.Turn.Write.Kind;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class TurnTest {
+
+  @Test
+  void aTurnReadsEveryDeclaredRowOnce_andWritesEachChangedRowOnceAtItsEndState() {
+    Turn<Entry> turn = new Turn<>(BALANCE, List.of(new Entry("a", 1, 10), new Entry("a", 2, 5), new Entry("a", 3, -3)));
+
+    assertThat(turn.reads()).containsExactly(balance("a"));
+    assertThat(turn.fold(Map.of())).containsExactly(new Write(balance("a"), Kind.INSERT, Map.of("Balance", 12L, "Version", 3L)));
+    assertThat(turn.fold(Map.of(balance("a"), Map.of("Balance", 100L, "Version", 1L))))
+        .containsExactly(new Write(balance("a"), Kind.REPLACE, Map.of("Balance", 102L, "Version", 3L)));
+  }
+
+  @Test
+  void aRowLeftAsItWasReadIsNotWritten() {
+    Turn<Entry> redelivered = new Turn<>(BALANCE, List.of(new Entry("a", 2, 5)));
+
+    assertThat(redelivered.fold(Map.of(balance("a"), Map.of("Balance", 15L, "Version", 2L)))).isEmpty();
+  }
+
+  @Test
+  void rowsNotReadAreUpserted_mergedOrDeletedIfPresent_andReadRowsAreDeletedOnWhatWasRead() {
+    RowRef other = new RowRef(Ledger.ENTRIES, "a", "x");
+    Projection<String> changes = projection(Set.of(balance("a")), (rows, event) -> switch (event) {
+      case "put" -> List.of(new RowChange.Put(other, Map.of("N", 1)));
+      case "merge" -> List.of(new RowChange.Merge(other, Map.of("M", 2)));
+      case "delete" -> List.of(new RowChange.Delete(other), new RowChange.Delete(balance("a")));
+      default -> throw new IllegalArgumentException(event);
+    });
+    Map<RowRef, Map<String, Object>> read = Map.of(balance("a"), Map.of("Balance", 1L));
+
+    assertThat(new Turn<>(changes, List.of("put", "merge")).fold(read)).containsExactly(new Write(other, Kind.UPSERT, Map.of("N", 1, "M", 2)));
+    assertThat(new Turn<>(changes, List.of("merge")).fold(read)).containsExactly(new Write(other, Kind.MERGE, Map.of("M", 2)));
+    assertThat(new Turn<>(changes, List.of("put", "delete")).fold(read))
+        .containsExactly(new Write(other, Kind.DELETE_IF_PRESENT, Map.of()), new Write(balance("a"), Kind.DELETE, Map.of()));
+    assertThat(new Turn<>(TAIL, List.of(new Entry("a", 1, 10))).fold(Map.of())).extracting(Write::kind).containsExactly(Kind.UPSERT);
+  }
+
+  @Test
+  void aFoldThatReadsARowItDidNotDeclareIsStoppedWithTheRowAndTheEvent() {
+    Projection<String> sneaky = projection(Set.of(), (rows, event) -> {
+      rows.get(balance("b"));
+      return List.of();
+    });
+
+    assertThatThrownBy(() -> new Turn<>(sneaky, List.of("e1")).fold(Map.of())).isInstanceOf(IllegalStateException.class)
+        .hasMessage("Projection 'test' read Balances(b, balance), which it did not declare for e1");
+  }
+
+  interface Fold {
+    List<RowChange> apply(Rows rows, String event);
+  }
+
+  static Projection<String> projection(Set<RowRef> reads, Fold fold) {
+    return new Projection<>() {
+      @Override
+      public String name() {
+        return "test";
+      }
+
+      @Override
+      public ViewSet viewSet() {
+        return Ledger.VIEW_SET;
+      }
+
+      @Override
+      public Optional<String> lane(String event) {
+        return Optional.of("one");
+      }
+
+      @Override
+      public Set<RowRef> reads(String event) {
+        return reads;
+      }
+
+      @Override
+      public List<RowChange> fold(Rows rows, String event) {
+        return fold.apply(rows, event);
+      }
+    };
+  }
+}
