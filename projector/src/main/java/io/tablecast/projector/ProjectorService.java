@@ -18,6 +18,7 @@ import io.tablecast.common.tables.RetryCounting;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.common.tracing.TracingSetup;
 import io.tablecast.common.tracing.Tracing;
+import io.tablecast.projector.viewsets.ViewSetProjectors;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
 import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
 import io.tablecast.viewstore.adapter.out.telemetry.TelemetryReporter;
@@ -30,19 +31,21 @@ import java.util.List;
 /**
  * The projector deployable: prepares the view store, then projects the event topics into the
  * active generation's tables and queues, moving to the next generation when a rebuild flips
- * {@code ViewCatalog}. {@code /health} is DOWN when the consumer loop has stopped or is stalled
+ * {@code ViewCatalog}; beside HR, every view set found on the class path ({@link ViewSetProjectors}). {@code /health} is DOWN when the consumer loop has stopped or is stalled
  * (SPEC §7).
  */
 public final class ProjectorService implements AutoCloseable {
 
   private final FollowActiveGeneration<GenerationPipeline> pipeline;
+  private final ViewSetProjectors viewSets;
   private final HttpService http;
   private final List<TelemetryReporter> reporters;
   private final OpenTelemetry telemetry;
 
-  private ProjectorService(FollowActiveGeneration<GenerationPipeline> pipeline, HttpService http, List<TelemetryReporter> reporters,
-      OpenTelemetry telemetry) {
+  private ProjectorService(FollowActiveGeneration<GenerationPipeline> pipeline, ViewSetProjectors viewSets, HttpService http,
+      List<TelemetryReporter> reporters, OpenTelemetry telemetry) {
     this.pipeline = pipeline;
+    this.viewSets = viewSets;
     this.http = http;
     this.reporters = reporters;
     this.telemetry = telemetry;
@@ -81,7 +84,8 @@ public final class ProjectorService implements AutoCloseable {
         new GenerationStorage(azure).onceCreated());
     HttpService http = HttpService.start("projector", config.http(), metrics,
         () -> new Health(pipeline.current().healthy(), pipeline.current().details()), () -> { });
-    return new ProjectorService(pipeline, http, reporters(config, azure, metrics), telemetry);
+    ViewSetProjectors viewSets = ViewSetProjectors.start(config.kafka(), azure, config.namespace(), ViewSetProjectors.onClassPath());
+    return new ProjectorService(pipeline, viewSets, http, reporters(config, azure, metrics), telemetry);
   }
 
   /** The status page's telemetry rows: the projector's own, and its workers' when it runs some. */
@@ -109,6 +113,7 @@ public final class ProjectorService implements AutoCloseable {
   public void close() {
     reporters.forEach(TelemetryReporter::close);
     http.close();
+    viewSets.close();
     pipeline.close();
     TracingSetup.shutdown(telemetry);
   }

@@ -1,5 +1,7 @@
 package io.tablecast.viewstore.adapter.out.tables;
 
+import static io.tablecast.testkit.Tally.TALLIES;
+import static io.tablecast.testkit.Tally.VIEW_SET;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.data.tables.models.TableEntity;
@@ -8,22 +10,18 @@ import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.embedded.EmbeddedRuntime;
-import io.tablecast.projection.Projection;
-import io.tablecast.projection.RowChange;
 import io.tablecast.projection.RowRef;
-import io.tablecast.projection.Rows;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.projection.testing.ProjectionKit;
 import io.tablecast.testkit.StorageProbe;
+import io.tablecast.testkit.Tally;
+import io.tablecast.testkit.Tally.Tick;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Random;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
@@ -34,55 +32,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(TablecastRuntimeExtension.class)
 class TableTurnsIT {
 
-  private record Table(String baseName) implements ViewSet.Table {}
-
-  private static final Table TOTALS = new Table("Totals");
-  private static final Table TICKS = new Table("Ticks");
-  private static final ViewSet TALLY = ViewSet.of("tally", List.of(TOTALS, TICKS), List.of());
-
-  private static RowRef total(String branch) {
-    return new RowRef(TOTALS, branch, "total");
-  }
-
-  /** An account's tick: its version counts the account's ticks; branches total their accounts' ticks. */
-  private record Tick(String branch, String account, long version, long amount) {}
-
-  /** A branch's total, with the version of each account it has counted; and each account's ticks, written blind. */
-  private static final Projection<Tick> TALLIES = new Projection<>() {
-    @Override
-    public String name() {
-      return "tallies";
-    }
-
-    @Override
-    public ViewSet viewSet() {
-      return TALLY;
-    }
-
-    @Override
-    public Optional<String> lane(Tick tick) {
-      return Optional.of(tick.account());
-    }
-
-    @Override
-    public Set<RowRef> reads(Tick tick) {
-      return Set.of(total(tick.branch()));
-    }
-
-    @Override
-    public List<RowChange> fold(Rows rows, Tick tick) {
-      Map<String, Object> total = new HashMap<>(rows.get(total(tick.branch())).orElse(Map.of("Total", 0L)));
-      String counted = "V" + tick.account();
-      if ((long) total.getOrDefault(counted, 0L) >= tick.version()) {
-        return List.of();
-      }
-      total.put("Total", (long) total.get("Total") + tick.amount());
-      total.put(counted, tick.version());
-      return List.of(new RowChange.Put(total(tick.branch()), total),
-          new RowChange.Put(new RowRef(TICKS, tick.account(), String.format("%010d", tick.version())), Map.of("Amount", tick.amount())));
-    }
-  };
-
   private final StorageProbe probe = new StorageProbe();
   private AzureClients azure;
   private Generation generation;
@@ -92,14 +41,14 @@ class TableTurnsIT {
   void createTables(EmbeddedRuntime runtime, Namespace namespace) {
     StorageSettings storage = StorageSettings.ofConnectionString(runtime.storageConnectionString());
     azure = new AzureClients(storage);
-    generation = new Generation(TALLY, namespace, 1);
+    generation = new Generation(VIEW_SET, namespace, 1);
     new GenerationStorage(azure).create(generation);
     turns = new TableTurns(new AzureClients(storage, List.of(probe)), generation);
   }
 
   @Test
   void aLogAppliedInTurnsLeavesTheRowsTheTestKitFolds() {
-    List<Tick> log = log(new Random(7), 300);
+    List<Tick> log = Tally.log(7, 300);
 
     for (int from = 0; from < log.size(); from += 40) {
       lanes(log.subList(from, Math.min(log.size(), from + 40))).forEach(lane -> turns.apply(TALLIES, lane));
@@ -118,7 +67,7 @@ class TableTurnsIT {
 
     assertThat(first).hasSize(3).filteredOn(label -> label.contains("EGT")).hasSize(2);
     assertThat(labels()).as("the total read, and nothing to write").hasSize(1);
-    assertThat(stored().get(new RowRef(TOTALS, "north", "total"))).isEqualTo(Map.of("Total", 465L, "Va1", 30L));
+    assertThat(stored().get(Tally.total("north"))).isEqualTo(Map.of("Total", 465L, "Va1", 30L));
   }
 
   @Test
@@ -133,19 +82,8 @@ class TableTurnsIT {
     }
     racing.forEach(CompletableFuture::join);
 
-    assertThat(stored().get(new RowRef(TOTALS, "north", "total")))
+    assertThat(stored().get(Tally.total("north")))
         .isEqualTo(Map.of("Total", 60L, "Va1", 15L, "Va2", 15L, "Va3", 15L, "Va4", 15L));
-  }
-
-  private static List<Tick> log(Random random, int size) {
-    Map<String, Long> versions = new HashMap<>();
-    List<Tick> log = new ArrayList<>();
-    for (int i = 0; i < size; i++) {
-      String account = "a" + random.nextInt(8);
-      String branch = "b" + (account.hashCode() % 3);
-      log.add(new Tick(branch, account, versions.merge(account, 1L, Long::sum), random.nextInt(100) - 50));
-    }
-    return log;
   }
 
   private static List<List<Tick>> lanes(List<Tick> batch) {
@@ -160,7 +98,7 @@ class TableTurnsIT {
 
   private Map<RowRef, Map<String, Object>> stored() {
     Map<RowRef, Map<String, Object>> rows = new HashMap<>();
-    for (ViewSet.Table table : TALLY.tables()) {
+    for (ViewSet.Table table : VIEW_SET.tables()) {
       for (TableEntity entity : azure.table(generation.table(table)).listEntities()) {
         rows.put(new RowRef(table, entity.getPartitionKey(), entity.getRowKey()), TableRows.fromTable(entity).row().properties());
       }

@@ -1,0 +1,318 @@
+package io.tablecast.projector.viewsets;
+
+import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
+
+import com.azure.core.util.Context;
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.TableEntity;
+import com.azure.data.tables.models.TableTransactionAction;
+import com.azure.data.tables.models.TableTransactionActionType;
+import io.tablecast.common.concurrent.DaemonThreads;
+import io.tablecast.common.config.KafkaSettings;
+import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.CatalogTables;
+import io.tablecast.common.tables.CheckpointLayout;
+import io.tablecast.common.tables.CheckpointRows;
+import io.tablecast.common.tables.EgtGuard;
+import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tables.StorageErrors;
+import io.tablecast.projection.ProjectedViewSet;
+import io.tablecast.projection.Projection;
+import io.tablecast.viewstore.adapter.out.tables.TableTurns;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps one generation of any view set from its topics (SPEC §9): polls a batch, decodes it,
+ * folds it in turns, one per lane of each projection, lanes side by side ({@link TableTurns}),
+ * then writes the batch's checkpoints, then commits to the group.
+ *
+ * <p>After a restart or a rebalance, each partition resumes after the offset its checkpoint says
+ * is applied. A crash between the rows and the checkpoint delivers those records again, which
+ * changes nothing: a projection's folds are idempotent (the test kit's property). A storage
+ * outage holds the batch and tries it again. A record that does not decode, or an event a fold
+ * fails on, pauses its partition with the reason in its checkpoint row, where {@code /status}
+ * shows it; the other partitions go on, and a restart tries the paused ones again.
+ *
+ * @param <E> the view set's events
+ */
+public final class ViewSetProjector<E> implements AutoCloseable {
+
+  static final Duration POLL = Duration.ofMillis(200);
+  static final Duration HEARTBEAT = Duration.ofSeconds(5);
+  static final Duration STORAGE_BACKOFF = Duration.ofSeconds(1);
+  private static final Logger log = LoggerFactory.getLogger(ViewSetProjector.class);
+
+  private final ProjectedViewSet<E> views;
+  private final Generation generation;
+  private final TableTurns turns;
+  private final TableClient checkpoints;
+  private final KafkaConsumer<byte[], byte[]> consumer;
+  private final Map<String, String> topicNames = new HashMap<>();
+  private final ExecutorService lanes;
+  private final Clock clock;
+  private final Map<TopicPartition, String> paused = new HashMap<>();
+  private final Thread thread;
+  private volatile boolean running = true;
+  private long lastHeartbeat;
+
+  private ViewSetProjector(KafkaSettings kafka, AzureClients azure, Generation generation, ProjectedViewSet<E> views, int threads,
+      Clock clock) {
+    this.views = views;
+    this.generation = generation;
+    this.turns = new TableTurns(azure, generation);
+    this.checkpoints = azure.table(new CatalogTables(generation.namespace()).projectorCheckpoints());
+    this.clock = clock;
+    views.topics().forEach(topic -> topicNames.put(generation.namespace().topic(topic), topic));
+    this.consumer = new KafkaConsumer<>(Map.of(
+        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+        ConsumerConfig.GROUP_ID_CONFIG, groupId(generation),
+        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
+        ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
+        ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 500), new ByteArrayDeserializer(), new ByteArrayDeserializer());
+    this.lanes = Executors.newFixedThreadPool(threads, DaemonThreads.named(views.viewSet().name() + "-g" + generation.number() + "-lanes"));
+    this.thread = new Thread(this::run, "projector-" + views.viewSet().name() + "-g" + generation.number());
+  }
+
+  /** Starts projecting {@code generation} of the view set; {@code threads} turns run side by side. */
+  public static <E> ViewSetProjector<E> start(KafkaSettings kafka, AzureClients azure, Generation generation, ProjectedViewSet<E> views,
+      int threads, Clock clock) {
+    ViewSetProjector<E> projector = new ViewSetProjector<>(kafka, azure, generation, views, threads, clock);
+    projector.thread.start();
+    log.info("Projecting view set {} into generation {} from {}", views.viewSet().name(), generation.number(), projector.topicNames.keySet());
+    return projector;
+  }
+
+  /** {@code <namespace>.tablecast-<view-set>-g<N>}: each generation of each view set has a group of its own. */
+  static String groupId(Generation generation) {
+    return generation.namespace().group("tablecast-" + generation.viewSet().name() + "-g" + generation.number());
+  }
+
+  private void run() {
+    consumer.subscribe(topicNames.keySet(), new ConsumerRebalanceListener() {
+      @Override
+      public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+        partitions.forEach(paused::remove);
+      }
+
+      @Override
+      public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+        resume(partitions);
+      }
+    });
+    try {
+      while (running) {
+        ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL);
+        if (records.isEmpty()) {
+          heartbeatIfDue();
+        } else {
+          apply(records);
+        }
+      }
+    } catch (WakeupException e) {
+      // closing
+    } catch (RuntimeException e) {
+      log.error("View set {} stopped projecting generation {}", views.viewSet().name(), generation.number(), e);
+    } finally {
+      consumer.close(Duration.ofSeconds(5));
+    }
+  }
+
+  /** Each partition resumes after its checkpoint, or from the beginning. */
+  private void resume(Collection<TopicPartition> partitions) {
+    Map<String, TableEntity> rows = CheckpointRows.read(checkpoints, generation);
+    for (TopicPartition partition : partitions) {
+      TableEntity row = rows.get(CheckpointLayout.rowKey(partition.topic(), partition.partition()));
+      if (row != null && row.getProperty(CheckpointLayout.APPLIED_OFFSET) instanceof Number applied) {
+        consumer.seek(partition, applied.longValue() + 1);
+      } else {
+        consumer.seekToBeginning(List.of(partition));
+      }
+    }
+  }
+
+  private void apply(ConsumerRecords<byte[], byte[]> records) {
+    Map<TopicPartition, Long> firstOffsets = new LinkedHashMap<>();
+    Map<TopicPartition, Long> lastOffsets = new LinkedHashMap<>();
+    Map<TopicPartition, Long> stopAt = new HashMap<>();
+    List<Polled<E>> batch = new ArrayList<>();
+    for (ConsumerRecord<byte[], byte[]> record : records) {
+      TopicPartition partition = new TopicPartition(record.topic(), record.partition());
+      if (paused.containsKey(partition)) {
+        continue;
+      }
+      firstOffsets.putIfAbsent(partition, record.offset());
+      lastOffsets.put(partition, record.offset());
+      try {
+        batch.add(new Polled<>(partition, record.offset(), views.decoder().decode(topicNames.get(record.topic()), record.value())));
+      } catch (RuntimeException e) {
+        stopAt.put(partition, record.offset());
+        pause(partition, "record " + record.offset() + " does not decode: " + e);
+      }
+    }
+    try {
+      for (Projection<E> projection : views.projections()) {
+        foldInTurns(projection, batch.stream().filter(p -> p.offset() < stopAt.getOrDefault(p.partition(), Long.MAX_VALUE)).toList(),
+            stopAt);
+      }
+      Map<TopicPartition, Long> applied = new LinkedHashMap<>();
+      lastOffsets.forEach((partition, last) -> applied.put(partition, stopAt.containsKey(partition) ? stopAt.get(partition) - 1 : last));
+      checkpoint(applied);
+    } catch (RuntimeException e) {
+      if (!StorageErrors.unavailable(e)) {
+        throw e;
+      }
+      log.warn("Storage unavailable ({}); view set {} tries the batch again in {} s", e.toString(), views.viewSet().name(),
+          STORAGE_BACKOFF.toSeconds());
+      firstOffsets.forEach(consumer::seek);
+      stopAt.keySet().forEach(partition -> {
+        paused.remove(partition);
+        consumer.resume(List.of(partition));
+      });
+      sleep(STORAGE_BACKOFF);
+      return;
+    }
+    consumer.commitAsync();
+  }
+
+  /**
+   * One turn per lane, side by side. A lane whose fold fails applied none of its events: each
+   * partition they came from stops before the first of them ({@code stopAt}) and is paused; the
+   * projections after this one apply only what comes before that.
+   */
+  private void foldInTurns(Projection<E> projection, List<Polled<E>> batch, Map<TopicPartition, Long> stopAt) {
+    Map<String, List<Polled<E>>> byLane = new LinkedHashMap<>();
+    batch.forEach(p -> projection.lane(p.event()).ifPresent(lane -> byLane.computeIfAbsent(lane, l -> new ArrayList<>()).add(p)));
+    Map<String, CompletableFuture<Void>> turnsByLane = new LinkedHashMap<>();
+    byLane.forEach((lane, polled) -> turnsByLane.put(lane,
+        CompletableFuture.runAsync(() -> turns.apply(projection, polled.stream().map(Polled::event).toList()), lanes)));
+    RuntimeException unavailable = null;
+    for (Map.Entry<String, CompletableFuture<Void>> turn : turnsByLane.entrySet()) {
+      try {
+        turn.getValue().join();
+      } catch (CompletionException e) {
+        RuntimeException cause = e.getCause() instanceof RuntimeException r ? r : e;
+        if (StorageErrors.unavailable(cause)) {
+          unavailable = cause;
+          continue;
+        }
+        log.error("Projection {} of view set {} failed on lane {}", projection.name(), views.viewSet().name(), turn.getKey(), cause);
+        for (Polled<E> failed : byLane.get(turn.getKey())) {
+          stopAt.merge(failed.partition(), failed.offset(), Math::min);
+          if (!paused.containsKey(failed.partition())) {
+            pause(failed.partition(), "projection '" + projection.name() + "' failed on record " + failed.offset() + ": " + cause);
+          }
+        }
+      }
+    }
+    if (unavailable != null) {
+      throw unavailable;
+    }
+  }
+
+  private void pause(TopicPartition partition, String reason) {
+    paused.put(partition, reason);
+    consumer.pause(List.of(partition));
+    log.error("View set {} paused {}: {}", views.viewSet().name(), partition, reason);
+  }
+
+  /** The batch's checkpoints, in one EGT per hundred partitions: applied offsets, lag, progress and any pause. */
+  private void checkpoint(Map<TopicPartition, Long> applied) {
+    OffsetDateTime now = OffsetDateTime.now(clock);
+    List<TableTransactionAction> rows = new ArrayList<>();
+    applied.forEach((partition, offset) -> {
+      TableEntity row = row(partition, now).addProperty(CheckpointLayout.LAST_PROGRESS_AT, now);
+      if (offset >= 0) {
+        row.addProperty(CheckpointLayout.APPLIED_OFFSET, offset);
+      }
+      rows.add(new TableTransactionAction(TableTransactionActionType.UPSERT_MERGE, row));
+    });
+    paused.forEach((partition, reason) -> {
+      if (!applied.containsKey(partition)) {
+        rows.add(new TableTransactionAction(TableTransactionActionType.UPSERT_MERGE, row(partition, now)));
+      }
+    });
+    submit(rows);
+    lastHeartbeat = System.nanoTime();
+  }
+
+  /** While idle, every {@link #HEARTBEAT}: the owned partitions' rows say the projector is alive and how far behind. */
+  private void heartbeatIfDue() {
+    if (System.nanoTime() - lastHeartbeat < HEARTBEAT.toNanos() || consumer.assignment().isEmpty()) {
+      return;
+    }
+    OffsetDateTime now = OffsetDateTime.now(clock);
+    try {
+      submit(consumer.assignment().stream().map(p -> new TableTransactionAction(TableTransactionActionType.UPSERT_MERGE, row(p, now)))
+          .toList());
+    } catch (RuntimeException e) {
+      log.debug("Heartbeat of view set {} not written: {}", views.viewSet().name(), e.toString());
+    }
+    lastHeartbeat = System.nanoTime();
+  }
+
+  private TableEntity row(TopicPartition partition, OffsetDateTime now) {
+    return new TableEntity(generation.checkpointPartition(), CheckpointLayout.rowKey(partition.topic(), partition.partition()))
+        .addProperty(CheckpointLayout.HEARTBEAT_AT, now)
+        .addProperty(CheckpointLayout.PROJECTOR_PROGRESS_AT, now)
+        .addProperty(CheckpointLayout.LAG, consumer.currentLag(partition).orElse(0))
+        .addProperty(CheckpointLayout.PAUSED_REASON, paused.getOrDefault(partition, ""));
+  }
+
+  private void submit(List<TableTransactionAction> rows) {
+    for (int from = 0; from < rows.size(); from += EgtGuard.MAX_OPERATIONS) {
+      checkpoints.submitTransactionWithResponse(rows.subList(from, Math.min(rows.size(), from + EgtGuard.MAX_OPERATIONS)), NO_TIMEOUT,
+          Context.NONE);
+    }
+  }
+
+  public Generation generation() {
+    return generation;
+  }
+
+  /** Stops after the batch in hand; its checkpoints are written first. */
+  @Override
+  public void close() {
+    running = false;
+    consumer.wakeup();
+    try {
+      thread.join(TimeUnit.SECONDS.toMillis(30));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    lanes.shutdownNow();
+  }
+
+  private static void sleep(Duration duration) {
+    try {
+      Thread.sleep(duration.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private record Polled<E>(TopicPartition partition, long offset, E event) {}
+}

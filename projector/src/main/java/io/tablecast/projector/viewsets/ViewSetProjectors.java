@@ -1,0 +1,60 @@
+package io.tablecast.projector.viewsets;
+
+import io.tablecast.common.config.KafkaSettings;
+import io.tablecast.common.config.Namespace;
+import io.tablecast.common.kafka.TopicProvisioner;
+import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.FollowActiveGeneration;
+import io.tablecast.common.tables.ViewCatalog;
+import io.tablecast.projection.ProjectedViewSet;
+import io.tablecast.projection.ViewSetProvider;
+import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
+import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+
+/**
+ * The projectors of the view sets found on the class path ({@link ViewSetProvider}), each in the
+ * generation its own {@code ViewCatalog} row names active, following its flips.
+ */
+public final class ViewSetProjectors implements AutoCloseable {
+
+  /** Turns of one view set that run side by side. */
+  static final int LANES_IN_FLIGHT = 4;
+
+  private final List<FollowActiveGeneration<ViewSetProjector<?>>> projectors;
+
+  private ViewSetProjectors(List<FollowActiveGeneration<ViewSetProjector<?>>> projectors) {
+    this.projectors = projectors;
+  }
+
+  /** Every view set its provider's jar brings, in the order the class path lists them. */
+  public static List<ProjectedViewSet<?>> onClassPath() {
+    return ServiceLoader.load(ViewSetProvider.class).stream().map(provider -> provider.get().projectedViewSet())
+        .<ProjectedViewSet<?>>map(views -> views).toList();
+  }
+
+  public static ViewSetProjectors start(KafkaSettings kafka, AzureClients azure, Namespace namespace, List<ProjectedViewSet<?>> viewSets) {
+    List<FollowActiveGeneration<ViewSetProjector<?>>> started = new ArrayList<>();
+    for (ProjectedViewSet<?> views : viewSets) {
+      started.add(follow(kafka, azure, namespace, views));
+    }
+    return new ViewSetProjectors(started);
+  }
+
+  private static <E> FollowActiveGeneration<ViewSetProjector<?>> follow(KafkaSettings kafka, AzureClients azure, Namespace namespace,
+      ProjectedViewSet<E> views) {
+    TopicProvisioner.ensureTopics(kafka, views.topics().stream().map(namespace::topic).toList());
+    ViewStoreBootstrap.ensure(azure, namespace, views.viewSet());
+    return new FollowActiveGeneration<>(new ViewCatalog(azure.tableService(), namespace, views.viewSet()), views.viewSet().name(),
+        generation -> ViewSetProjector.start(kafka, azure, generation, views, LANES_IN_FLIGHT, Clock.systemUTC()),
+        new GenerationStorage(azure).onceCreated());
+  }
+
+  @Override
+  public void close() {
+    projectors.forEach(FollowActiveGeneration::close);
+  }
+}

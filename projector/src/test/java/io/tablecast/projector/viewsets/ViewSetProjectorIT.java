@@ -1,0 +1,168 @@
+package io.tablecast.projector.viewsets;
+
+import static io.tablecast.testkit.Tally.TALLIES;
+import static io.tablecast.testkit.Tally.VIEW_SET;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.azure.data.tables.models.TableEntity;
+import io.tablecast.common.config.KafkaSettings;
+import io.tablecast.common.config.Namespace;
+import io.tablecast.common.config.StorageSettings;
+import io.tablecast.common.kafka.TopicProvisioner;
+import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.CatalogTables;
+import io.tablecast.common.tables.CheckpointLayout;
+import io.tablecast.common.tables.CheckpointRows;
+import io.tablecast.common.tables.Generation;
+import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.projection.RowRef;
+import io.tablecast.projection.ViewSet;
+import io.tablecast.projection.testing.ProjectionKit;
+import io.tablecast.testkit.Tally;
+import io.tablecast.testkit.Tally.Tick;
+import io.tablecast.testkit.TablecastRuntimeExtension;
+import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
+import io.tablecast.viewstore.adapter.out.tables.TableRows;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** A view set the engine knows only through the projection API, kept from its own topic against the real broker and Azurite. */
+@ExtendWith(TablecastRuntimeExtension.class)
+class ViewSetProjectorIT {
+
+  private static final int PARTITIONS = 3;
+
+  private KafkaSettings kafka;
+  private AzureClients azure;
+  private Generation generation;
+  private KafkaProducer<byte[], byte[]> producer;
+  private String topic;
+
+  @BeforeEach
+  void setUp(EmbeddedRuntime runtime, Namespace namespace) {
+    kafka = new KafkaSettings(runtime.bootstrapServers(), PARTITIONS);
+    azure = new AzureClients(StorageSettings.ofConnectionString(runtime.storageConnectionString()));
+    generation = new Generation(VIEW_SET, namespace, 1);
+    topic = namespace.topic(Tally.TOPIC);
+    TopicProvisioner.ensureTopics(kafka, List.of(topic));
+    azure.tableService().createTableIfNotExists(new CatalogTables(namespace).projectorCheckpoints());
+    new GenerationStorage(azure).create(generation);
+    Properties config = new Properties();
+    config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, runtime.bootstrapServers());
+    producer = new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer());
+  }
+
+  @AfterEach
+  void closeProducer() {
+    producer.close();
+  }
+
+  @Test
+  void ticksOnTheirTopicBecomeTheRowsTheTestKitFolds_andTheCheckpointsNameTheLastOffsets() {
+    List<Tick> log = Tally.log(11, 300);
+    Map<Integer, Long> last = send(log);
+
+    try (ViewSetProjector<Tick> projector = start()) {
+      awaitRows(log);
+      await("the checkpoints").atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(applied()).isEqualTo(last));
+      assertThat(checkpointRows().keySet()).allMatch(key -> CheckpointLayout.topicOf(key).equals(topic));
+    }
+  }
+
+  @Test
+  void aRestartedProjectorResumesAfterItsCheckpoints_andCountsNothingTwice() {
+    List<Tick> log = Tally.log(12, 400);
+    send(log.subList(0, 200));
+    try (ViewSetProjector<Tick> first = start()) {
+      awaitRows(log.subList(0, 200));
+    }
+
+    send(log.subList(200, 400));
+    try (ViewSetProjector<Tick> second = start()) {
+      awaitRows(log);
+    }
+  }
+
+  @Test
+  void aRecordThatDoesNotDecodePausesItsPartitionWithTheReason_andTheOtherPartitionsGoOn() throws Exception {
+    long garbage = producer.send(new ProducerRecord<>(topic, 0, null, "not,a tick".getBytes(StandardCharsets.UTF_8))).get().offset();
+    List<Tick> log = Tally.log(13, 120);
+    send(log);
+    List<Tick> elsewhere = log.stream().filter(tick -> partition(tick) != 0).toList();
+
+    try (ViewSetProjector<Tick> projector = start()) {
+      awaitRows(elsewhere);
+      await("the pause").atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+        TableEntity row = checkpointRows().get(CheckpointLayout.rowKey(topic, 0));
+        assertThat((String) row.getProperty(CheckpointLayout.PAUSED_REASON)).contains("record " + garbage + " does not decode")
+            .contains("not a tick: 2 fields");
+      });
+      assertThat(checkpointRows().get(CheckpointLayout.rowKey(topic, 0)).getProperty(CheckpointLayout.APPLIED_OFFSET)).isNull();
+    }
+  }
+
+  private ViewSetProjector<Tick> start() {
+    return ViewSetProjector.start(kafka, azure, generation, Tally.PROJECTED, 4, Clock.systemUTC());
+  }
+
+  /** Each account's ticks on one partition, in order; the last offset of each partition. */
+  private Map<Integer, Long> send(List<Tick> ticks) {
+    Map<Integer, Long> last = new HashMap<>();
+    try {
+      for (Tick tick : ticks) {
+        last.put(partition(tick), producer.send(new ProducerRecord<>(topic, partition(tick), null, tick.encoded())).get().offset());
+      }
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+    return last;
+  }
+
+  private static int partition(Tick tick) {
+    return Integer.parseInt(tick.account().substring(1)) % PARTITIONS;
+  }
+
+  private void awaitRows(List<Tick> log) {
+    Map<RowRef, Map<String, Object>> expected = ProjectionKit.of(TALLIES).rebuilt(log);
+    await("the rows of " + log.size() + " ticks").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250))
+        .untilAsserted(() -> assertThat(stored()).isEqualTo(expected));
+  }
+
+  private Map<RowRef, Map<String, Object>> stored() {
+    Map<RowRef, Map<String, Object>> rows = new HashMap<>();
+    for (ViewSet.Table table : VIEW_SET.tables()) {
+      for (TableEntity entity : azure.table(generation.table(table)).listEntities()) {
+        rows.put(new RowRef(table, entity.getPartitionKey(), entity.getRowKey()), TableRows.fromTable(entity).row().properties());
+      }
+    }
+    return rows;
+  }
+
+  private Map<String, TableEntity> checkpointRows() {
+    return CheckpointRows.read(azure.table(new CatalogTables(generation.namespace()).projectorCheckpoints()), generation);
+  }
+
+  private Map<Integer, Long> applied() {
+    Map<Integer, Long> applied = new HashMap<>();
+    checkpointRows().forEach((key, row) -> {
+      if (row.getProperty(CheckpointLayout.APPLIED_OFFSET) instanceof Number offset) {
+        applied.put(CheckpointLayout.partitionOf(key), offset.longValue());
+      }
+    });
+    return applied;
+  }
+}
