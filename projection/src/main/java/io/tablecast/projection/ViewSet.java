@@ -48,6 +48,11 @@ public record ViewSet(String name, List<Table> tables, List<Queue> queues, Strin
     return new ViewSet(name, List.copyOf(tables), List.copyOf(queues), name + ".");
   }
 
+  /** The checkpoints' PartitionKey of generation {@code number} of a view set made by {@link #of}, known by its name alone. */
+  public static String checkpointPartition(String name, int number) {
+    return name + ".G" + number;
+  }
+
   /** The same view set with its checkpoints under {@code G<N>}, as the first view set's were before there were others. */
   public ViewSet withUnprefixedCheckpoints() {
     return new ViewSet(name, tables, queues, "");

@@ -5,10 +5,13 @@ import com.azure.core.util.Context;
 import com.azure.data.tables.models.TableEntityUpdateMode;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableServiceClient;
+import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableServiceException;
 import io.tablecast.common.config.Namespace;
+import java.util.Map;
 import java.util.OptionalInt;
+import java.util.TreeMap;
 
 /**
  * The {@code ViewCatalog} table (SPEC §6, §9): which generation of a view set is active, and which
@@ -36,6 +39,24 @@ public final class ViewCatalog {
     this.table = service.getTableClient(new CatalogTables(namespace).viewCatalog());
     this.namespace = namespace;
     this.viewSet = viewSet;
+  }
+
+  /**
+   * Every view set's state by name, as the catalog's rows say: one request. Empty on a fresh
+   * account.
+   */
+  public static Map<String, CatalogState> states(TableServiceClient service, Namespace namespace) {
+    Map<String, CatalogState> states = new TreeMap<>();
+    try {
+      service.getTableClient(new CatalogTables(namespace).viewCatalog())
+          .listEntities(new ListEntitiesOptions().setFilter("PartitionKey eq '" + PARTITION_KEY + "'"), Calls.NO_TIMEOUT, Context.NONE)
+          .forEach(row -> states.put(row.getRowKey(), toState(row)));
+    } catch (TableServiceException e) {
+      if (e.getResponse().getStatusCode() != 404) {
+        throw e;
+      }
+    }
+    return states;
   }
 
   /** Generation {@code number} of this catalog's view set. */

@@ -54,14 +54,16 @@ import org.slf4j.LoggerFactory;
  * changes nothing: a projection's folds are idempotent (the test kit's property). A storage
  * outage holds the batch and tries it again. A record that does not decode, or an event a fold
  * fails on, pauses its partition with the reason in its checkpoint row, where {@code /status}
- * shows it; the other partitions go on, and a restart tries the paused ones again.
+ * shows it; the other partitions go on, and a restart tries the paused ones again. Idle, its loop
+ * blocks in its poll for up to {@link #POLL} and its rows are written every {@link #HEARTBEAT},
+ * a third of the default stall timeout, so that {@code /status} can tell idle from down.
  *
  * @param <E> the view set's events
  */
 public final class ViewSetProjector<E> implements AutoCloseable {
 
-  static final Duration POLL = Duration.ofMillis(200);
-  static final Duration HEARTBEAT = Duration.ofSeconds(5);
+  static final Duration POLL = Duration.ofSeconds(1);
+  static final Duration HEARTBEAT = Duration.ofSeconds(10);
   static final Duration STORAGE_BACKOFF = Duration.ofSeconds(1);
   private static final Logger log = LoggerFactory.getLogger(ViewSetProjector.class);
 

@@ -10,17 +10,29 @@ import java.util.OptionalLong;
 
 /**
  * What {@code /status} reports (SPEC §9): the generations, the projector's progress per Kafka
- * partition, the depth of every work and poison queue, and the dead letters.
+ * partition, the depth of every work and poison queue, and the dead letters; then the same for
+ * every other view set the catalog knows.
  */
 public record PipelineStatus(
     int activeGeneration, OptionalInt pendingGeneration, List<PartitionProgress> partitions, boolean stalled,
-    List<QueueDepth> queues, Optional<Long> deadLetters, List<PartitionState> partitionStates) {
+    List<QueueDepth> queues, Optional<Long> deadLetters, List<PartitionState> partitionStates, List<ViewSetStatus> viewSets) {
 
   /** The status as read at {@code now}: each partition's state, and the stall rule over them all. */
   public static PipelineStatus of(int activeGeneration, OptionalInt pendingGeneration, List<PartitionProgress> partitions,
-      List<QueueDepth> queues, Optional<Long> deadLetters, Instant now, Duration stallTimeout) {
+      List<QueueDepth> queues, Optional<Long> deadLetters, List<ViewSetStatus> viewSets, Instant now, Duration stallTimeout) {
     return new PipelineStatus(activeGeneration, pendingGeneration, partitions, stalled(partitions, now, stallTimeout), queues,
-        deadLetters, partitions.stream().map(p -> PartitionState.of(p, now, stallTimeout)).toList());
+        deadLetters, partitions.stream().map(p -> PartitionState.of(p, now, stallTimeout)).toList(), viewSets);
+  }
+
+  /** Another view set than HR ({@code ViewSetProvider}): its generations, and its projector's partitions by the same rules. */
+  public record ViewSetStatus(String name, int activeGeneration, OptionalInt pendingGeneration, boolean stalled,
+      List<PartitionState> partitions) {
+
+    public static ViewSetStatus of(String name, int activeGeneration, OptionalInt pendingGeneration, List<PartitionProgress> partitions,
+        Instant now, Duration stallTimeout) {
+      return new ViewSetStatus(name, activeGeneration, pendingGeneration, PipelineStatus.stalled(partitions, now, stallTimeout),
+          partitions.stream().map(p -> PartitionState.of(p, now, stallTimeout)).toList());
+    }
   }
 
   /**

@@ -34,7 +34,7 @@ class SamplerTest {
       if (storageDown) {
         throw new IllegalStateException("storage is down");
       }
-      return new PipelineStatus(2, OptionalInt.of(3), List.of(), false, activeQueues(), Optional.of(0L), List.of());
+      return new PipelineStatus(2, OptionalInt.of(3), List.of(), false, activeQueues(), Optional.of(0L), List.of(), List.of());
     }
 
     @Override

@@ -7,6 +7,7 @@ import io.tablecast.views.domain.EmployeeField;
 import io.tablecast.views.domain.EmployeeView;
 import io.tablecast.views.domain.Page;
 import io.tablecast.views.domain.PipelineStatus;
+import io.tablecast.views.domain.PipelineStatus.ViewSetStatus;
 import io.tablecast.views.domain.PartitionState;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -34,7 +35,7 @@ final class Responses {
   }
 
   /** {@code /status} (SPEC §9). */
-  record Status(Generations generation, Projector projector, List<Queue> queues, Long dlqCount) {
+  record Status(Generations generation, Projector projector, List<Queue> queues, Long dlqCount, List<ViewSetEntry> viewSets) {
 
     record Generations(int active, Integer pending) {}
 
@@ -57,12 +58,22 @@ final class Responses {
 
     record Queue(String name, long depth, long poisonDepth) {}
 
+    /** Another view set: its generations and its projector's partitions, as above. */
+    record ViewSetEntry(String name, Generations generation, Projector projector) {
+      static ViewSetEntry of(ViewSetStatus v) {
+        return new ViewSetEntry(v.name(), new Generations(v.activeGeneration(),
+            v.pendingGeneration().isPresent() ? v.pendingGeneration().getAsInt() : null),
+            new Projector(v.stalled(), v.partitions().stream().map(Partition::of).toList()));
+      }
+    }
+
     static Status of(PipelineStatus s) {
       return new Status(
           new Generations(s.activeGeneration(), s.pendingGeneration().isPresent() ? s.pendingGeneration().getAsInt() : null),
           new Projector(s.stalled(), s.partitionStates().stream().map(Partition::of).toList()),
           s.queues().stream().map(q -> new Queue(q.name(), q.depth(), q.poisonDepth())).toList(),
-          s.deadLetters().orElse(null));
+          s.deadLetters().orElse(null),
+          s.viewSets().stream().map(ViewSetEntry::of).toList());
     }
   }
 

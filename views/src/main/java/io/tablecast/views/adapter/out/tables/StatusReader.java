@@ -9,8 +9,11 @@ import io.tablecast.common.tables.CatalogState;
 import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.QueueErrors;
+import io.tablecast.common.tables.ViewCatalog;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.views.application.StatusSource;
 import io.tablecast.views.domain.PipelineStatus;
+import io.tablecast.views.domain.PipelineStatus.ViewSetStatus;
 import io.tablecast.views.domain.PipelineStatus.PartitionProgress;
 import io.tablecast.views.domain.PipelineStatus.QueueDepth;
 import java.time.Clock;
@@ -63,17 +66,30 @@ public final class StatusReader implements StatusSource, AutoCloseable {
   @Override
   public PipelineStatus read() {
     CatalogState state = tables.state();
-    List<PartitionProgress> partitions = partitions(tables.active());
+    List<PartitionProgress> partitions = partitions(tables.active().checkpointPartition());
     List<QueueDepth> queues = new ArrayList<>(depths(tables.generation(state.activeGeneration())));
     state.pendingGeneration().ifPresent(pending -> queues.addAll(depths(tables.generation(pending))));
-    return PipelineStatus.of(state.activeGeneration(), state.pendingGeneration(), partitions, queues, deadLetters(), clock.instant(),
-        stallTimeout);
+    Instant now = clock.instant();
+    return PipelineStatus.of(state.activeGeneration(), state.pendingGeneration(), partitions, queues, deadLetters(), otherViewSets(now),
+        now, stallTimeout);
+  }
+
+  /** The view sets other than the one this service serves, each with its active generation's checkpoints. */
+  private List<ViewSetStatus> otherViewSets(Instant now) {
+    List<ViewSetStatus> others = new ArrayList<>();
+    ViewCatalog.states(azure.tableService(), tables.active().namespace()).forEach((name, state) -> {
+      if (!name.equals(tables.active().viewSet().name())) {
+        others.add(ViewSetStatus.of(name, state.activeGeneration(), state.pendingGeneration(),
+            partitions(ViewSet.checkpointPartition(name, state.activeGeneration())), now, stallTimeout));
+      }
+    });
+    return others;
   }
 
   /** The stall rule alone, for {@code /health}: the checkpoints only, no queue or Kafka request. */
   @Override
   public boolean stalled() {
-    return PipelineStatus.stalled(partitions(tables.active()), clock.instant(), stallTimeout);
+    return PipelineStatus.stalled(partitions(tables.active().checkpointPartition()), clock.instant(), stallTimeout);
   }
 
   @Override
@@ -81,9 +97,9 @@ public final class StatusReader implements StatusSource, AutoCloseable {
     return depths(tables.generation(tables.state().activeGeneration()));
   }
 
-  private List<PartitionProgress> partitions(Generation generation) {
+  private List<PartitionProgress> partitions(String checkpointPartition) {
     List<PartitionProgress> partitions = new ArrayList<>();
-    for (TableEntity row : queries.all(tables.checkpoints(), Filters.partition(generation.checkpointPartition()))) {
+    for (TableEntity row : queries.all(tables.checkpoints(), Filters.partition(checkpointPartition))) {
       String key = row.getRowKey();
       Instant progress = EmployeeRows.instant(row, CheckpointLayout.LAST_PROGRESS_AT);
       Instant heartbeat = EmployeeRows.instant(row, CheckpointLayout.HEARTBEAT_AT);

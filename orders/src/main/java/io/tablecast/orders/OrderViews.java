@@ -1,0 +1,72 @@
+package io.tablecast.orders;
+
+import io.tablecast.orders.events.OrderEvent;
+import io.tablecast.projection.ProjectedViewSet;
+import io.tablecast.projection.ViewSet;
+import io.tablecast.projection.ViewSetProvider;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import org.apache.avro.AvroRuntimeException;
+import java.util.List;
+
+/**
+ * The {@code orders} view set: a shop's order events, from {@value #TOPIC}, kept as
+ *
+ * <ul>
+ *   <li>{@code Customers}, one partition per customer: a summary row, kept in the same EGT as the
+ *       customer's order rows, and the orders again by status (an intra-partition index);
+ *   <li>{@code OrdersByDay}, one partition per day: the orders placed that day, across customers
+ *       (an inter-partition index);
+ *   <li>{@code OrderActivity}, one partition per order: its log tail, newest first.
+ * </ul>
+ */
+public final class OrderViews implements ViewSetProvider {
+
+  public enum Table implements ViewSet.Table {
+    CUSTOMERS("Customers"),
+    ORDERS_BY_DAY("OrdersByDay"),
+    ORDER_ACTIVITY("OrderActivity");
+
+    private final String baseName;
+
+    Table(String baseName) {
+      this.baseName = baseName;
+    }
+
+    @Override
+    public String baseName() {
+      return baseName;
+    }
+  }
+
+  public static final String TOPIC = "orders.events";
+  public static final ViewSet VIEW_SET = ViewSet.of("orders", List.of(Table.values()), List.of());
+  public static final ProjectedViewSet<OrderEvent> PROJECTED = new ProjectedViewSet<>(VIEW_SET, List.of(TOPIC), OrderViews::decode,
+      List.of(new CustomerOrders(), new OrderTrail()));
+
+  @Override
+  public ProjectedViewSet<OrderEvent> projectedViewSet() {
+    return PROJECTED;
+  }
+
+  /** Avro's single-object encoding: the schema's fingerprint, then the record. */
+  static OrderEvent decode(String topic, byte[] value) {
+    try {
+      return OrderEvent.getDecoder().decode(ByteBuffer.wrap(value));
+    } catch (IOException | AvroRuntimeException e) {
+      throw new IllegalArgumentException("not an order event: " + e.getMessage(), e);
+    }
+  }
+
+  public static byte[] encode(OrderEvent event) {
+    try {
+      ByteBuffer buffer = OrderEvent.getEncoder().encode(event);
+      byte[] bytes = new byte[buffer.remaining()];
+      buffer.get(bytes);
+      return bytes;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
