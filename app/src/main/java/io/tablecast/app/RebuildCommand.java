@@ -2,8 +2,15 @@ package io.tablecast.app;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.tablecast.common.config.Env;
+import io.tablecast.common.config.KafkaSettings;
+import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tables.HrViewSet;
 import io.tablecast.operations.rebuild.Rebuild;
+import io.tablecast.operations.viewsets.ViewSetRebuild;
+import io.tablecast.projection.ProjectedViewSet;
+import io.tablecast.projection.ViewSetProvider;
 import io.tablecast.projector.ProjectorConfig;
 import java.io.File;
 import java.nio.file.Path;
@@ -46,8 +53,15 @@ final class RebuildCommand implements Callable<Integer> {
       description = "How long the old generation outlives the flip, for readers still on it (default: ${DEFAULT-VALUE}).")
   Duration grace;
 
+  @Option(names = "--view-set", defaultValue = "hr", description = "The view set to rebuild: hr, or one found on the class path "
+      + "(default: ${DEFAULT-VALUE}).")
+  String viewSet;
+
   @Override
   public Integer call() throws Exception {
+    if (!viewSet.equals(HrViewSet.HR.name())) {
+      return rebuildOther();
+    }
     if (detach) {
       return detached();
     }
@@ -69,6 +83,29 @@ final class RebuildCommand implements Callable<Integer> {
     } finally {
       done.countDown();
     }
+  }
+
+  /**
+   * A team's view set ({@code ViewSetProvider}): folded in memory, loaded, flipped; its old
+   * generation dropped once the live projector has moved.
+   */
+  private int rebuildOther() {
+    if (dryRun || detach) {
+      System.err.println("--dry-run and --detach rebuild the hr view set only; run the rebuild of '" + viewSet + "' without them.");
+      return 2;
+    }
+    ProjectedViewSet<?> views;
+    try {
+      views = ViewSetProvider.named(viewSet);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      return 2;
+    }
+    Env env = Env.system();
+    Generation active = new ViewSetRebuild<>(KafkaSettings.fromEnv(env), new AzureClients(StorageSettings.fromEnv(env)), env.namespace(),
+        views, System.out::println, Clock.systemUTC()).run();
+    System.out.println("View set " + viewSet + " is served from generation " + active.number() + ".");
+    return 0;
   }
 
   /** Starts this command again in a JVM of its own, without {@code --detach}, writing to {@code --log}. */

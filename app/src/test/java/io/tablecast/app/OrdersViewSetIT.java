@@ -3,6 +3,7 @@ package io.tablecast.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.azure.data.tables.models.TableItem;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tablecast.app.fixtures.Pipeline;
 import io.tablecast.app.fixtures.PipelineExtension;
@@ -11,11 +12,13 @@ import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.orders.OrderViews;
 import io.tablecast.orders.events.OrderEvent;
 import io.tablecast.orders.events.OrderEventType;
+import io.tablecast.testkit.ChildJvm;
+import io.tablecast.testkit.ChildJvms;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import io.tablecast.viewstore.adapter.out.tables.TableRows;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.stream.StreamSupport;
@@ -26,36 +29,84 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 
-/** A team's own view set beside HR: the pipeline keeps it from its own topic, found on the class path, and {@code /status} reports it. */
-@ExtendWith({TablecastRuntimeExtension.class, PipelineExtension.class})
+/**
+ * A team's own view set beside HR: the pipeline keeps it from its own topic, found on the class
+ * path; {@code /status} reports it; {@code verify} audits it and {@code rebuild} flips it to a new
+ * generation while HR serves.
+ */
+@ExtendWith({TablecastRuntimeExtension.class, PipelineExtension.class, ChildJvms.class})
 class OrdersViewSetIT {
 
-  @Test
-  void orderEventsFromAnyProducerBecomeTheOrdersViews_andStatusReportsTheViewSet(EmbeddedRuntime runtime, Pipeline pipeline) throws Exception {
-    Instant at = Instant.parse("2026-11-30T10:00:00Z");
-    String topic = pipeline.namespace().topic(OrderViews.TOPIC);
-    Properties config = new Properties();
-    config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, runtime.bootstrapServers());
-    try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer())) {
-      for (OrderEvent event : List.of(new OrderEvent("o1", "c1", 1L, at, OrderEventType.PLACED, 500L, null),
-          new OrderEvent("o2", "c1", 1L, at, OrderEventType.PLACED, 300L, null),
-          new OrderEvent("o1", "c1", 2L, at.plusSeconds(60), OrderEventType.SHIPPED, 0L, null))) {
-        producer.send(new ProducerRecord<>(topic, event.getCustomerId(), OrderViews.encode(event))).get();
-      }
-    }
+  private static final Instant AT = Instant.parse("2026-11-30T10:00:00Z");
+  private static final Duration RUN = Duration.ofSeconds(120);
 
-    Generation orders = new Generation(OrderViews.VIEW_SET, pipeline.namespace(), 1);
-    await("the customer's summary").atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(
-        TableRows.fromTable(pipeline.azure().table(orders.table(OrderViews.Table.CUSTOMERS)).getEntity("c1", "summary")).row().properties())
-        .isEqualTo(Map.of("Orders", 2L, "Open", 1L, "TotalCents", 800L)));
+  @Test
+  void orderEventsFromAnyProducerBecomeTheOrdersViews_andStatusReportsTheViewSet(EmbeddedRuntime runtime, Pipeline pipeline)
+      throws Exception {
+    send(runtime, pipeline, placed("o1", 500), placed("o2", 300),
+        new OrderEvent("o1", "c1", 2L, AT.plusSeconds(60), OrderEventType.SHIPPED, 0L, null));
+
+    awaitSummary(pipeline, 1, Map.of("Orders", 2L, "Open", 1L, "TotalCents", 800L));
     await("the view set on /status").atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
       JsonNode viewSet = StreamSupport.stream(pipeline.views().get("/status").json().get("viewSets").spliterator(), false)
           .filter(v -> v.get("name").asText().equals("orders")).findFirst().orElseThrow();
       assertThat(viewSet.get("generation").get("active").asInt()).isEqualTo(1);
       assertThat(viewSet.get("projector").get("partitions")).isNotEmpty()
-          .allSatisfy(p -> assertThat(p.get("topic").asText()).isEqualTo(topic))
+          .allSatisfy(p -> assertThat(p.get("topic").asText()).isEqualTo(pipeline.namespace().topic(OrderViews.TOPIC)))
           .anySatisfy(p -> assertThat(p.get("state").asText()).isEqualTo("running"));
     });
+  }
+
+  @Test
+  void verifyFindsARowMissingFromTheOrders_andARebuildFlipsThemToANewGenerationEqualToTheLogThatTheProjectorKeeps(EmbeddedRuntime runtime,
+      Pipeline pipeline, ChildJvms.Launcher jvms, @TempDir Path dir) throws Exception {
+    send(runtime, pipeline, placed("o1", 500), placed("o2", 300));
+    awaitSummary(pipeline, 1, Map.of("Orders", 2L, "Open", 2L, "TotalCents", 800L));
+
+    ChildJvm verify = jvms.start(dir.resolve("verify.out"), pipeline.env(), TablecastCli.class, "verify", "--view-set", "orders");
+    assertThat(verify.awaitExitCode(RUN)).as(verify.tail()).isZero();
+    assertThat(String.join("\n", verify.output())).contains("generation 1 of view set orders against 2 events: 0 difference(s)");
+    pipeline.azure().table(new Generation(OrderViews.VIEW_SET, pipeline.namespace(), 1).table(OrderViews.Table.CUSTOMERS))
+        .deleteEntity("c1", "status_placed_o1");
+    ChildJvm tampered = jvms.start(dir.resolve("tampered.out"), pipeline.env(), TablecastCli.class, "verify", "--view-set", "orders");
+    assertThat(tampered.awaitExitCode(RUN)).as(tampered.tail()).isOne();
+    assertThat(tampered.output()).contains("Customers\tc1\tstatus_placed_o1\tmissing");
+    ChildJvm rebuild = jvms.start(dir.resolve("rebuild.out"), pipeline.env(), TablecastCli.class, "rebuild", "--view-set", "orders");
+    assertThat(rebuild.awaitExitCode(RUN)).as(rebuild.tail()).isZero();
+    assertThat(String.join("\n", rebuild.output())).contains("ViewCatalog flipped: generation 2 of view set orders is active",
+        "The live projector moved to generation 2");
+
+    send(runtime, pipeline, new OrderEvent("o2", "c1", 2L, AT.plusSeconds(60), OrderEventType.CANCELLED, 0L, "out of stock"));
+    awaitSummary(pipeline, 2, Map.of("Orders", 2L, "Open", 1L, "TotalCents", 500L));
+    Generation first = new Generation(OrderViews.VIEW_SET, pipeline.namespace(), 1);
+    assertThat(pipeline.azure().tableService().listTables().stream().map(TableItem::getName)).doesNotContainAnyElementsOf(first.tables());
+    assertThat(pipeline.views().get("/status").json().get("generation").get("active").asInt()).as("HR's own generation").isEqualTo(1);
+    ChildJvm again = jvms.start(dir.resolve("again.out"), pipeline.env(), TablecastCli.class, "verify", "--view-set", "orders");
+    assertThat(again.awaitExitCode(RUN)).as(again.tail()).isZero();
+    assertThat(String.join("\n", again.output())).contains("generation 2 of view set orders against 3 events: 0 difference(s)");
+  }
+
+  private static OrderEvent placed(String order, long amount) {
+    return new OrderEvent(order, "c1", 1L, AT, OrderEventType.PLACED, amount, null);
+  }
+
+  private static void send(EmbeddedRuntime runtime, Pipeline pipeline, OrderEvent... events) throws Exception {
+    Properties config = new Properties();
+    config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, runtime.bootstrapServers());
+    try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer())) {
+      for (OrderEvent event : events) {
+        producer.send(new ProducerRecord<>(pipeline.namespace().topic(OrderViews.TOPIC), event.getCustomerId(), OrderViews.encode(event)))
+            .get();
+      }
+    }
+  }
+
+  private static void awaitSummary(Pipeline pipeline, int generation, Map<String, Object> summary) {
+    Generation orders = new Generation(OrderViews.VIEW_SET, pipeline.namespace(), generation);
+    await("the customer's summary in generation " + generation).atMost(Duration.ofSeconds(60)).ignoreExceptions().untilAsserted(() ->
+        assertThat(TableRows.fromTable(pipeline.azure().table(orders.table(OrderViews.Table.CUSTOMERS)).getEntity("c1", "summary"))
+            .row().properties()).isEqualTo(summary));
   }
 }

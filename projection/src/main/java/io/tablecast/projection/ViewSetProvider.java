@@ -1,5 +1,8 @@
 package io.tablecast.projection;
 
+import java.util.List;
+import java.util.ServiceLoader;
+
 /**
  * How the engine finds a team's view set: a class with a public no-argument constructor, named in
  * {@code META-INF/services/io.tablecast.projection.ViewSetProvider} of the team's jar. The
@@ -9,4 +12,22 @@ package io.tablecast.projection;
 public interface ViewSetProvider {
 
   ProjectedViewSet<?> projectedViewSet();
+
+  /** Every view set whose provider is on the class path, in the order the class path lists them. */
+  static List<ProjectedViewSet<?>> onClassPath() {
+    return ServiceLoader.load(ViewSetProvider.class).stream().<ProjectedViewSet<?>>map(provider -> provider.get().projectedViewSet())
+        .toList();
+  }
+
+  /**
+   * The view set of that name on the class path.
+   *
+   * @throws IllegalArgumentException naming the view sets there are, when none has that name
+   */
+  static ProjectedViewSet<?> named(String name) {
+    List<ProjectedViewSet<?>> found = onClassPath();
+    return found.stream().filter(views -> views.viewSet().name().equals(name)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("No view set '" + name + "' on the class path; there are "
+            + found.stream().map(views -> views.viewSet().name()).toList()));
+  }
 }

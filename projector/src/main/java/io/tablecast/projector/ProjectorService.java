@@ -18,6 +18,7 @@ import io.tablecast.common.tables.RetryCounting;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.common.tracing.TracingSetup;
 import io.tablecast.common.tracing.Tracing;
+import io.tablecast.projection.ViewSetProvider;
 import io.tablecast.projector.viewsets.ViewSetProjectors;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
 import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
@@ -84,7 +85,7 @@ public final class ProjectorService implements AutoCloseable {
         new GenerationStorage(azure).onceCreated());
     HttpService http = HttpService.start("projector", config.http(), metrics,
         () -> new Health(pipeline.current().healthy(), pipeline.current().details()), () -> { });
-    ViewSetProjectors viewSets = ViewSetProjectors.start(config.kafka(), azure, config.namespace(), ViewSetProjectors.onClassPath());
+    ViewSetProjectors viewSets = ViewSetProjectors.start(config.kafka(), azure, config.namespace(), ViewSetProvider.onClassPath());
     return new ProjectorService(pipeline, viewSets, http, reporters(config, azure, metrics), telemetry);
   }
 

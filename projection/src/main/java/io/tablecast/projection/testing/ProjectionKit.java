@@ -1,12 +1,11 @@
 package io.tablecast.projection.testing;
 
+import io.tablecast.projection.InMemoryViews;
 import io.tablecast.projection.Projection;
 import io.tablecast.projection.RowRef;
-import io.tablecast.projection.Turn;
 import io.tablecast.projection.ViewSet;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,9 +30,6 @@ import java.util.TreeSet;
  * @param <E> the projections' events
  */
 public final class ProjectionKit<E> {
-
-  static final Comparator<RowRef> ORDER = Comparator.comparing((RowRef r) -> r.table().baseName())
-      .thenComparing(RowRef::partitionKey).thenComparing(RowRef::rowKey);
 
   private final List<Projection<E>> projections;
 
@@ -127,23 +123,16 @@ public final class ProjectionKit<E> {
    * since the engine runs them side by side.
    */
   public Map<RowRef, Map<String, Object>> batched(List<E> log, List<Integer> sizes, long seed) {
-    InMemoryRows store = new InMemoryRows();
-    Random random = new Random(seed);
+    InMemoryViews<E> views = new InMemoryViews<>(projections);
+    Random laneOrder = new Random(seed);
     int from = 0;
     for (int i = 0; from < log.size(); i++) {
       int size = i < sizes.size() ? Math.max(1, sizes.get(i)) : log.size() - from;
       List<E> batch = log.subList(from, Math.min(log.size(), from + size));
       from += batch.size();
-      for (Projection<E> projection : projections) {
-        List<List<E>> lanes = new ArrayList<>(lanes(projection, batch).values());
-        Collections.shuffle(lanes, random);
-        for (List<E> lane : lanes) {
-          Turn<E> turn = new Turn<>(projection, lane);
-          turn.fold(store.read(turn.reads())).forEach(store::write);
-        }
-      }
+      views.apply(batch, laneOrder);
     }
-    return store.all();
+    return views.rows();
   }
 
   /**
@@ -167,16 +156,10 @@ public final class ProjectionKit<E> {
     assertSame("one event at a time", once, "the log with its tail delivered again", batched(twice, sizes, seed));
   }
 
-  private Map<String, List<E>> lanes(Projection<E> projection, List<E> batch) {
-    Map<String, List<E>> lanes = new LinkedHashMap<>();
-    batch.forEach(event -> projection.lane(event).ifPresent(lane -> lanes.computeIfAbsent(lane, l -> new ArrayList<>()).add(event)));
-    return lanes;
-  }
-
   private static void assertSame(String leftName, Map<RowRef, Map<String, Object>> left, String rightName,
       Map<RowRef, Map<String, Object>> right) {
     List<String> differences = new ArrayList<>();
-    TreeSet<RowRef> refs = new TreeSet<>(ORDER);
+    TreeSet<RowRef> refs = new TreeSet<>(InMemoryViews.ORDER);
     refs.addAll(left.keySet());
     refs.addAll(right.keySet());
     for (RowRef ref : refs) {

@@ -78,7 +78,7 @@ public final class ViewSetProjector<E> implements AutoCloseable {
   private final Map<TopicPartition, String> paused = new HashMap<>();
   private final Thread thread;
   private volatile boolean running = true;
-  private long lastHeartbeat;
+  private long lastHeartbeat = System.nanoTime() - HEARTBEAT.toNanos();
 
   private ViewSetProjector(KafkaSettings kafka, AzureClients azure, Generation generation, ProjectedViewSet<E> views, int threads,
       Clock clock) {

@@ -13,7 +13,6 @@ import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.ServiceLoader;
 
 /**
  * The projectors of the view sets found on the class path ({@link ViewSetProvider}), each in the
@@ -28,12 +27,6 @@ public final class ViewSetProjectors implements AutoCloseable {
 
   private ViewSetProjectors(List<FollowActiveGeneration<ViewSetProjector<?>>> projectors) {
     this.projectors = projectors;
-  }
-
-  /** Every view set its provider's jar brings, in the order the class path lists them. */
-  public static List<ProjectedViewSet<?>> onClassPath() {
-    return ServiceLoader.load(ViewSetProvider.class).stream().map(provider -> provider.get().projectedViewSet())
-        .<ProjectedViewSet<?>>map(views -> views).toList();
   }
 
   public static ViewSetProjectors start(KafkaSettings kafka, AzureClients azure, Namespace namespace, List<ProjectedViewSet<?>> viewSets) {

@@ -1,0 +1,170 @@
+package io.tablecast.operations.viewsets;
+
+import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
+
+import com.azure.core.util.Context;
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.TableEntity;
+import com.azure.data.tables.models.TableTransactionAction;
+import com.azure.data.tables.models.TableTransactionActionType;
+import io.tablecast.common.config.KafkaSettings;
+import io.tablecast.common.config.Namespace;
+import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.CatalogTables;
+import io.tablecast.common.tables.CheckpointLayout;
+import io.tablecast.common.tables.CheckpointRows;
+import io.tablecast.common.tables.EgtGuard;
+import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tables.ViewCatalog;
+import io.tablecast.projection.InMemoryViews;
+import io.tablecast.projection.ProjectedViewSet;
+import io.tablecast.projection.RowRef;
+import io.tablecast.projection.ViewSet;
+import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
+import io.tablecast.viewstore.adapter.out.tables.TableRows;
+import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
+import io.tablecast.viewstore.domain.ViewEntity;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.apache.kafka.common.TopicPartition;
+
+/**
+ * Rebuilds any view set from its log (SPEC §6): proposes the next generation in the view set's
+ * own catalog row, folds the log up to its end at the start in memory ({@link InMemoryViews},
+ * the engine's turns), loads the rows into the new generation's tables in EGTs of upserts, writes
+ * its checkpoints at those ends, and flips. The live projector follows the flip and applies what
+ * came after the ends; once it has, the old generation is dropped. The other view sets, HR
+ * included, serve throughout.
+ *
+ * <p>The view set's rows must fit in memory; HR's own rebuild, which folds through an external
+ * sort, has no such bound.
+ *
+ * @param <E> the view set's events
+ */
+public final class ViewSetRebuild<E> {
+
+  /** How long the live projector may take to move to the new generation before the old one is dropped anyway. */
+  static final Duration MOVE_PATIENCE = Duration.ofSeconds(60);
+
+  private final KafkaSettings kafka;
+  private final AzureClients azure;
+  private final Namespace namespace;
+  private final ProjectedViewSet<E> views;
+  private final Consumer<String> progress;
+  private final Clock clock;
+
+  public ViewSetRebuild(KafkaSettings kafka, AzureClients azure, Namespace namespace, ProjectedViewSet<E> views, Consumer<String> progress,
+      Clock clock) {
+    this.kafka = kafka;
+    this.azure = azure;
+    this.namespace = namespace;
+    this.views = views;
+    this.progress = progress;
+    this.clock = clock;
+  }
+
+  /** @return the generation now active */
+  public Generation run() {
+    ViewStoreBootstrap.ensure(azure, namespace, views.viewSet());
+    ViewCatalog catalog = new ViewCatalog(azure.tableService(), namespace, views.viewSet());
+    ViewCatalog.Versioned from = catalog.readVersioned();
+    if (from.state().pendingGeneration().isPresent()) {
+      throw new IllegalStateException("View set '" + views.viewSet().name() + "' is already being rebuilt into generation "
+          + from.state().pendingGeneration().getAsInt());
+    }
+    Generation old = catalog.generation(from.state().activeGeneration());
+    Generation next = old.next();
+    if (!catalog.propose(from, next.number())) {
+      throw new IllegalStateException("The catalog of view set '" + views.viewSet().name() + "' changed meanwhile; run the rebuild again");
+    }
+    GenerationStorage storage = new GenerationStorage(azure);
+    storage.create(next);
+    progress.accept("Rebuilding view set " + views.viewSet().name() + " into generation " + next.number());
+
+    ViewSetLog<E> log = new ViewSetLog<>(kafka, namespace, views);
+    Map<TopicPartition, Long> end = log.endOffsets();
+    InMemoryViews<E> folded = new InMemoryViews<>(views.projections());
+    long[] events = {0};
+    Map<TopicPartition, Long> reached = log.read(end, batch -> {
+      folded.apply(batch);
+      events[0] += batch.size();
+      progress.accept(String.format("folded %,d events", events[0]));
+    });
+    Map<RowRef, Map<String, Object>> rows = folded.rows();
+    load(next, rows);
+    progress.accept(String.format("loaded %,d rows", rows.size()));
+    checkpoint(next, reached);
+
+    if (!catalog.flip(catalog.readVersioned())) {
+      throw new IllegalStateException("The catalog of view set '" + views.viewSet().name() + "' changed during the rebuild");
+    }
+    progress.accept("ViewCatalog flipped: generation " + next.number() + " of view set " + views.viewSet().name() + " is active");
+    awaitLiveProjector(next);
+    storage.drop(old);
+    return next;
+  }
+
+  /** Each partition's rows in EGTs of upserts, at most {@value EgtGuard#MAX_OPERATIONS} rows each. */
+  private void load(Generation generation, Map<RowRef, Map<String, Object>> rows) {
+    Map<Partition, List<TableTransactionAction>> byPartition = new LinkedHashMap<>();
+    rows.forEach((ref, properties) -> byPartition.computeIfAbsent(new Partition(ref.table(), ref.partitionKey()), p -> new ArrayList<>())
+        .add(new TableTransactionAction(TableTransactionActionType.UPSERT_REPLACE,
+            TableRows.toTable(ref.partitionKey(), new ViewEntity(ref.rowKey(), properties), null))));
+    byPartition.forEach((partition, actions) -> {
+      TableClient table = azure.table(generation.table(partition.table()));
+      for (int from = 0; from < actions.size(); from += EgtGuard.MAX_OPERATIONS) {
+        List<TableTransactionAction> egt = actions.subList(from, Math.min(actions.size(), from + EgtGuard.MAX_OPERATIONS));
+        EgtGuard.check(egt);
+        table.submitTransactionWithResponse(egt, NO_TIMEOUT, Context.NONE);
+      }
+    });
+  }
+
+  private record Partition(ViewSet.Table table, String key) {}
+
+  /** The new generation's checkpoints: every record below the ends folded; the live projector resumes after them. */
+  private void checkpoint(Generation generation, Map<TopicPartition, Long> reached) {
+    OffsetDateTime now = OffsetDateTime.now(clock);
+    TableClient checkpoints = azure.table(new CatalogTables(namespace).projectorCheckpoints());
+    reached.forEach((partition, offset) -> {
+      TableEntity row = new TableEntity(generation.checkpointPartition(), CheckpointLayout.rowKey(partition.topic(), partition.partition()))
+          .addProperty(CheckpointLayout.LAST_PROGRESS_AT, now).addProperty(CheckpointLayout.HEARTBEAT_AT, now)
+          .addProperty(CheckpointLayout.LAG, 0L);
+      if (offset > 0) {
+        row.addProperty(CheckpointLayout.APPLIED_OFFSET, offset - 1);
+      }
+      checkpoints.upsertEntity(row);
+    });
+  }
+
+  /** Until every checkpoint of the new generation has a heartbeat after the flip: the live projector moved. */
+  private void awaitLiveProjector(Generation next) {
+    Instant flipped = clock.instant();
+    Instant deadline = flipped.plus(MOVE_PATIENCE);
+    TableClient checkpoints = azure.table(new CatalogTables(namespace).projectorCheckpoints());
+    while (clock.instant().isBefore(deadline)) {
+      Map<String, TableEntity> rows = CheckpointRows.read(checkpoints, next);
+      boolean moved = !rows.isEmpty() && rows.values().stream().allMatch(row ->
+          row.getProperty(CheckpointLayout.HEARTBEAT_AT) instanceof OffsetDateTime at && at.toInstant().isAfter(flipped));
+      if (moved) {
+        progress.accept("The live projector moved to generation " + next.number());
+        return;
+      }
+      try {
+        Thread.sleep(500);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+    progress.accept("The live projector has not moved to generation " + next.number() + " within " + MOVE_PATIENCE.toSeconds()
+        + " s; the old generation is dropped anyway");
+  }
+}

@@ -1,0 +1,103 @@
+package io.tablecast.projection;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * A view set's rows kept in memory from batches of events, exactly as the engine keeps them in
+ * its tables: in each batch, each projection in its order folds one {@link Turn} per lane, and
+ * the turn's writes are applied as the store applies them. A rebuild folds the log this way
+ * before it loads the rows, {@code verify} to know what the tables should hold, and the test kit
+ * to compare ways of delivering a log.
+ *
+ * @param <E> the events
+ */
+public final class InMemoryViews<E> {
+
+  /** Rows by table, PartitionKey and RowKey. */
+  public static final Comparator<RowRef> ORDER = Comparator.comparing((RowRef r) -> r.table().baseName())
+      .thenComparing(RowRef::partitionKey).thenComparing(RowRef::rowKey);
+
+  private final List<Projection<E>> projections;
+  private final Map<RowRef, Map<String, Object>> rows = new LinkedHashMap<>();
+
+  public InMemoryViews(List<Projection<E>> projections) {
+    this.projections = List.copyOf(projections);
+  }
+
+  /** One batch, its lanes in the order their first events came. */
+  public void apply(List<E> batch) {
+    apply(batch, null);
+  }
+
+  /**
+   * One batch, its lanes in an order drawn from {@code laneOrder}: the engine runs a batch's lanes
+   * side by side, so a view set must not depend on their order.
+   */
+  public void apply(List<E> batch, Random laneOrder) {
+    for (Projection<E> projection : projections) {
+      Map<String, List<E>> byLane = new LinkedHashMap<>();
+      batch.forEach(event -> projection.lane(event).ifPresent(lane -> byLane.computeIfAbsent(lane, l -> new ArrayList<>()).add(event)));
+      List<List<E>> lanes = new ArrayList<>(byLane.values());
+      if (laneOrder != null) {
+        Collections.shuffle(lanes, laneOrder);
+      }
+      for (List<E> lane : lanes) {
+        Turn<E> turn = new Turn<>(projection, lane);
+        turn.fold(read(turn.reads())).forEach(this::write);
+      }
+    }
+  }
+
+  /** Every row, by table, PartitionKey and RowKey. */
+  public Map<RowRef, Map<String, Object>> rows() {
+    Map<RowRef, Map<String, Object>> sorted = new TreeMap<>(ORDER);
+    sorted.putAll(rows);
+    return sorted;
+  }
+
+  private Map<RowRef, Map<String, Object>> read(Set<RowRef> refs) {
+    Map<RowRef, Map<String, Object>> read = new LinkedHashMap<>();
+    refs.forEach(ref -> {
+      if (rows.containsKey(ref)) {
+        read.put(ref, rows.get(ref));
+      }
+    });
+    return read;
+  }
+
+  private void write(Turn.Write write) {
+    RowRef ref = write.ref();
+    switch (write.kind()) {
+      case INSERT -> {
+        if (rows.putIfAbsent(ref, write.properties()) != null) {
+          throw new IllegalStateException("Inserted " + ref + ", which exists");
+        }
+      }
+      case REPLACE -> {
+        if (rows.replace(ref, write.properties()) == null) {
+          throw new IllegalStateException("Replaced " + ref + ", which does not exist");
+        }
+      }
+      case DELETE -> {
+        if (rows.remove(ref) == null) {
+          throw new IllegalStateException("Deleted " + ref + ", which does not exist");
+        }
+      }
+      case UPSERT -> rows.put(ref, write.properties());
+      case MERGE -> rows.merge(ref, write.properties(), (old, merged) -> {
+        Map<String, Object> both = new LinkedHashMap<>(old);
+        both.putAll(merged);
+        return Map.copyOf(both);
+      });
+      case DELETE_IF_PRESENT -> rows.remove(ref);
+    }
+  }
+}
