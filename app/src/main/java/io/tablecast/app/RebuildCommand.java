@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.tablecast.common.config.Env;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.StorageSettings;
+import io.tablecast.common.config.ViewSetJars;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.HrViewSet;
@@ -94,14 +95,14 @@ final class RebuildCommand implements Callable<Integer> {
       System.err.println("--dry-run and --detach rebuild the hr view set only; run the rebuild of '" + viewSet + "' without them.");
       return 2;
     }
+    Env env = Env.system();
     ProjectedViewSet<?> views;
     try {
-      views = ViewSetProvider.named(viewSet);
+      views = ViewSetProvider.named(viewSet, ViewSetJars.fromEnv(env).loader());
     } catch (IllegalArgumentException e) {
       System.err.println(e.getMessage());
       return 2;
     }
-    Env env = Env.system();
     Generation active = new ViewSetRebuild<>(KafkaSettings.fromEnv(env), new AzureClients(StorageSettings.fromEnv(env)), env.namespace(),
         views, System.out::println, Clock.systemUTC()).run();
     System.out.println("View set " + viewSet + " is served from generation " + active.number() + ".");

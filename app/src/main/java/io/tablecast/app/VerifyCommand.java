@@ -4,6 +4,7 @@ import io.tablecast.common.config.ConfigException;
 import io.tablecast.common.config.Env;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.StorageSettings;
+import io.tablecast.common.config.ViewSetJars;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.HrViewSet;
@@ -100,7 +101,7 @@ final class VerifyCommand implements Callable<Integer> {
   private int verifyOther(AzureClients azure, KafkaSettings kafka, Env env, PrintStream out, PrintStream err) {
     ProjectedViewSet<?> views;
     try {
-      views = ViewSetProvider.named(viewSet);
+      views = ViewSetProvider.named(viewSet, ViewSetJars.fromEnv(env).loader());
     } catch (IllegalArgumentException e) {
       err.println(e.getMessage());
       return 2;

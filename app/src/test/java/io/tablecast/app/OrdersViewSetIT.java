@@ -65,9 +65,6 @@ class OrdersViewSetIT {
     send(runtime, pipeline, placed("o1", 500), placed("o2", 300));
     awaitSummary(pipeline, 1, Map.of("Orders", 2L, "Open", 2L, "TotalCents", 800L));
 
-    ChildJvm verify = jvms.start(dir.resolve("verify.out"), pipeline.env(), TablecastCli.class, "verify", "--view-set", "orders");
-    assertThat(verify.awaitExitCode(RUN)).as(verify.tail()).isZero();
-    assertThat(String.join("\n", verify.output())).contains("generation 1 of view set orders against 2 events: 0 difference(s)");
     pipeline.azure().table(new Generation(OrderViews.VIEW_SET, pipeline.namespace(), 1).table(OrderViews.Table.CUSTOMERS))
         .deleteEntity("c1", "status_placed_o1");
     ChildJvm tampered = jvms.start(dir.resolve("tampered.out"), pipeline.env(), TablecastCli.class, "verify", "--view-set", "orders");

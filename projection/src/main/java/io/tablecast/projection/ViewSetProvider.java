@@ -13,21 +13,21 @@ public interface ViewSetProvider {
 
   ProjectedViewSet<?> projectedViewSet();
 
-  /** Every view set whose provider is on the class path, in the order the class path lists them. */
-  static List<ProjectedViewSet<?>> onClassPath() {
-    return ServiceLoader.load(ViewSetProvider.class).stream().<ProjectedViewSet<?>>map(provider -> provider.get().projectedViewSet())
-        .toList();
+  /** Every view set whose provider {@code loader} finds, in the order its class path lists them. */
+  static List<ProjectedViewSet<?>> found(ClassLoader loader) {
+    return ServiceLoader.load(ViewSetProvider.class, loader).stream()
+        .<ProjectedViewSet<?>>map(provider -> provider.get().projectedViewSet()).toList();
   }
 
   /**
-   * The view set of that name on the class path.
+   * The view set of that name that {@code loader} finds.
    *
    * @throws IllegalArgumentException naming the view sets there are, when none has that name
    */
-  static ProjectedViewSet<?> named(String name) {
-    List<ProjectedViewSet<?>> found = onClassPath();
+  static ProjectedViewSet<?> named(String name, ClassLoader loader) {
+    List<ProjectedViewSet<?>> found = found(loader);
     return found.stream().filter(views -> views.viewSet().name().equals(name)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("No view set '" + name + "' on the class path; there are "
+        .orElseThrow(() -> new IllegalArgumentException("No view set '" + name + "' on the class path or in TABLECAST_VIEW_SETS_DIR; there are "
             + found.stream().map(views -> views.viewSet().name()).toList()));
   }
 }

@@ -6,6 +6,7 @@ import io.tablecast.common.config.HttpSettings;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.StorageSettings;
+import io.tablecast.common.config.ViewSetJars;
 import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.projector.application.FailurePolicy;
 import java.time.Duration;
@@ -33,6 +34,7 @@ import java.util.Optional;
  *     the projectors of a pipeline, for static membership of the consumer group: restarted, it
  *     takes its partitions back at once instead of after the session timeout (10 s). Absent by
  *     default (dynamic membership)
+ * @param viewSets where the view sets of a team's own are found besides the class path ({@code TABLECAST_VIEW_SETS_DIR})
  */
 public record ProjectorConfig(
     Namespace namespace,
@@ -45,14 +47,15 @@ public record ProjectorConfig(
     int maxPollRecords,
     WorkerSettings workers,
     Recovery recovery,
-    Optional<String> instanceId) {
+    Optional<String> instanceId,
+    ViewSetJars viewSets) {
 
   public static final int DEFAULT_PORT = 8083;
 
   /** The defaults for everything but where things are. */
   public static ProjectorConfig of(Namespace namespace, KafkaSettings kafka, StorageSettings storage, HttpSettings http) {
     return new ProjectorConfig(namespace, kafka, storage, http, 8, FailurePolicy.DEAD_LETTER, Duration.ofSeconds(30), 1000,
-        WorkerSettings.DEFAULT, Recovery.NONE, Optional.empty());
+        WorkerSettings.DEFAULT, Recovery.NONE, Optional.empty(), ViewSetJars.NONE);
   }
 
   public static ProjectorConfig fromEnv(Env env) {
@@ -67,37 +70,43 @@ public record ProjectorConfig(
         env.integer("TABLECAST_PROJECTOR_MAX_POLL", 1000, 1, 10_000),
         WorkerSettings.fromEnv(env),
         Recovery.NONE,
-        env.optional("TABLECAST_INSTANCE_ID"));
+        env.optional("TABLECAST_INSTANCE_ID"),
+        ViewSetJars.fromEnv(env));
   }
 
   public ProjectorConfig withThreads(int storageRequests) {
     return new ProjectorConfig(namespace, kafka, storage, http, storageRequests, onFailure, stallTimeout, maxPollRecords, workers, recovery,
-        instanceId);
+        instanceId, viewSets);
   }
 
   public ProjectorConfig withOnFailure(FailurePolicy policy) {
-    return new ProjectorConfig(namespace, kafka, storage, http, threads, policy, stallTimeout, maxPollRecords, workers, recovery, instanceId);
+    return new ProjectorConfig(namespace, kafka, storage, http, threads, policy, stallTimeout, maxPollRecords, workers, recovery,
+        instanceId, viewSets);
   }
 
   public ProjectorConfig withStallTimeout(Duration timeout) {
-    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, timeout, maxPollRecords, workers, recovery, instanceId);
+    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, timeout, maxPollRecords, workers, recovery,
+        instanceId, viewSets);
   }
 
   public ProjectorConfig withMaxPollRecords(int records) {
-    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, stallTimeout, records, workers, recovery, instanceId);
+    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, stallTimeout, records, workers, recovery,
+        instanceId, viewSets);
   }
 
   public ProjectorConfig withWorkers(WorkerSettings settings) {
-    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, stallTimeout, maxPollRecords, settings, recovery, instanceId);
+    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, stallTimeout, maxPollRecords, settings, recovery,
+        instanceId, viewSets);
   }
 
   public ProjectorConfig withRecovery(Recovery recovery) {
-    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, stallTimeout, maxPollRecords, workers, recovery, instanceId);
+    return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, stallTimeout, maxPollRecords, workers, recovery,
+        instanceId, viewSets);
   }
 
   public ProjectorConfig withInstanceId(String id) {
     return new ProjectorConfig(namespace, kafka, storage, http, threads, onFailure, stallTimeout, maxPollRecords, workers, recovery,
-        Optional.of(id));
+        Optional.of(id), viewSets);
   }
 
   private static FailurePolicy policy(String text) {
