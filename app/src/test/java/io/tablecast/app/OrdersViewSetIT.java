@@ -14,6 +14,7 @@ import io.tablecast.orders.events.OrderEvent;
 import io.tablecast.orders.events.OrderEventType;
 import io.tablecast.testkit.ChildJvm;
 import io.tablecast.testkit.ChildJvms;
+import io.tablecast.testkit.LongRun;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import io.tablecast.viewstore.adapter.out.tables.TableRows;
 import java.nio.file.Path;
@@ -60,6 +61,7 @@ class OrdersViewSetIT {
   }
 
   @Test
+  @LongRun
   void verifyFindsARowMissingFromTheOrders_andARebuildFlipsThemToANewGenerationEqualToTheLogThatTheProjectorKeeps(EmbeddedRuntime runtime,
       Pipeline pipeline, ChildJvms.Launcher jvms, @TempDir Path dir) throws Exception {
     send(runtime, pipeline, placed("o1", 500), placed("o2", 300));

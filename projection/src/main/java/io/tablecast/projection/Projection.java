@@ -3,6 +3,7 @@ package io.tablecast.projection;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * A view kept from events: which events it takes, what must be applied in order, which rows it
@@ -33,4 +34,46 @@ public interface Projection<E> {
 
   /** The changes this event makes, given the rows it declared. Pure: no clock, no I/O. */
   List<RowChange> fold(Rows rows, E event);
+
+  /** The fold of {@link #fold}, for {@link #of}. */
+  @FunctionalInterface
+  interface Fold<E> {
+    List<RowChange> apply(Rows rows, E event);
+  }
+
+  /** A projection from its parts, for one written as functions rather than as a class. */
+  static <E> Projection<E> of(String name, ViewSet viewSet, Function<E, Optional<String>> lane, Function<E, Set<RowRef>> reads,
+      Fold<E> fold) {
+    return new Projection<>() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public ViewSet viewSet() {
+        return viewSet;
+      }
+
+      @Override
+      public Optional<String> lane(E event) {
+        return lane.apply(event);
+      }
+
+      @Override
+      public Set<RowRef> reads(E event) {
+        return reads.apply(event);
+      }
+
+      @Override
+      public List<RowChange> fold(Rows rows, E event) {
+        return fold.apply(rows, event);
+      }
+
+      @Override
+      public String toString() {
+        return "Projection[" + name + "]";
+      }
+    };
+  }
 }

@@ -24,64 +24,18 @@ public final class Ledger {
   }
 
   /** The balance, guarded by the account's version: an entry already counted is skipped. */
-  public static final Projection<Entry> BALANCE = new Projection<>() {
-    @Override
-    public String name() {
-      return "balance";
-    }
-
-    @Override
-    public ViewSet viewSet() {
-      return VIEW_SET;
-    }
-
-    @Override
-    public Optional<String> lane(Entry entry) {
-      return Optional.of(entry.account());
-    }
-
-    @Override
-    public Set<RowRef> reads(Entry entry) {
-      return Set.of(balance(entry.account()));
-    }
-
-    @Override
-    public List<RowChange> fold(Rows rows, Entry entry) {
-      Map<String, Object> row = rows.get(balance(entry.account())).orElse(Map.of("Balance", 0L, "Version", 0L));
-      if ((long) row.get("Version") >= entry.version()) {
-        return List.of();
-      }
-      return List.of(new RowChange.Put(balance(entry.account()),
-          Map.of("Balance", (long) row.get("Balance") + entry.amount(), "Version", entry.version())));
-    }
-  };
+  public static final Projection<Entry> BALANCE = Projection.of("balance", VIEW_SET, entry -> Optional.of(entry.account()),
+      entry -> Set.of(balance(entry.account())), (rows, entry) -> {
+        Map<String, Object> row = rows.get(balance(entry.account())).orElse(Map.of("Balance", 0L, "Version", 0L));
+        if ((long) row.get("Version") >= entry.version()) {
+          return List.of();
+        }
+        return List.of(new RowChange.Put(balance(entry.account()),
+            Map.of("Balance", (long) row.get("Balance") + entry.amount(), "Version", entry.version())));
+      });
 
   /** One row per entry, newest first, written without reading: writing it again is harmless. */
-  public static final Projection<Entry> TAIL = new Projection<>() {
-    @Override
-    public String name() {
-      return "tail";
-    }
-
-    @Override
-    public ViewSet viewSet() {
-      return VIEW_SET;
-    }
-
-    @Override
-    public Optional<String> lane(Entry entry) {
-      return Optional.of(entry.account());
-    }
-
-    @Override
-    public Set<RowRef> reads(Entry entry) {
-      return Set.of();
-    }
-
-    @Override
-    public List<RowChange> fold(Rows rows, Entry entry) {
-      return List.of(new RowChange.Put(new RowRef(ENTRIES, entry.account(), String.format("%019d", Long.MAX_VALUE - entry.version())),
-          Map.of("Amount", entry.amount(), "Version", entry.version())));
-    }
-  };
+  public static final Projection<Entry> TAIL = Projection.of("tail", VIEW_SET, entry -> Optional.of(entry.account()), entry -> Set.of(),
+      (rows, entry) -> List.of(new RowChange.Put(new RowRef(ENTRIES, entry.account(), String.format("%019d", Long.MAX_VALUE - entry.version())),
+          Map.of("Amount", entry.amount(), "Version", entry.version()))));
 }

@@ -63,36 +63,7 @@ class TurnTest {
         .hasMessage("Projection 'test' read Balances(b, balance), which it did not declare for e1");
   }
 
-  interface Fold {
-    List<RowChange> apply(Rows rows, String event);
-  }
-
-  static Projection<String> projection(Set<RowRef> reads, Fold fold) {
-    return new Projection<>() {
-      @Override
-      public String name() {
-        return "test";
-      }
-
-      @Override
-      public ViewSet viewSet() {
-        return Ledger.VIEW_SET;
-      }
-
-      @Override
-      public Optional<String> lane(String event) {
-        return Optional.of("one");
-      }
-
-      @Override
-      public Set<RowRef> reads(String event) {
-        return reads;
-      }
-
-      @Override
-      public List<RowChange> fold(Rows rows, String event) {
-        return fold.apply(rows, event);
-      }
-    };
+  static Projection<String> projection(Set<RowRef> reads, Projection.Fold<String> fold) {
+    return Projection.of("test", Ledger.VIEW_SET, event -> Optional.of("one"), event -> reads, fold);
   }
 }

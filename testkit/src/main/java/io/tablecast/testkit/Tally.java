@@ -5,7 +5,6 @@ import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projection.Projection;
 import io.tablecast.projection.RowChange;
 import io.tablecast.projection.RowRef;
-import io.tablecast.projection.Rows;
 import io.tablecast.projection.ViewSet;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -47,40 +46,18 @@ public final class Tally {
     return new Tick(fields[0], fields[1], Long.parseLong(fields[2]), Long.parseLong(fields[3]));
   };
 
-  public static final Projection<Tick> TALLIES = new Projection<>() {
-    @Override
-    public String name() {
-      return "tallies";
-    }
-
-    @Override
-    public ViewSet viewSet() {
-      return VIEW_SET;
-    }
-
-    @Override
-    public Optional<String> lane(Tick tick) {
-      return Optional.of(tick.account());
-    }
-
-    @Override
-    public Set<RowRef> reads(Tick tick) {
-      return Set.of(total(tick.branch()));
-    }
-
-    @Override
-    public List<RowChange> fold(Rows rows, Tick tick) {
-      Map<String, Object> total = new HashMap<>(rows.get(total(tick.branch())).orElse(Map.of("Total", 0L)));
-      String counted = "V" + tick.account();
-      if ((long) total.getOrDefault(counted, 0L) >= tick.version()) {
-        return List.of();
-      }
-      total.put("Total", (long) total.get("Total") + tick.amount());
-      total.put(counted, tick.version());
-      return List.of(new RowChange.Put(total(tick.branch()), total),
-          new RowChange.Put(new RowRef(TICKS, tick.account(), String.format("%010d", tick.version())), Map.of("Amount", tick.amount())));
-    }
-  };
+  public static final Projection<Tick> TALLIES = Projection.of("tallies", VIEW_SET, tick -> Optional.of(tick.account()),
+      tick -> Set.of(total(tick.branch())), (rows, tick) -> {
+        Map<String, Object> total = new HashMap<>(rows.get(total(tick.branch())).orElse(Map.of("Total", 0L)));
+        String counted = "V" + tick.account();
+        if ((long) total.getOrDefault(counted, 0L) >= tick.version()) {
+          return List.of();
+        }
+        total.put("Total", (long) total.get("Total") + tick.amount());
+        total.put(counted, tick.version());
+        return List.of(new RowChange.Put(total(tick.branch()), total),
+            new RowChange.Put(new RowRef(TICKS, tick.account(), String.format("%010d", tick.version())), Map.of("Amount", tick.amount())));
+      });
 
   public static final ProjectedViewSet<Tick> PROJECTED = new ProjectedViewSet<>(VIEW_SET, List.of(TOPIC), DECODER, List.of(TALLIES));
 

@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projection.Projection;
-import io.tablecast.projection.RowChange;
-import io.tablecast.projection.RowRef;
-import io.tablecast.projection.Rows;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.projection.ViewSetProvider;
 import java.io.OutputStream;
@@ -31,33 +28,9 @@ class ViewSetJarsTest {
 
     @Override
     public ProjectedViewSet<?> projectedViewSet() {
-      return new ProjectedViewSet<String>(ViewSet.of("jarred", List.of(new Table("Jarred")), List.of()), List.of("jarred.events"),
-          (topic, value) -> new String(value, StandardCharsets.UTF_8), List.of(new Projection<String>() {
-            @Override
-            public String name() {
-              return "jarred";
-            }
-
-            @Override
-            public ViewSet viewSet() {
-              return ViewSet.of("jarred", List.of(new Table("Jarred")), List.of());
-            }
-
-            @Override
-            public Optional<String> lane(String event) {
-              return Optional.of(event);
-            }
-
-            @Override
-            public Set<RowRef> reads(String event) {
-              return Set.of();
-            }
-
-            @Override
-            public List<RowChange> fold(Rows rows, String event) {
-              return List.of();
-            }
-          }));
+      ViewSet viewSet = ViewSet.of("jarred", List.of(new Table("Jarred")), List.of());
+      return new ProjectedViewSet<String>(viewSet, List.of("jarred.events"), (topic, value) -> new String(value, StandardCharsets.UTF_8),
+          List.of(Projection.of("jarred", viewSet, Optional::of, event -> Set.of(), (rows, event) -> List.of())));
     }
   }
 

@@ -2,6 +2,7 @@ package io.tablecast.operations.viewsets;
 
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
+import io.tablecast.operations.adapter.in.kafka.KafkaEventLog;
 import io.tablecast.projection.ProjectedViewSet;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,11 +10,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
  * A view set's topics read from the beginning up to given offsets, decoded, in batches; with no
@@ -94,10 +93,6 @@ final class ViewSetLog<E> {
   }
 
   private KafkaConsumer<byte[], byte[]> consumer() {
-    return new KafkaConsumer<>(Map.of(
-        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-        ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-        ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 2_000), new ByteArrayDeserializer(), new ByteArrayDeserializer());
+    return KafkaEventLog.groupless(kafka);
   }
 }

@@ -1,7 +1,6 @@
 package io.tablecast.operations.viewsets;
 
 import com.azure.data.tables.TableClient;
-import com.azure.data.tables.models.TableEntity;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.tables.AzureClients;
@@ -13,8 +12,7 @@ import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.projection.InMemoryViews;
 import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projection.RowRef;
-import io.tablecast.projection.ViewSet;
-import io.tablecast.viewstore.adapter.out.tables.TableRows;
+import io.tablecast.viewstore.adapter.out.tables.GenerationRows;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -67,19 +65,9 @@ public final class ViewSetVerify<E> {
       events[0] += batch.size();
     });
     Map<RowRef, Map<String, Object>> expected = folded.rows();
-    Map<RowRef, Map<String, Object>> found = scan(generation);
+    Map<RowRef, Map<String, Object>> found = GenerationRows.all(azure, generation);
     boolean moved = !CheckpointRows.applied(checkpoints, generation).equals(applied);
     return new Report(generation, events[0], expected.size(), found.size(), differences(expected, found), moved);
-  }
-
-  private Map<RowRef, Map<String, Object>> scan(Generation generation) {
-    Map<RowRef, Map<String, Object>> rows = new TreeMap<>(InMemoryViews.ORDER);
-    for (ViewSet.Table table : generation.viewSet().tables()) {
-      for (TableEntity entity : azure.table(generation.table(table)).listEntities()) {
-        rows.put(new RowRef(table, entity.getPartitionKey(), entity.getRowKey()), TableRows.fromTable(entity).row().properties());
-      }
-    }
-    return rows;
   }
 
   private static List<String> differences(Map<RowRef, Map<String, Object>> expected, Map<RowRef, Map<String, Object>> found) {

@@ -14,9 +14,6 @@ import io.tablecast.projection.Ledger;
 import io.tablecast.projection.Ledger.Entry;
 import io.tablecast.projection.Projection;
 import io.tablecast.projection.RowChange;
-import io.tablecast.projection.RowRef;
-import io.tablecast.projection.Rows;
-import io.tablecast.projection.ViewSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -62,33 +59,11 @@ class ProjectionKitTest {
 
   @Test
   void aFoldThatCountsARedeliveredEventAgainFailsTheProperty() {
-    Projection<Entry> naive = new Projection<>() {
-      @Override
-      public String name() {
-        return "naive";
-      }
-
-      @Override
-      public ViewSet viewSet() {
-        return Ledger.VIEW_SET;
-      }
-
-      @Override
-      public Optional<String> lane(Entry entry) {
-        return Optional.of(entry.account());
-      }
-
-      @Override
-      public Set<RowRef> reads(Entry entry) {
-        return Set.of(balance(entry.account()));
-      }
-
-      @Override
-      public List<RowChange> fold(Rows rows, Entry entry) {
-        long balance = (long) rows.get(balance(entry.account())).orElse(Map.of("Balance", 0L)).get("Balance");
-        return List.of(new RowChange.Put(balance(entry.account()), Map.of("Balance", balance + entry.amount())));
-      }
-    };
+    Projection<Entry> naive = Projection.of("naive", Ledger.VIEW_SET, entry -> Optional.of(entry.account()),
+        entry -> Set.of(balance(entry.account())), (rows, entry) -> {
+          long balance = (long) rows.get(balance(entry.account())).orElse(Map.of("Balance", 0L)).get("Balance");
+          return List.of(new RowChange.Put(balance(entry.account()), Map.of("Balance", balance + entry.amount())));
+        });
     List<Entry> log = List.of(new Entry("a", 1, 10), new Entry("a", 2, 5));
 
     assertThatCode(() -> ProjectionKit.of(BALANCE).assertSameRowsEveryWay(log, 1)).doesNotThrowAnyException();

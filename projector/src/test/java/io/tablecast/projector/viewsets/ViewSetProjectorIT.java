@@ -17,13 +17,12 @@ import io.tablecast.common.tables.CheckpointRows;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.projection.RowRef;
-import io.tablecast.projection.ViewSet;
 import io.tablecast.projection.testing.ProjectionKit;
 import io.tablecast.testkit.Tally;
 import io.tablecast.testkit.Tally.Tick;
 import io.tablecast.testkit.TablecastRuntimeExtension;
+import io.tablecast.viewstore.adapter.out.tables.GenerationRows;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
-import io.tablecast.viewstore.adapter.out.tables.TableRows;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -139,17 +138,7 @@ class ViewSetProjectorIT {
   private void awaitRows(List<Tick> log) {
     Map<RowRef, Map<String, Object>> expected = ProjectionKit.of(TALLIES).rebuilt(log);
     await("the rows of " + log.size() + " ticks").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250))
-        .untilAsserted(() -> assertThat(stored()).isEqualTo(expected));
-  }
-
-  private Map<RowRef, Map<String, Object>> stored() {
-    Map<RowRef, Map<String, Object>> rows = new HashMap<>();
-    for (ViewSet.Table table : VIEW_SET.tables()) {
-      for (TableEntity entity : azure.table(generation.table(table)).listEntities()) {
-        rows.put(new RowRef(table, entity.getPartitionKey(), entity.getRowKey()), TableRows.fromTable(entity).row().properties());
-      }
-    }
-    return rows;
+        .untilAsserted(() -> assertThat(GenerationRows.all(azure, generation)).isEqualTo(expected));
   }
 
   private Map<String, TableEntity> checkpointRows() {

@@ -80,6 +80,11 @@ public final class KafkaEventLog implements EventLog {
   }
 
   private KafkaConsumer<byte[], byte[]> consumer() {
+    return groupless(kafka);
+  }
+
+  /** A consumer of committed records in no group: it commits nothing and disturbs no other reader. */
+  public static KafkaConsumer<byte[], byte[]> groupless(KafkaSettings kafka) {
     return new KafkaConsumer<>(Map.of(
         ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
         ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,

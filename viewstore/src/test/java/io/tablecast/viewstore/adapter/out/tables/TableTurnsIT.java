@@ -4,21 +4,17 @@ import static io.tablecast.testkit.Tally.TALLIES;
 import static io.tablecast.testkit.Tally.VIEW_SET;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.azure.data.tables.models.TableEntity;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.embedded.EmbeddedRuntime;
-import io.tablecast.projection.RowRef;
-import io.tablecast.projection.ViewSet;
 import io.tablecast.projection.testing.ProjectionKit;
 import io.tablecast.testkit.StorageProbe;
 import io.tablecast.testkit.Tally;
 import io.tablecast.testkit.Tally.Tick;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,7 +50,7 @@ class TableTurnsIT {
       lanes(log.subList(from, Math.min(log.size(), from + 40))).forEach(lane -> turns.apply(TALLIES, lane));
     }
 
-    assertThat(stored()).isEqualTo(ProjectionKit.of(TALLIES).rebuilt(log));
+    assertThat(GenerationRows.all(azure, generation)).isEqualTo(ProjectionKit.of(TALLIES).rebuilt(log));
   }
 
   @Test
@@ -67,7 +63,7 @@ class TableTurnsIT {
 
     assertThat(first).hasSize(3).filteredOn(label -> label.contains("EGT")).hasSize(2);
     assertThat(labels()).as("the total read, and nothing to write").hasSize(1);
-    assertThat(stored().get(Tally.total("north"))).isEqualTo(Map.of("Total", 465L, "Va1", 30L));
+    assertThat(GenerationRows.all(azure, generation).get(Tally.total("north"))).isEqualTo(Map.of("Total", 465L, "Va1", 30L));
   }
 
   @Test
@@ -82,7 +78,7 @@ class TableTurnsIT {
     }
     racing.forEach(CompletableFuture::join);
 
-    assertThat(stored().get(Tally.total("north")))
+    assertThat(GenerationRows.all(azure, generation).get(Tally.total("north")))
         .isEqualTo(Map.of("Total", 60L, "Va1", 15L, "Va2", 15L, "Va3", 15L, "Va4", 15L));
   }
 
@@ -96,13 +92,4 @@ class TableTurnsIT {
     return probe.drain().samples().stream().map(StorageProbe.Sample::label).toList();
   }
 
-  private Map<RowRef, Map<String, Object>> stored() {
-    Map<RowRef, Map<String, Object>> rows = new HashMap<>();
-    for (ViewSet.Table table : VIEW_SET.tables()) {
-      for (TableEntity entity : azure.table(generation.table(table)).listEntities()) {
-        rows.put(new RowRef(table, entity.getPartitionKey(), entity.getRowKey()), TableRows.fromTable(entity).row().properties());
-      }
-    }
-    return rows;
-  }
 }
