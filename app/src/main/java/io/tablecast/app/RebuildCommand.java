@@ -104,7 +104,7 @@ final class RebuildCommand implements Callable<Integer> {
       return 2;
     }
     Generation active = new ViewSetRebuild<>(KafkaSettings.fromEnv(env), new AzureClients(StorageSettings.fromEnv(env)), env.namespace(),
-        views, System.out::println, Clock.systemUTC()).run();
+        views, System.out::println, ViewSetRebuild.MOVE_PATIENCE, Clock.systemUTC()).run();
     System.out.println("View set " + viewSet + " is served from generation " + active.number() + ".");
     return 0;
   }

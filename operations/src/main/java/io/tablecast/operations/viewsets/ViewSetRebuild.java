@@ -43,7 +43,9 @@ import org.apache.kafka.common.TopicPartition;
  * came after the ends; once it has, the old generation is dropped. The other view sets, HR
  * included, serve throughout.
  *
- * <p>The view set's rows must fit in memory; HR's own rebuild, which folds through an external
+ * <p>A rebuild that stopped before its flip (killed, or failed) leaves its generation pending; the
+ * next one drops what it had loaded and starts again from the log. The view set's rows must fit
+ * in memory; HR's own rebuild, which folds through an external
  * sort, has no such bound.
  *
  * @param <E> the view set's events
@@ -51,22 +53,25 @@ import org.apache.kafka.common.TopicPartition;
 public final class ViewSetRebuild<E> {
 
   /** How long the live projector may take to move to the new generation before the old one is dropped anyway. */
-  static final Duration MOVE_PATIENCE = Duration.ofSeconds(60);
+  public static final Duration MOVE_PATIENCE = Duration.ofSeconds(60);
 
   private final KafkaSettings kafka;
   private final AzureClients azure;
   private final Namespace namespace;
   private final ProjectedViewSet<E> views;
   private final Consumer<String> progress;
+  private final Duration movePatience;
   private final Clock clock;
 
+  /** @param movePatience how long the old generation waits after the flip for the live projector to leave it */
   public ViewSetRebuild(KafkaSettings kafka, AzureClients azure, Namespace namespace, ProjectedViewSet<E> views, Consumer<String> progress,
-      Clock clock) {
+      Duration movePatience, Clock clock) {
     this.kafka = kafka;
     this.azure = azure;
     this.namespace = namespace;
     this.views = views;
     this.progress = progress;
+    this.movePatience = movePatience;
     this.clock = clock;
   }
 
@@ -75,16 +80,16 @@ public final class ViewSetRebuild<E> {
     ViewStoreBootstrap.ensure(azure, namespace, views.viewSet());
     ViewCatalog catalog = new ViewCatalog(azure.tableService(), namespace, views.viewSet());
     ViewCatalog.Versioned from = catalog.readVersioned();
-    if (from.state().pendingGeneration().isPresent()) {
-      throw new IllegalStateException("View set '" + views.viewSet().name() + "' is already being rebuilt into generation "
-          + from.state().pendingGeneration().getAsInt());
-    }
     Generation old = catalog.generation(from.state().activeGeneration());
     Generation next = old.next();
-    if (!catalog.propose(from, next.number())) {
+    GenerationStorage storage = new GenerationStorage(azure);
+    if (from.state().pendingGeneration().isPresent()) {
+      next = catalog.generation(from.state().pendingGeneration().getAsInt());
+      progress.accept("A rebuild into generation " + next.number() + " did not finish; it starts again from the log");
+      storage.drop(next);
+    } else if (!catalog.propose(from, next.number())) {
       throw new IllegalStateException("The catalog of view set '" + views.viewSet().name() + "' changed meanwhile; run the rebuild again");
     }
-    GenerationStorage storage = new GenerationStorage(azure);
     storage.create(next);
     progress.accept("Rebuilding view set " + views.viewSet().name() + " into generation " + next.number());
 
@@ -147,7 +152,7 @@ public final class ViewSetRebuild<E> {
   /** Until every checkpoint of the new generation has a heartbeat after the flip: the live projector moved. */
   private void awaitLiveProjector(Generation next) {
     Instant flipped = clock.instant();
-    Instant deadline = flipped.plus(MOVE_PATIENCE);
+    Instant deadline = flipped.plus(movePatience);
     TableClient checkpoints = azure.table(new CatalogTables(namespace).projectorCheckpoints());
     while (clock.instant().isBefore(deadline)) {
       Map<String, TableEntity> rows = CheckpointRows.read(checkpoints, next);
@@ -164,7 +169,7 @@ public final class ViewSetRebuild<E> {
         return;
       }
     }
-    progress.accept("The live projector has not moved to generation " + next.number() + " within " + MOVE_PATIENCE.toSeconds()
+    progress.accept("The live projector has not moved to generation " + next.number() + " within " + movePatience.toSeconds()
         + " s; the old generation is dropped anyway");
   }
 }

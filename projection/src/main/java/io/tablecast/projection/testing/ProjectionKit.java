@@ -18,9 +18,9 @@ import java.util.TreeSet;
  * in turns exactly as the engine folds them, and the rows they leave are compared.
  *
  * <pre>{@code
- * ProjectionKit.of(locator, activity)
- *     .given(hired(7, "Sales"), transferred(7, 2, "Sales", "Ops"))
- *     .expectRows(ProjectionKit.row(INDEX, "empid_7", "locator", "DepartmentId", "Ops", "Version", 2L), ...);
+ * ProjectionKit.of(customerOrders, orderTrail)
+ *     .given(placed("o1", "c1", 500), shipped("o1", "c1"))
+ *     .expectRow(ProjectionKit.row(CUSTOMERS, "c1", "summary", "Orders", 1L, "Open", 0L, "TotalCents", 500L));
  * }</pre>
  *
  * <p>{@link #assertSameRowsEveryWay} is the property every view set should hold: the engine's

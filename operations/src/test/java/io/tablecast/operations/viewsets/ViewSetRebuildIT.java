@@ -1,0 +1,83 @@
+package io.tablecast.operations.viewsets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.azure.data.tables.models.TableEntity;
+import io.tablecast.common.config.KafkaSettings;
+import io.tablecast.common.config.Namespace;
+import io.tablecast.common.config.StorageSettings;
+import io.tablecast.common.kafka.TopicProvisioner;
+import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.CatalogState;
+import io.tablecast.common.tables.CatalogTables;
+import io.tablecast.common.tables.CheckpointRows;
+import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tables.ViewCatalog;
+import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.projection.testing.ProjectionKit;
+import io.tablecast.testkit.Tally;
+import io.tablecast.testkit.Tally.Tick;
+import io.tablecast.testkit.TablecastRuntimeExtension;
+import io.tablecast.viewstore.adapter.out.tables.GenerationRows;
+import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
+import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Properties;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** A rebuild of a view set the engine knows only through the projection API, against the real broker and Azurite. */
+@ExtendWith(TablecastRuntimeExtension.class)
+class ViewSetRebuildIT {
+
+  @Test
+  void aRebuildThatDidNotFinishStartsAgain_andFlipsToAGenerationHoldingWhatTheLogFolds(EmbeddedRuntime runtime, Namespace namespace)
+      throws Exception {
+    KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), 3);
+    AzureClients azure = new AzureClients(StorageSettings.ofConnectionString(runtime.storageConnectionString()));
+    String topic = namespace.topic(Tally.TOPIC);
+    TopicProvisioner.ensureTopics(kafka, List.of(topic));
+    List<Tick> log = Tally.log(21, 200);
+    Map<Integer, Long> last = new HashMap<>();
+    Properties config = new Properties();
+    config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, runtime.bootstrapServers());
+    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer())) {
+      for (Tick tick : log) {
+        int partition = Integer.parseInt(tick.account().substring(1)) % 3;
+        last.put(partition, producer.send(new ProducerRecord<>(topic, partition, null, tick.encoded())).get().offset());
+      }
+    }
+    ViewStoreBootstrap.ensure(azure, namespace, Tally.VIEW_SET);
+    ViewCatalog catalog = new ViewCatalog(azure.tableService(), namespace, Tally.VIEW_SET);
+    Generation killed = catalog.generation(2);
+    catalog.propose(catalog.readVersioned(), killed.number());
+    new GenerationStorage(azure).create(killed);
+    azure.table(killed.table(Tally.TOTALS)).upsertEntity(new TableEntity("b9", "total").addProperty("Total", 999L));
+
+    List<String> progress = new ArrayList<>();
+    Generation active = new ViewSetRebuild<>(kafka, azure, namespace, Tally.PROJECTED, progress::add, Duration.ofMillis(100),
+        Clock.systemUTC()).run();
+
+    assertThat(active).isEqualTo(killed);
+    assertThat(catalog.read()).isEqualTo(new CatalogState(2, OptionalInt.empty()));
+    assertThat(GenerationRows.all(azure, active)).isEqualTo(ProjectionKit.of(Tally.TALLIES).rebuilt(log));
+    Map<Integer, Long> applied = new HashMap<>();
+    CheckpointRows.applied(azure.table(new CatalogTables(namespace).projectorCheckpoints()), active)
+        .forEach((key, offset) -> applied.put(Integer.parseInt(key.substring(key.lastIndexOf('-') + 1)), offset));
+    assertThat(applied).as("the live projector resumes after the ends the rebuild folded").isEqualTo(last);
+    assertThat(progress).anyMatch(line -> line.contains("did not finish; it starts again from the log"))
+        .contains("ViewCatalog flipped: generation 2 of view set tally is active");
+    assertThat(azure.tableService().listTables().stream().map(t -> t.getName()))
+        .as("generation 1, dropped").doesNotContainAnyElementsOf(catalog.generation(1).tables());
+  }
+}
