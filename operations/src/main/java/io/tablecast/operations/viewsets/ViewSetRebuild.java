@@ -1,36 +1,27 @@
 package io.tablecast.operations.viewsets;
 
-import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
 
-import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
-import com.azure.data.tables.models.TableTransactionAction;
-import com.azure.data.tables.models.TableTransactionActionType;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.CheckpointRows;
-import io.tablecast.common.tables.EgtGuard;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.projection.InMemoryViews;
 import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projection.RowRef;
-import io.tablecast.projection.ViewSet;
+import io.tablecast.operations.adapter.out.tables.TableRowWriter;
+import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
-import io.tablecast.viewstore.adapter.out.tables.TableRows;
 import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
-import io.tablecast.viewstore.domain.ViewEntity;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.kafka.common.TopicPartition;
@@ -116,23 +107,13 @@ public final class ViewSetRebuild<E> {
     return next;
   }
 
-  /** Each partition's rows in EGTs of upserts, at most {@value EgtGuard#MAX_OPERATIONS} rows each. */
+  /** The rows by the bulk loader of HR's rebuild: upserts in EGTs of one partition, many partitions in parallel. */
   private void load(Generation generation, Map<RowRef, Map<String, Object>> rows) {
-    Map<Partition, List<TableTransactionAction>> byPartition = new LinkedHashMap<>();
-    rows.forEach((ref, properties) -> byPartition.computeIfAbsent(new Partition(ref.table(), ref.partitionKey()), p -> new ArrayList<>())
-        .add(new TableTransactionAction(TableTransactionActionType.UPSERT_REPLACE,
-            TableRows.toTable(ref.partitionKey(), new ViewEntity(ref.rowKey(), properties), null))));
-    byPartition.forEach((partition, actions) -> {
-      TableClient table = azure.table(generation.table(partition.table()));
-      for (int from = 0; from < actions.size(); from += EgtGuard.MAX_OPERATIONS) {
-        List<TableTransactionAction> egt = actions.subList(from, Math.min(actions.size(), from + EgtGuard.MAX_OPERATIONS));
-        EgtGuard.check(egt);
-        table.submitTransactionWithResponse(egt, NO_TIMEOUT, Context.NONE);
-      }
-    });
+    try (TableRowWriter writer = new TableRowWriter(azure, generation)) {
+      rows.forEach((ref, properties) -> writer.write(new AuditRow(ref.table(), ref.partitionKey(), ref.rowKey(), properties)));
+      writer.flush();
+    }
   }
-
-  private record Partition(ViewSet.Table table, String key) {}
 
   /** The new generation's checkpoints: every record below the ends folded; the live projector resumes after them. */
   private void checkpoint(Generation generation, Map<TopicPartition, Long> reached) {

@@ -11,14 +11,13 @@ import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.projection.InMemoryViews;
 import io.tablecast.projection.ProjectedViewSet;
+import io.tablecast.projection.RowDifference;
 import io.tablecast.projection.RowRef;
 import io.tablecast.viewstore.adapter.out.tables.GenerationRows;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import org.apache.kafka.common.TopicPartition;
 
 /**
@@ -71,22 +70,9 @@ public final class ViewSetVerify<E> {
   }
 
   private static List<String> differences(Map<RowRef, Map<String, Object>> expected, Map<RowRef, Map<String, Object>> found) {
-    TreeSet<RowRef> refs = new TreeSet<>(InMemoryViews.ORDER);
-    refs.addAll(expected.keySet());
-    refs.addAll(found.keySet());
-    List<String> differences = new ArrayList<>();
-    for (RowRef ref : refs) {
-      Map<String, Object> want = expected.get(ref);
-      Map<String, Object> have = found.get(ref);
-      String where = ref.table().baseName() + "\t" + ref.partitionKey() + "\t" + ref.rowKey() + "\t";
-      if (have == null) {
-        differences.add(where + "missing");
-      } else if (want == null) {
-        differences.add(where + "unexpected");
-      } else if (!want.equals(have)) {
-        differences.add(where + "different\texpected " + new TreeMap<>(want) + ", found " + new TreeMap<>(have));
-      }
-    }
-    return differences;
+    return RowDifference.between(expected, found).stream().map(d -> {
+      String line = d.ref().table().baseName() + "\t" + d.ref().partitionKey() + "\t" + d.ref().rowKey() + "\t" + d.kind();
+      return d.kind().equals("different") ? line + "\texpected " + new TreeMap<>(d.expected()) + ", found " + new TreeMap<>(d.actual()) : line;
+    }).toList();
   }
 }

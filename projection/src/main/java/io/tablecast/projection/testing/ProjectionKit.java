@@ -2,6 +2,7 @@ package io.tablecast.projection.testing;
 
 import io.tablecast.projection.InMemoryViews;
 import io.tablecast.projection.Projection;
+import io.tablecast.projection.RowDifference;
 import io.tablecast.projection.RowRef;
 import io.tablecast.projection.ViewSet;
 import java.util.ArrayList;
@@ -11,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * Tests a view set's projections in memory, with no Kafka and no storage: the events are folded
@@ -158,21 +158,11 @@ public final class ProjectionKit<E> {
 
   private static void assertSame(String leftName, Map<RowRef, Map<String, Object>> left, String rightName,
       Map<RowRef, Map<String, Object>> right) {
-    List<String> differences = new ArrayList<>();
-    TreeSet<RowRef> refs = new TreeSet<>(InMemoryViews.ORDER);
-    refs.addAll(left.keySet());
-    refs.addAll(right.keySet());
-    for (RowRef ref : refs) {
-      Map<String, Object> l = left.get(ref);
-      Map<String, Object> r = right.get(ref);
-      if (l == null) {
-        differences.add(ref + ": only in " + rightName + ": " + new TreeMap<>(r));
-      } else if (r == null) {
-        differences.add(ref + ": only in " + leftName + ": " + new TreeMap<>(l));
-      } else if (!l.equals(r)) {
-        differences.add(ref + ": " + leftName + " " + new TreeMap<>(l) + ", " + rightName + " " + new TreeMap<>(r));
-      }
-    }
+    List<String> differences = RowDifference.between(left, right).stream().map(d -> switch (d.kind()) {
+      case "missing" -> d.ref() + ": only in " + leftName + ": " + new TreeMap<>(d.expected());
+      case "unexpected" -> d.ref() + ": only in " + rightName + ": " + new TreeMap<>(d.actual());
+      default -> d.ref() + ": " + leftName + " " + new TreeMap<>(d.expected()) + ", " + rightName + " " + new TreeMap<>(d.actual());
+    }).toList();
     if (!differences.isEmpty()) {
       throw new AssertionError(differences.size() + " row(s) differ between " + leftName + " and " + rightName + ":\n  "
           + String.join("\n  ", differences.subList(0, Math.min(20, differences.size()))));

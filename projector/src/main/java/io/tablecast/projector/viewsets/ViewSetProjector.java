@@ -1,8 +1,6 @@
 package io.tablecast.projector.viewsets;
 
-import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
 
-import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableTransactionAction;
@@ -13,11 +11,11 @@ import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.CheckpointRows;
-import io.tablecast.common.tables.EgtGuard;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.StorageErrors;
 import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projection.Projection;
+import io.tablecast.viewstore.adapter.out.tables.Egts;
 import io.tablecast.viewstore.adapter.out.tables.TableTurns;
 import java.time.Clock;
 import java.time.Duration;
@@ -285,10 +283,7 @@ public final class ViewSetProjector<E> implements AutoCloseable {
   }
 
   private void submit(List<TableTransactionAction> rows) {
-    for (int from = 0; from < rows.size(); from += EgtGuard.MAX_OPERATIONS) {
-      checkpoints.submitTransactionWithResponse(rows.subList(from, Math.min(rows.size(), from + EgtGuard.MAX_OPERATIONS)), NO_TIMEOUT,
-          Context.NONE);
-    }
+    Egts.submitAll(checkpoints, rows);
   }
 
   public Generation generation() {

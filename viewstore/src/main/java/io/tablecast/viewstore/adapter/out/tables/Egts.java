@@ -2,6 +2,7 @@ package io.tablecast.viewstore.adapter.out.tables;
 
 import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
 
+import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
@@ -48,6 +49,15 @@ public final class Egts {
       }
     }
     return byRow;
+  }
+
+  /** Actions of one partition, in as many EGTs of at most {@value EgtGuard#MAX_OPERATIONS} as they need, one after another. */
+  public static void submitAll(TableClient table, List<TableTransactionAction> actions) {
+    for (int from = 0; from < actions.size(); from += EgtGuard.MAX_OPERATIONS) {
+      List<TableTransactionAction> egt = actions.subList(from, Math.min(actions.size(), from + EgtGuard.MAX_OPERATIONS));
+      EgtGuard.check(egt);
+      table.submitTransactionWithResponse(egt, NO_TIMEOUT, Context.NONE);
+    }
   }
 
   /**

@@ -1,8 +1,6 @@
 package io.tablecast.viewstore.adapter.out.tables;
 
-import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
 
-import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableServiceException;
@@ -12,11 +10,9 @@ import com.azure.storage.queue.models.QueueStorageException;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.CheckpointRows;
-import io.tablecast.common.tables.EgtGuard;
 import io.tablecast.common.tables.FollowActiveGeneration;
 import io.tablecast.common.tables.Generation;
 import java.util.List;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,7 +42,7 @@ public final class GenerationStorage {
   /** Creates whatever of the generation is missing. Idempotent. */
   public void create(Generation generation) {
     generation.tables().forEach(azure.tableService()::createTableIfNotExists);
-    queues(generation).forEach(name -> azure.queue(name).createIfNotExists());
+    generation.queues().forEach(name -> azure.queue(name).createIfNotExists());
   }
 
   /** Deletes the generation's tables, queues and checkpoints; what is already gone is skipped. */
@@ -60,7 +56,7 @@ public final class GenerationStorage {
         }
       }
     }
-    queues(generation).forEach(name -> {
+    generation.queues().forEach(name -> {
       try {
         azure.queue(name).delete();
       } catch (QueueStorageException e) {
@@ -71,7 +67,7 @@ public final class GenerationStorage {
     });
     deleteCheckpoints(generation);
     log.info("Generation {} dropped: {} tables and {} queues deleted", generation.number(), generation.tables().size(),
-        queues(generation).count());
+        generation.queues().size());
   }
 
   private void deleteCheckpoints(Generation generation) {
@@ -79,12 +75,6 @@ public final class GenerationStorage {
     List<TableTransactionAction> deletes = CheckpointRows.read(checkpoints, generation).values().stream()
         .map(row -> new TableTransactionAction(TableTransactionActionType.DELETE, new TableEntity(row.getPartitionKey(), row.getRowKey())))
         .toList();
-    for (int from = 0; from < deletes.size(); from += EgtGuard.MAX_OPERATIONS) {
-      checkpoints.submitTransactionWithResponse(deletes.subList(from, Math.min(deletes.size(), from + EgtGuard.MAX_OPERATIONS)), NO_TIMEOUT, Context.NONE);
-    }
-  }
-
-  private static Stream<String> queues(Generation generation) {
-    return generation.queues().stream();
+    Egts.submitAll(checkpoints, deletes);
   }
 }

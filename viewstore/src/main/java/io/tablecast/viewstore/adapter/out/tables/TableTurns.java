@@ -73,13 +73,7 @@ public final class TableTurns {
         byPartition.computeIfAbsent(Partition.of(write.ref()), p -> new ArrayList<>()).add(action(write, read.get(write.ref())));
       }
     }
-    byPartition.forEach((partition, actions) -> {
-      for (int from = 0; from < actions.size(); from += EgtGuard.MAX_OPERATIONS) {
-        List<TableTransactionAction> egt = actions.subList(from, Math.min(actions.size(), from + EgtGuard.MAX_OPERATIONS));
-        EgtGuard.check(egt);
-        client(partition.table()).submitTransactionWithResponse(egt, NO_TIMEOUT, Context.NONE);
-      }
-    });
+    byPartition.forEach((partition, actions) -> Egts.submitAll(client(partition.table()), actions));
   }
 
   private static TableTransactionAction action(Write write, Read read) {
