@@ -1,10 +1,12 @@
 package io.tablecast.app;
 
 import io.tablecast.common.config.Env;
+import io.tablecast.common.config.ViewSetJars;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.HrViewSet;
 import io.tablecast.projection.ViewSet;
+import io.tablecast.projection.ViewSetProvider;
 import io.tablecast.operations.Poison;
 import io.tablecast.viewstore.adapter.queue.PoisonQueues;
 import java.io.PrintStream;
@@ -14,6 +16,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -29,17 +32,41 @@ import picocli.CommandLine.Spec;
     subcommands = {PoisonCommand.ListCommand.class, PoisonCommand.RequeueCommand.class})
 final class PoisonCommand {
 
-  static Poison poison() {
-    Env env = Env.system();
-    return Poison.onActiveGeneration(new AzureClients(StorageSettings.fromEnv(env)), env.namespace(), HrViewSet.HR);
+  /** {@code --view-set}, on each subcommand. */
+  static final class ViewSetOption {
+    @Option(names = "--view-set", defaultValue = "hr", description = "Whose poison queues: hr, or a view set found on the class path "
+        + "or in TABLECAST_VIEW_SETS_DIR (default: ${DEFAULT-VALUE}).")
+    String name;
+
+    @Spec(Spec.Target.MIXEE)
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    ViewSet viewSet(Env env) {
+      if (name.equals(HrViewSet.HR.name())) {
+        return HrViewSet.HR;
+      }
+      try {
+        return ViewSetProvider.named(name, ViewSetJars.fromEnv(env).loader()).viewSet();
+      } catch (IllegalArgumentException e) {
+        throw new ParameterException(spec.commandLine(), e.getMessage());
+      }
+    }
+
+    Poison poison() {
+      Env env = Env.system();
+      return Poison.onActiveGeneration(new AzureClients(StorageSettings.fromEnv(env)), env.namespace(), viewSet(env));
+    }
   }
 
   @Command(name = "list", mixinStandardHelpOptions = true, description = "Shows each poison queue's messages with their reasons.")
   static final class ListCommand implements Callable<Integer> {
+    @Mixin
+    ViewSetOption viewSet;
+
     @Override
     public Integer call() {
       PrintStream out = System.out;
-      for (PoisonQueues.Listing listing : poison().list()) {
+      for (PoisonQueues.Listing listing : viewSet.poison().list()) {
         out.printf("%s: %d parked%n", listing.name(), listing.count());
         for (PoisonQueues.Entry entry : listing.first()) {
           out.printf("  %s  parked %s%n", entry.messageId(), entry.parkedAt());
@@ -63,7 +90,11 @@ final class PoisonCommand {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--queue", required = true, description = "archive-employee, transfer-employee or index-maintenance.")
+    @Mixin
+    ViewSetOption viewSet;
+
+    @Option(names = "--queue", required = true, description = "A work queue of the view set: for hr, archive-employee, "
+        + "transfer-employee or index-maintenance.")
     String queue;
 
     @ArgGroup(exclusive = true, multiplicity = "1")
@@ -79,10 +110,10 @@ final class PoisonCommand {
 
     @Override
     public Integer call() {
-      List<ViewSet.Queue> queues = HrViewSet.HR.queues();
+      List<ViewSet.Queue> queues = viewSet.viewSet(Env.system()).queues();
       ViewSet.Queue kind = queues.stream().filter(q -> q.baseName().equals(queue.toLowerCase(Locale.ROOT))).findFirst()
           .orElseThrow(() -> new ParameterException(spec.commandLine(), "--queue must be " + oneOf(queues) + ", not '" + queue + "'"));
-      int requeued = poison().requeue(kind, Optional.ofNullable(which.id));
+      int requeued = viewSet.poison().requeue(kind, Optional.ofNullable(which.id));
       System.out.printf("Requeued %d message(s) onto %s.%n", requeued, kind.baseName());
       return which.id != null && requeued == 0 ? 1 : 0;
     }

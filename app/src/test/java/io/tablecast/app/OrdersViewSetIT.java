@@ -3,6 +3,7 @@ package io.tablecast.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableItem;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tablecast.app.fixtures.Pipeline;
@@ -44,12 +45,18 @@ class OrdersViewSetIT {
   private static final Duration RUN = Duration.ofSeconds(120);
 
   @Test
-  void orderEventsFromAnyProducerBecomeTheOrdersViews_andStatusReportsTheViewSet(EmbeddedRuntime runtime, Pipeline pipeline)
+  void orderEventsFromAnyProducerBecomeTheOrdersViews_theirStepIncluded_andStatusReportsTheViewSet(EmbeddedRuntime runtime,
+      Pipeline pipeline)
       throws Exception {
     send(runtime, pipeline, placed("o1", 500), placed("o2", 300),
         new OrderEvent("o1", "c1", 2L, AT.plusSeconds(60), OrderEventType.SHIPPED, 0L, null));
 
     awaitSummary(pipeline, 1, Map.of("Orders", 2L, "Open", 1L, "TotalCents", 800L));
+    TableClient byStatus = pipeline.azure().table(new Generation(OrderViews.VIEW_SET, pipeline.namespace(), 1)
+        .table(OrderViews.Table.ORDERS_BY_STATUS));
+    await("the orders by status, filed by the step's workers").atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+        assertThat(byStatus.listEntities().stream().map(row -> row.getPartitionKey() + "/" + row.getRowKey()))
+            .containsExactlyInAnyOrder("shipped/o1", "placed/o2"));
     await("the view set on /status").atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
       JsonNode viewSet = StreamSupport.stream(pipeline.views().get("/status").json().get("viewSets").spliterator(), false)
           .filter(v -> v.get("name").asText().equals("orders")).findFirst().orElseThrow();

@@ -12,6 +12,7 @@ import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.orders.OrderViews;
 import io.tablecast.testkit.ChildJvm;
 import io.tablecast.testkit.ChildJvms;
 import io.tablecast.testkit.TablecastRuntimeExtension;
@@ -97,6 +98,31 @@ class PoisonCliIT {
     assertThat(String.join("\n", badId.output())).contains("Requeued 0 message(s)");
     assertThat(poison.getProperties().getApproximateMessagesCount()).isEqualTo(2);
     assertThat(work.getProperties().getApproximateMessagesCount()).isZero();
+  }
+
+  @Test
+  void aTeamsViewSetHasItsPoisonQueuesListedAndRequeuedByItsName(EmbeddedRuntime runtime, ChildJvms.Launcher jvms, @TempDir Path dir) {
+    AzureClients azure = new AzureClients(StorageSettings.ofConnectionString(runtime.storageConnectionString()));
+    new ViewCatalog(azure.tableService(), new Namespace(env.get("TABLECAST_NAMESPACE")), OrderViews.VIEW_SET).initialize();
+    Generation orders = new Generation(OrderViews.VIEW_SET, new Namespace(env.get("TABLECAST_NAMESPACE")), 1);
+    QueueClient stepQueue = azure.queue(orders.queue(OrderViews.Queue.ORDERS_BY_STATUS));
+    QueueClient stepPoison = azure.queue(orders.poisonQueue(OrderViews.Queue.ORDERS_BY_STATUS));
+    stepQueue.createIfNotExists();
+    stepPoison.createIfNotExists();
+    String fresh = "{\"format\":1,\"step\":\"orders-by-status\",\"items\":[\"c1/o1\"]}";
+    String failed = fresh.replace("]}", "],\"failure\":{\"reason\":\"503 ServerBusy\",\"permanent\":false}}");
+    stepPoison.sendMessage(ParkedMessages.write(new Parked(stepQueue.getQueueName(), "503 ServerBusy", Instant.now(), 6, failed)));
+
+    ChildJvm list = cli(jvms, dir, "poison", "list", "--view-set", "orders");
+    assertThat(list.awaitExitCode(RUN)).as(list.tail()).isZero();
+    assertThat(String.join("\n", list.output())).contains(stepPoison.getQueueName() + ": 1 parked", "503 ServerBusy")
+        .doesNotContain(poison.getQueueName());
+    ChildJvm requeue = cli(jvms, dir, "poison", "requeue", "--view-set", "orders", "--queue", "orders-by-status", "--all");
+    assertThat(requeue.awaitExitCode(RUN)).as(requeue.tail()).isZero();
+    assertThat(bodies(stepQueue)).as("sent back without its failure").containsExactly(fresh);
+    ChildJvm unknown = cli(jvms, dir, "poison", "list", "--view-set", "payroll");
+    assertThat(unknown.awaitExitCode(RUN)).isEqualTo(2);
+    assertThat(String.join("\n", unknown.output())).contains("No view set 'payroll'");
   }
 
   private static List<String> bodies(QueueClient queue) {

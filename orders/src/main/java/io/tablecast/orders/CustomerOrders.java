@@ -8,6 +8,7 @@ import io.tablecast.projection.RowChange;
 import io.tablecast.projection.RowRef;
 import io.tablecast.projection.Rows;
 import io.tablecast.projection.ViewSet;
+import io.tablecast.projection.Work;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,8 @@ import java.util.Set;
  * A customer's partition of {@code Customers}: {@code summary} (orders, open orders, total), one
  * {@code order_<id>} row per order, and a copy of it under {@code status_<status>_<id>}. All
  * three change in one EGT, so the summary always agrees with the rows; the order row's version
- * makes an event delivered again change nothing.
+ * makes an event delivered again change nothing. Each event asks {@link StatusIndex} to file the
+ * order under its status in {@code OrdersByStatus}.
  */
 final class CustomerOrders implements Projection<OrderEvent> {
 
@@ -68,6 +70,11 @@ final class CustomerOrders implements Projection<OrderEvent> {
         "TotalCents", (long) summary.get("TotalCents") + opened * amount
             - (event.getType() == OrderEventType.CANCELLED && wasOpen ? amount : 0))));
     return changes;
+  }
+
+  @Override
+  public List<Work> work(OrderEvent event) {
+    return List.of(OrderViews.STATUS_INDEX.askFor(new StatusIndex.Order(event.getCustomerId(), event.getOrderId())));
   }
 
   static String status(OrderEventType type) {

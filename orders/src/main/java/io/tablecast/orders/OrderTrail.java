@@ -2,14 +2,11 @@ package io.tablecast.orders;
 
 import io.tablecast.orders.OrderViews.Table;
 import io.tablecast.orders.events.OrderEvent;
-import io.tablecast.orders.events.OrderEventType;
 import io.tablecast.projection.Projection;
 import io.tablecast.projection.RowChange;
 import io.tablecast.projection.RowRef;
 import io.tablecast.projection.Rows;
 import io.tablecast.projection.ViewSet;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,10 +14,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Rows derived from one event alone, written without reading, so writing them again is harmless:
- * the order's log tail in {@code OrderActivity} (RowKey {@code 9999999999 − version}, newest
- * first; a cancellation with its reason), and, for a placed order, its row in the day's partition
- * of {@code OrdersByDay}.
+ * The order's log tail in {@code OrderActivity} (RowKey {@code 9999999999 − version}, newest
+ * first; a cancellation with its reason): rows derived from one event alone, written without
+ * reading, so writing them again is harmless.
  */
 final class OrderTrail implements Projection<OrderEvent> {
 
@@ -46,17 +42,10 @@ final class OrderTrail implements Projection<OrderEvent> {
 
   @Override
   public List<RowChange> fold(Rows rows, OrderEvent event) {
-    List<RowChange> changes = new ArrayList<>();
     Map<String, Object> entry = new HashMap<>(Map.of("Type", CustomerOrders.status(event.getType()), "OccurredAt", event.getOccurredAt(),
         "Version", event.getVersion()));
     Optional.ofNullable(event.getReason()).ifPresent(reason -> entry.put("Reason", reason));
-    changes.add(new RowChange.Put(new RowRef(Table.ORDER_ACTIVITY, event.getOrderId(), String.format("%010d", 9_999_999_999L - event.getVersion())),
-        entry));
-    if (event.getType() == OrderEventType.PLACED) {
-      String day = event.getOccurredAt().atOffset(ZoneOffset.UTC).toLocalDate().toString();
-      changes.add(new RowChange.Put(new RowRef(Table.ORDERS_BY_DAY, day, event.getOrderId()),
-          Map.of("CustomerId", event.getCustomerId(), "AmountCents", event.getAmountCents())));
-    }
-    return changes;
+    return List.of(new RowChange.Put(new RowRef(Table.ORDER_ACTIVITY, event.getOrderId(),
+        String.format("%010d", 9_999_999_999L - event.getVersion())), entry));
   }
 }

@@ -16,8 +16,8 @@ import java.util.List;
  * <ul>
  *   <li>{@code Customers}, one partition per customer: a summary row, kept in the same EGT as the
  *       customer's order rows, and the orders again by status (an intra-partition index);
- *   <li>{@code OrdersByDay}, one partition per day: the orders placed that day, across customers
- *       (an inter-partition index);
+ *   <li>{@code OrdersByStatus}, one partition per status: the orders across customers (an
+ *       inter-partition index), kept by a cross-partition step on the queue {@code orders-by-status};
  *   <li>{@code OrderActivity}, one partition per order: its log tail, newest first.
  * </ul>
  */
@@ -25,7 +25,7 @@ public final class OrderViews implements ViewSetProvider {
 
   public enum Table implements ViewSet.Table {
     CUSTOMERS("Customers"),
-    ORDERS_BY_DAY("OrdersByDay"),
+    ORDERS_BY_STATUS("OrdersByStatus"),
     ORDER_ACTIVITY("OrderActivity");
 
     private final String baseName;
@@ -40,10 +40,20 @@ public final class OrderViews implements ViewSetProvider {
     }
   }
 
+  public enum Queue implements ViewSet.Queue {
+    ORDERS_BY_STATUS;
+
+    @Override
+    public String baseName() {
+      return "orders-by-status";
+    }
+  }
+
   public static final String TOPIC = "orders.events";
-  public static final ViewSet VIEW_SET = ViewSet.of("orders", List.of(Table.values()), List.of());
+  public static final ViewSet VIEW_SET = ViewSet.of("orders", List.of(Table.values()), List.of(Queue.values()));
+  static final StatusIndex STATUS_INDEX = new StatusIndex();
   public static final ProjectedViewSet<OrderEvent> PROJECTED = new ProjectedViewSet<>(VIEW_SET, List.of(TOPIC), OrderViews::decode,
-      List.of(new CustomerOrders(), new OrderTrail()));
+      List.of(new CustomerOrders(), new OrderTrail()), List.of(STATUS_INDEX));
 
   @Override
   public ProjectedViewSet<OrderEvent> projectedViewSet() {

@@ -1,7 +1,7 @@
 package io.tablecast.orders;
 
 import static io.tablecast.orders.OrderViews.Table.CUSTOMERS;
-import static io.tablecast.orders.OrderViews.Table.ORDERS_BY_DAY;
+import static io.tablecast.orders.OrderViews.Table.ORDERS_BY_STATUS;
 import static io.tablecast.orders.OrderViews.Table.ORDER_ACTIVITY;
 import static io.tablecast.projection.testing.ProjectionKit.row;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -32,7 +33,7 @@ class OrderViewsTest {
   }
 
   @Test
-  void aCustomersSummaryOrdersByStatusAndTheDaysOrdersFollowTheirEvents() {
+  void aCustomersSummaryAndItsOrdersByStatus_andTheOrdersByStatusAcrossCustomers_followTheirEvents() {
     orders.given(event("o1", "c1", 1, OrderEventType.PLACED, 500), event("o2", "c1", 1, OrderEventType.PLACED, 300),
             event("o1", "c1", 2, OrderEventType.SHIPPED, 0), event("o2", "c1", 2, OrderEventType.CANCELLED, 0))
         .expectRow(row(CUSTOMERS, "c1", "summary", "Orders", 2L, "Open", 0L, "TotalCents", 500L))
@@ -40,10 +41,24 @@ class OrderViewsTest {
             "PlacedAt", DAY.plusSeconds(60)))
         .expectRow(row(CUSTOMERS, "c1", "status_cancelled_o2", "Status", "cancelled", "AmountCents", 300L, "Version", 2L,
             "PlacedAt", DAY.plusSeconds(60)))
-        .expectRow(row(ORDERS_BY_DAY, "2026-11-30", "o2", "CustomerId", "c1", "AmountCents", 300L))
+        .expectRow(row(ORDERS_BY_STATUS, "shipped", "o1", "CustomerId", "c1", "AmountCents", 500L))
+        .expectRow(row(ORDERS_BY_STATUS, "cancelled", "o2", "CustomerId", "c1", "AmountCents", 300L))
         .expectRow(row(ORDER_ACTIVITY, "o1", "9999999997", "Type", "shipped", "OccurredAt", DAY.plusSeconds(120), "Version", 2L));
     assertThat(orders.given(event("o1", "c1", 1, OrderEventType.PLACED, 500), event("o1", "c1", 2, OrderEventType.SHIPPED, 0)).rows())
-        .as("the placed copy left when the order shipped").doesNotContainKey(row(CUSTOMERS, "c1", "status_placed_o1").getKey());
+        .as("the placed copies left when the order shipped")
+        .doesNotContainKeys(row(CUSTOMERS, "c1", "status_placed_o1").getKey(), row(ORDERS_BY_STATUS, "placed", "o1").getKey());
+  }
+
+  @Test
+  void theStatusStepFilesAnOrderFromItsRowNotFromTheEventThatAskedForIt() {
+    StatusIndex.Order o1 = new StatusIndex.Order("c1", "o1");
+    var customerRow = row(CUSTOMERS, "c1", "order_o1", "Status", "shipped", "AmountCents", 500L);
+
+    assertThat(OrderViews.STATUS_INDEX.fold(ref -> ref.equals(customerRow.getKey()) ? Optional.of(customerRow.getValue())
+        : Optional.empty(), o1)).extracting(change -> change.getClass().getSimpleName() + " " + change.ref())
+        .containsExactly("Delete OrdersByStatus(placed, o1)", "Put OrdersByStatus(shipped, o1)", "Delete OrdersByStatus(cancelled, o1)");
+    assertThat(OrderViews.STATUS_INDEX.decode(OrderViews.STATUS_INDEX.encode(o1))).isEqualTo(o1);
+    assertThatThrownBy(() -> OrderViews.STATUS_INDEX.decode("o1")).hasMessage("not <customer>/<order>: o1");
   }
 
   @Test

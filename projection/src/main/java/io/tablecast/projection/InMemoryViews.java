@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -13,9 +14,10 @@ import java.util.TreeMap;
 /**
  * A view set's rows kept in memory from batches of events, exactly as the engine keeps them in
  * its tables: in each batch, each projection in its order folds one {@link Turn} per lane, and
- * the turn's writes are applied as the store applies them. A rebuild folds the log this way
- * before it loads the rows, {@code verify} to know what the tables should hold, and the test kit
- * to compare ways of delivering a log.
+ * the turn's writes are applied as the store applies them; then the work the batch asked for
+ * ({@link Projection#work}) runs, each item in a turn of its step. A rebuild folds the log this
+ * way before it loads the rows, {@code verify} to know what the tables should hold, and the test
+ * kit to compare ways of delivering a log.
  *
  * @param <E> the events
  */
@@ -27,6 +29,7 @@ public final class InMemoryViews<E> {
 
   private final List<Projection<E>> projections;
   private final Map<RowRef, Map<String, Object>> rows = new LinkedHashMap<>();
+  private final Set<Work> pending = new LinkedHashSet<>();
 
   public InMemoryViews(List<Projection<E>> projections) {
     this.projections = List.copyOf(projections);
@@ -39,7 +42,9 @@ public final class InMemoryViews<E> {
 
   /**
    * One batch, its lanes in an order drawn from {@code laneOrder}: the engine runs a batch's lanes
-   * side by side, so a view set must not depend on their order.
+   * side by side, so a view set must not depend on their order. Its work, and any left from
+   * earlier batches, runs after it; with {@code laneOrder}, as queues deliver it: some of it later,
+   * in any order, some of it twice.
    */
   public void apply(List<E> batch, Random laneOrder) {
     for (Projection<E> projection : projections) {
@@ -50,17 +55,40 @@ public final class InMemoryViews<E> {
         Collections.shuffle(lanes, laneOrder);
       }
       for (List<E> lane : lanes) {
-        Turn<E> turn = new Turn<>(projection, lane);
-        turn.fold(read(turn.reads())).forEach(this::write);
+        run(new Turn<>(projection, lane));
       }
+      batch.forEach(event -> pending.addAll(projection.work(event)));
+    }
+    if (laneOrder == null) {
+      runPending(pending.size());
+    } else {
+      List<Work> shuffled = new ArrayList<>(pending);
+      Collections.shuffle(shuffled, laneOrder);
+      pending.clear();
+      pending.addAll(shuffled);
+      if (!shuffled.isEmpty() && laneOrder.nextInt(4) == 0) {
+        run(shuffled.get(0).turn()); // a worker that died after its writes: the item runs again
+      }
+      runPending(laneOrder.nextInt(pending.size() + 1));
     }
   }
 
-  /** Every row, by table, PartitionKey and RowKey. */
+  /** Every row, by table, PartitionKey and RowKey, once all the work asked for has run. */
   public Map<RowRef, Map<String, Object>> rows() {
+    runPending(pending.size());
     Map<RowRef, Map<String, Object>> sorted = new TreeMap<>(ORDER);
     sorted.putAll(rows);
     return sorted;
+  }
+
+  private void runPending(int count) {
+    List<Work> due = pending.stream().limit(count).toList();
+    due.forEach(pending::remove);
+    due.forEach(work -> run(work.turn()));
+  }
+
+  private void run(Turn<?> turn) {
+    turn.fold(read(turn.reads())).forEach(this::write);
   }
 
   private Map<RowRef, Map<String, Object>> read(Set<RowRef> refs) {

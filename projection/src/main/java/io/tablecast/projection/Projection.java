@@ -35,6 +35,16 @@ public interface Projection<E> {
   /** The changes this event makes, given the rows it declared. Pure: no clock, no I/O. */
   List<RowChange> fold(Rows rows, E event);
 
+  /**
+   * The cross-partition steps this event asks for ({@link WorkStep}), derived from the event
+   * alone. The engine queues them once the event's turn is written and before its checkpoint, so
+   * an event delivered again asks for them again; a step reconciles from the rows it reads, so
+   * running it again changes nothing.
+   */
+  default List<Work> work(E event) {
+    return List.of();
+  }
+
   /** The fold of {@link #fold}, for {@link #of}. */
   @FunctionalInterface
   interface Fold<E> {
@@ -44,6 +54,12 @@ public interface Projection<E> {
   /** A projection from its parts, for one written as functions rather than as a class. */
   static <E> Projection<E> of(String name, ViewSet viewSet, Function<E, Optional<String>> lane, Function<E, Set<RowRef>> reads,
       Fold<E> fold) {
+    return of(name, viewSet, lane, reads, fold, event -> List.of());
+  }
+
+  /** As above, with the cross-partition steps each event asks for ({@link #work}). */
+  static <E> Projection<E> of(String name, ViewSet viewSet, Function<E, Optional<String>> lane, Function<E, Set<RowRef>> reads,
+      Fold<E> fold, Function<E, List<Work>> work) {
     return new Projection<>() {
       @Override
       public String name() {
@@ -68,6 +84,11 @@ public interface Projection<E> {
       @Override
       public List<RowChange> fold(Rows rows, E event) {
         return fold.apply(rows, event);
+      }
+
+      @Override
+      public List<Work> work(E event) {
+        return work.apply(event);
       }
 
       @Override

@@ -60,6 +60,10 @@ public final class Turn<E> {
     this.events.forEach(event -> reads.addAll(projection.reads(event)));
   }
 
+  public Projection<E> projection() {
+    return projection;
+  }
+
   /** The rows to read before {@link #fold}: every row an event of the turn declared. */
   public Set<RowRef> reads() {
     return Set.copyOf(reads);

@@ -85,7 +85,8 @@ public final class ProjectorService implements AutoCloseable {
         new GenerationStorage(azure).onceCreated());
     HttpService http = HttpService.start("projector", config.http(), metrics,
         () -> new Health(pipeline.current().healthy(), pipeline.current().details()), () -> { });
-    ViewSetProjectors viewSets = ViewSetProjectors.start(config.kafka(), azure, config.namespace(), ViewSetProvider.found(config.viewSets().loader()));
+    ViewSetProjectors viewSets = ViewSetProjectors.start(config.kafka(), azure, config.namespace(),
+        ViewSetProvider.found(config.viewSets().loader()), config.workers());
     return new ProjectorService(pipeline, viewSets, http, reporters(config, azure, metrics), telemetry);
   }
 

@@ -5,7 +5,9 @@ import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projection.Projection;
 import io.tablecast.projection.RowChange;
 import io.tablecast.projection.RowRef;
+import io.tablecast.projection.Rows;
 import io.tablecast.projection.ViewSet;
+import io.tablecast.projection.WorkStep;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -19,15 +21,20 @@ import java.util.Set;
  * A small view set for the engine's tests, with no domain of its own: branches total the ticks of
  * their accounts ({@code Totals}, one row per branch, read and guarded by each account's version),
  * and each tick leaves a row of its account ({@code Ticks}, written without reading). Its records
- * are text, {@code branch,account,version,amount}.
+ * are text, {@code branch,account,version,amount}. As {@link #PROJECTED} keeps it, each tick also
+ * asks a cross-partition step, {@link #ACCOUNTS}, to file its account under {@code Accounts}.
  */
 public final class Tally {
 
   public record Table(String baseName) implements ViewSet.Table {}
 
+  public record Queue(String baseName) implements ViewSet.Queue {}
+
   public static final Table TOTALS = new Table("Totals");
   public static final Table TICKS = new Table("Ticks");
-  public static final ViewSet VIEW_SET = ViewSet.of("tally", List.of(TOTALS, TICKS), List.of());
+  public static final Table ACCOUNT_INDEX = new Table("Accounts");
+  public static final Queue ACCOUNT_QUEUE = new Queue("accounts");
+  public static final ViewSet VIEW_SET = ViewSet.of("tally", List.of(TOTALS, TICKS, ACCOUNT_INDEX), List.of(ACCOUNT_QUEUE));
   public static final String TOPIC = "tally.ticks";
 
   /** An account's tick: its version counts the account's ticks from 1. */
@@ -38,6 +45,9 @@ public final class Tally {
     }
   }
 
+  /** An item of {@link #ACCOUNTS}: an account to file under its branch. */
+  public record Account(String branch, String account) {}
+
   public static final EventDecoder<Tick> DECODER = (topic, value) -> {
     String[] fields = new String(value, StandardCharsets.UTF_8).split(",");
     if (fields.length != 4) {
@@ -46,25 +56,88 @@ public final class Tally {
     return new Tick(fields[0], fields[1], Long.parseLong(fields[2]), Long.parseLong(fields[3]));
   };
 
-  public static final Projection<Tick> TALLIES = Projection.of("tallies", VIEW_SET, tick -> Optional.of(tick.account()),
-      tick -> Set.of(total(tick.branch())), (rows, tick) -> {
-        Map<String, Object> total = new HashMap<>(rows.get(total(tick.branch())).orElse(Map.of("Total", 0L)));
-        String counted = "V" + tick.account();
-        if ((long) total.getOrDefault(counted, 0L) >= tick.version()) {
-          return List.of();
-        }
-        total.put("Total", (long) total.get("Total") + tick.amount());
-        total.put(counted, tick.version());
-        return List.of(new RowChange.Put(total(tick.branch()), total),
-            new RowChange.Put(new RowRef(TICKS, tick.account(), String.format("%010d", tick.version())), Map.of("Amount", tick.amount())));
-      });
+  /**
+   * The step that keeps {@code Accounts} ({@code accounts}/{@code <account>}: its branch and the
+   * version its branch's total has counted), reconciled from the branch's total row. An item that
+   * is not {@code <branch>/<account>} fails to decode.
+   */
+  public static final WorkStep<Account> ACCOUNTS = new WorkStep<>() {
+    @Override
+    public String name() {
+      return "accounts";
+    }
 
-  public static final ProjectedViewSet<Tick> PROJECTED = new ProjectedViewSet<>(VIEW_SET, List.of(TOPIC), DECODER, List.of(TALLIES));
+    @Override
+    public ViewSet viewSet() {
+      return VIEW_SET;
+    }
+
+    @Override
+    public ViewSet.Queue queue() {
+      return ACCOUNT_QUEUE;
+    }
+
+    @Override
+    public String encode(Account item) {
+      return item.branch() + "/" + item.account();
+    }
+
+    @Override
+    public Account decode(String text) {
+      String[] keys = text.split("/", -1);
+      if (keys.length != 2) {
+        throw new IllegalArgumentException("not <branch>/<account>: " + text);
+      }
+      return new Account(keys[0], keys[1]);
+    }
+
+    @Override
+    public Set<RowRef> reads(Account item) {
+      return Set.of(total(item.branch()), account(item.account()));
+    }
+
+    @Override
+    public List<RowChange> fold(Rows rows, Account item) {
+      Object counted = rows.get(total(item.branch())).map(total -> total.get("V" + item.account())).orElse(0L);
+      return List.of(new RowChange.Put(account(item.account()), Map.of("Branch", item.branch(), "Version", counted)));
+    }
+  };
+
+  /** The totals and ticks, with no step: what a turn of the projector writes. */
+  public static final Projection<Tick> TALLIES = Projection.of("tallies", VIEW_SET, Tally::lane, Tally::reads, Tally::fold);
+
+  public static final ProjectedViewSet<Tick> PROJECTED = new ProjectedViewSet<>(VIEW_SET, List.of(TOPIC), DECODER,
+      List.of(Projection.of("tallies", VIEW_SET, Tally::lane, Tally::reads, Tally::fold,
+          tick -> List.of(ACCOUNTS.askFor(new Account(tick.branch(), tick.account()))))), List.of(ACCOUNTS));
 
   private Tally() {}
 
   public static RowRef total(String branch) {
     return new RowRef(TOTALS, branch, "total");
+  }
+
+  public static RowRef account(String account) {
+    return new RowRef(ACCOUNT_INDEX, "accounts", account);
+  }
+
+  private static Optional<String> lane(Tick tick) {
+    return Optional.of(tick.account());
+  }
+
+  private static Set<RowRef> reads(Tick tick) {
+    return Set.of(total(tick.branch()));
+  }
+
+  private static List<RowChange> fold(Rows rows, Tick tick) {
+    Map<String, Object> total = new HashMap<>(rows.get(total(tick.branch())).orElse(Map.of("Total", 0L)));
+    String counted = "V" + tick.account();
+    if ((long) total.getOrDefault(counted, 0L) >= tick.version()) {
+      return List.of();
+    }
+    total.put("Total", (long) total.get("Total") + tick.amount());
+    total.put(counted, tick.version());
+    return List.of(new RowChange.Put(total(tick.branch()), total),
+        new RowChange.Put(new RowRef(TICKS, tick.account(), String.format("%010d", tick.version())), Map.of("Amount", tick.amount())));
   }
 
   /** Ticks of eight accounts in three branches, each account's versions in order. */

@@ -70,7 +70,7 @@ class ViewSetRebuildIT {
 
     assertThat(active).isEqualTo(killed);
     assertThat(catalog.read()).isEqualTo(new CatalogState(2, OptionalInt.empty()));
-    assertThat(GenerationRows.all(azure, active)).isEqualTo(ProjectionKit.of(Tally.TALLIES).rebuilt(log));
+    assertThat(GenerationRows.all(azure, active)).isEqualTo(ProjectionKit.of(Tally.PROJECTED.projections()).rebuilt(log));
     Map<Integer, Long> applied = new HashMap<>();
     CheckpointRows.applied(azure.table(new CatalogTables(namespace).projectorCheckpoints()), active)
         .forEach((key, offset) -> applied.put(Integer.parseInt(key.substring(key.lastIndexOf('-') + 1)), offset));

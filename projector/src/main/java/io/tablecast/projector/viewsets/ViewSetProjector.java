@@ -7,6 +7,7 @@ import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
 import io.tablecast.common.concurrent.DaemonThreads;
 import io.tablecast.common.config.KafkaSettings;
+import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.CheckpointLayout;
@@ -15,8 +16,12 @@ import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.StorageErrors;
 import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projection.Projection;
+import io.tablecast.projection.Work;
 import io.tablecast.viewstore.adapter.out.tables.Egts;
 import io.tablecast.viewstore.adapter.out.tables.TableTurns;
+import io.tablecast.viewstore.adapter.queue.StepMessages;
+import io.tablecast.viewstore.adapter.queue.StepQueues;
+import io.tablecast.viewstore.adapter.queue.StepWorkers;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -45,7 +50,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Keeps one generation of any view set from its topics (SPEC §9): polls a batch, decodes it,
  * folds it in turns, one per lane of each projection, lanes side by side ({@link TableTurns}),
- * then writes the batch's checkpoints, then commits to the group.
+ * sends the work the batch asked for to its steps' queues ({@link StepQueues}), then writes the
+ * batch's checkpoints, then commits to the group. The view set's steps run beside it, in this
+ * process ({@link StepWorkers}).
  *
  * <p>After a restart or a rebalance, each partition resumes after the offset its checkpoint says
  * is applied. A crash between the rows and the checkpoint delivers those records again, which
@@ -68,6 +75,8 @@ public final class ViewSetProjector<E> implements AutoCloseable {
   private final ProjectedViewSet<E> views;
   private final Generation generation;
   private final TableTurns turns;
+  private final StepQueues stepQueues;
+  private final StepWorkers steps;
   private final TableClient checkpoints;
   private final KafkaConsumer<byte[], byte[]> consumer;
   private final Map<String, String> topicNames = new HashMap<>();
@@ -79,10 +88,12 @@ public final class ViewSetProjector<E> implements AutoCloseable {
   private long lastHeartbeat = System.nanoTime() - HEARTBEAT.toNanos();
 
   private ViewSetProjector(KafkaSettings kafka, AzureClients azure, Generation generation, ProjectedViewSet<E> views, int threads,
-      Clock clock) {
+      WorkerSettings workers, Clock clock) {
     this.views = views;
     this.generation = generation;
     this.turns = new TableTurns(azure, generation);
+    this.stepQueues = new StepQueues(azure, generation);
+    this.steps = StepWorkers.start(azure, generation, views.steps(), workers, clock);
     this.checkpoints = azure.table(new CatalogTables(generation.namespace()).projectorCheckpoints());
     this.clock = clock;
     views.topics().forEach(topic -> topicNames.put(generation.namespace().topic(topic), topic));
@@ -97,10 +108,15 @@ public final class ViewSetProjector<E> implements AutoCloseable {
     this.thread = new Thread(this::run, "projector-" + views.viewSet().name() + "-g" + generation.number());
   }
 
-  /** Starts projecting {@code generation} of the view set; {@code threads} turns run side by side. */
+  /**
+   * Starts projecting {@code generation} of the view set, and working its steps' queues.
+   *
+   * @param threads turns that run side by side
+   * @param workers how the steps' workers receive, retry and park ({@code messagesInFlight} items run side by side)
+   */
   public static <E> ViewSetProjector<E> start(KafkaSettings kafka, AzureClients azure, Generation generation, ProjectedViewSet<E> views,
-      int threads, Clock clock) {
-    ViewSetProjector<E> projector = new ViewSetProjector<>(kafka, azure, generation, views, threads, clock);
+      int threads, WorkerSettings workers, Clock clock) {
+    ViewSetProjector<E> projector = new ViewSetProjector<>(kafka, azure, generation, views, threads, workers, clock);
     projector.thread.start();
     log.info("Projecting view set {} into generation {} from {}", views.viewSet().name(), generation.number(), projector.topicNames.keySet());
     return projector;
@@ -178,6 +194,9 @@ public final class ViewSetProjector<E> implements AutoCloseable {
         foldInTurns(projection, batch.stream().filter(p -> p.offset() < stopAt.getOrDefault(p.partition(), Long.MAX_VALUE)).toList(),
             stopAt);
       }
+      if (stepQueues.send(workAskedFor(batch, stopAt)) > 0) {
+        steps.wake();
+      }
       Map<TopicPartition, Long> applied = new LinkedHashMap<>();
       lastOffsets.forEach((partition, last) -> applied.put(partition, stopAt.containsKey(partition) ? stopAt.get(partition) - 1 : last));
       checkpoint(applied);
@@ -231,6 +250,33 @@ public final class ViewSetProjector<E> implements AutoCloseable {
     if (unavailable != null) {
       throw unavailable;
     }
+  }
+
+  /**
+   * The work of the events applied, those before {@code stopAt}. An event whose projection fails to
+   * say its work stops its partition there, as a failed fold does.
+   */
+  private List<Work> workAskedFor(List<Polled<E>> batch, Map<TopicPartition, Long> stopAt) {
+    List<Work> work = new ArrayList<>();
+    for (Polled<E> polled : batch) {
+      if (polled.offset() >= stopAt.getOrDefault(polled.partition(), Long.MAX_VALUE)) {
+        continue;
+      }
+      for (Projection<E> projection : views.projections()) {
+        try {
+          List<Work> asked = projection.work(polled.event());
+          asked.forEach(w -> StepMessages.requireFits(w.step().name(), w.item()));
+          work.addAll(asked);
+        } catch (RuntimeException e) {
+          log.error("Projection {} of view set {} failed to say the work of record {}", projection.name(), views.viewSet().name(),
+              polled.offset(), e);
+          stopAt.put(polled.partition(), polled.offset());
+          pause(polled.partition(), "projection '" + projection.name() + "' failed on the work of record " + polled.offset() + ": " + e);
+          break;
+        }
+      }
+    }
+    return work;
   }
 
   private void pause(TopicPartition partition, String reason) {
@@ -301,6 +347,7 @@ public final class ViewSetProjector<E> implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     lanes.shutdownNow();
+    steps.close();
   }
 
   private static void sleep(Duration duration) {

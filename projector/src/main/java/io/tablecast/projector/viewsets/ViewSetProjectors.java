@@ -2,6 +2,7 @@ package io.tablecast.projector.viewsets;
 
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
+import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.common.kafka.TopicProvisioner;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.FollowActiveGeneration;
@@ -29,20 +30,22 @@ public final class ViewSetProjectors implements AutoCloseable {
     this.projectors = projectors;
   }
 
-  public static ViewSetProjectors start(KafkaSettings kafka, AzureClients azure, Namespace namespace, List<ProjectedViewSet<?>> viewSets) {
+  /** @param workers how the view sets' steps are worked, beside their projectors */
+  public static ViewSetProjectors start(KafkaSettings kafka, AzureClients azure, Namespace namespace, List<ProjectedViewSet<?>> viewSets,
+      WorkerSettings workers) {
     List<FollowActiveGeneration<ViewSetProjector<?>>> started = new ArrayList<>();
     for (ProjectedViewSet<?> views : viewSets) {
-      started.add(follow(kafka, azure, namespace, views));
+      started.add(follow(kafka, azure, namespace, views, workers));
     }
     return new ViewSetProjectors(started);
   }
 
   private static <E> FollowActiveGeneration<ViewSetProjector<?>> follow(KafkaSettings kafka, AzureClients azure, Namespace namespace,
-      ProjectedViewSet<E> views) {
+      ProjectedViewSet<E> views, WorkerSettings workers) {
     TopicProvisioner.ensureTopics(kafka, views.topics().stream().map(namespace::topic).toList());
     ViewStoreBootstrap.ensure(azure, namespace, views.viewSet());
     return new FollowActiveGeneration<>(new ViewCatalog(azure.tableService(), namespace, views.viewSet()), views.viewSet().name(),
-        generation -> ViewSetProjector.start(kafka, azure, generation, views, LANES_IN_FLIGHT, Clock.systemUTC()),
+        generation -> ViewSetProjector.start(kafka, azure, generation, views, LANES_IN_FLIGHT, workers, Clock.systemUTC()),
         new GenerationStorage(azure).onceCreated());
   }
 

@@ -1,6 +1,5 @@
 package io.tablecast.projector.viewsets;
 
-import static io.tablecast.testkit.Tally.TALLIES;
 import static io.tablecast.testkit.Tally.VIEW_SET;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -9,6 +8,7 @@ import com.azure.data.tables.models.TableEntity;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.StorageSettings;
+import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.common.kafka.TopicProvisioner;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogTables;
@@ -115,7 +115,7 @@ class ViewSetProjectorIT {
   }
 
   private ViewSetProjector<Tick> start() {
-    return ViewSetProjector.start(kafka, azure, generation, Tally.PROJECTED, 4, Clock.systemUTC());
+    return ViewSetProjector.start(kafka, azure, generation, Tally.PROJECTED, 4, WorkerSettings.DEFAULT, Clock.systemUTC());
   }
 
   /** Each account's ticks on one partition, in order; the last offset of each partition. */
@@ -136,7 +136,7 @@ class ViewSetProjectorIT {
   }
 
   private void awaitRows(List<Tick> log) {
-    Map<RowRef, Map<String, Object>> expected = ProjectionKit.of(TALLIES).rebuilt(log);
+    Map<RowRef, Map<String, Object>> expected = ProjectionKit.of(Tally.PROJECTED.projections()).rebuilt(log);
     await("the rows of " + log.size() + " ticks").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250))
         .untilAsserted(() -> assertThat(GenerationRows.all(azure, generation)).isEqualTo(expected));
   }

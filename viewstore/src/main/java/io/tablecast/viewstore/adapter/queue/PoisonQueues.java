@@ -122,7 +122,12 @@ public final class PoisonQueues {
       WorkMessages.Message work = WorkMessages.read(message);
       return WorkMessages.write(new WorkMessages.Message(work.generation(), work.items()));
     } catch (IllegalArgumentException e) {
-      return message; // unreadable as work: requeued as it was, for the operator to see again
+      try {
+        StepMessages.Message step = StepMessages.read(message);
+        return StepMessages.write(new StepMessages.Message(step.format(), step.step(), step.items(), null));
+      } catch (IllegalArgumentException notAStep) {
+        return message; // unreadable as work: requeued as it was, for the operator to see again
+      }
     }
   }
 

@@ -46,7 +46,12 @@ public final class TableTurns {
 
   /** One lane's events, in their order, applied by {@code projection}. */
   public <E> void apply(Projection<E> projection, List<E> events) {
-    Turn<E> turn = new Turn<>(projection, events);
+    apply(new Turn<>(projection, events));
+  }
+
+  /** One turn: a lane's events, or a step's item ({@link io.tablecast.projection.Work#turn}). */
+  public void apply(Turn<?> turn) {
+    Projection<?> projection = turn.projection();
     OptimisticWrite.apply(
         conflicts -> read(turn),
         read -> turn.fold(propertiesOf(read)),

@@ -1,0 +1,40 @@
+package io.tablecast.projection;
+
+import java.util.Optional;
+
+/**
+ * A cross-partition step (SPEC §4): work that a projection asks for ({@link Projection#work}) and
+ * that the engine carries on the step's queue, apart from the event's own turn, because it writes
+ * rows of other partitions.
+ *
+ * <p>A step is a reconciler: it declares the rows it needs ({@link #reads}), the truth and the
+ * rows it keeps, and its fold computes their desired state from what it read. The engine reads
+ * those rows, folds, and writes each changed row guarded by the ETag it read ({@code If-Match}),
+ * reading again after a lost race, exactly as it runs a projection's {@link Turn}. So a step run
+ * twice, late, or after a newer one changes nothing the truth does not call for, which is what
+ * lets the engine queue, batch, retry, park and queue again after a crash without counting.
+ *
+ * @param <W> the work items, each named by the text {@link #encode} gives it
+ */
+public interface WorkStep<W> extends Projection<W> {
+
+  /** The queue the items travel on: one of the view set's, used by this step alone. */
+  ViewSet.Queue queue();
+
+  /** The item as the text it travels as; items with the same text are the same work. */
+  String encode(W item);
+
+  /** @throws RuntimeException for a text that is not an item: the engine parks its message */
+  W decode(String text);
+
+  /** Each item is its own lane: items of one batch run side by side. */
+  @Override
+  default Optional<String> lane(W item) {
+    return Optional.of(encode(item));
+  }
+
+  /** This step, asked to run for {@code item}. */
+  default Work askFor(W item) {
+    return new Work(this, encode(item));
+  }
+}

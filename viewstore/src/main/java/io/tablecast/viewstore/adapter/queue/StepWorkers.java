@@ -1,0 +1,234 @@
+package io.tablecast.viewstore.adapter.queue;
+
+import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
+
+import com.azure.core.util.Context;
+import com.azure.storage.queue.QueueClient;
+import com.azure.storage.queue.models.QueueMessageItem;
+import io.tablecast.common.concurrent.DaemonThreads;
+import io.tablecast.common.concurrent.Parallel;
+import io.tablecast.common.config.WorkerSettings;
+import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tables.QueueErrors;
+import io.tablecast.projection.Work;
+import io.tablecast.projection.WorkStep;
+import io.tablecast.viewstore.adapter.out.tables.AzureFailures;
+import io.tablecast.viewstore.adapter.out.tables.TableTurns;
+import io.tablecast.viewstore.adapter.queue.StepMessages.Message;
+import io.tablecast.viewstore.adapter.queue.WorkMessages.Failure;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The competing consumers of a view set's step queues in one generation (SPEC §4), one per
+ * queue. For each message: receive it, which hides it for the visibility timeout; run each of its
+ * items in a turn of its step ({@link TableTurns}: read the truth and the rows it keeps, fold,
+ * write on the ETags read); delete the message last. A worker that dies leaves its message to
+ * reappear for another, and running an item again changes nothing ({@link WorkStep}).
+ *
+ * <p>A failed attempt records its reason in the message and hides it for a growing backoff. A
+ * message of several items that fails for good is split, one message per item, so that only the
+ * bad item is parked. A message received more than {@code maxDequeues} times goes to the poison
+ * queue, its copy written before it is deleted, unless its last failure was transient (storage
+ * unreachable): that one is sent again fresh, because an outage must not park good work. A
+ * message that is not a step message of this queue's step is parked at once.
+ */
+public final class StepWorkers implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(StepWorkers.class);
+  private static final int RECEIVE = 16;
+  private static final long LONGEST_IDLE_MILLIS = 1_000;
+
+  private final Generation generation;
+  private final TableTurns turns;
+  private final WorkerSettings settings;
+  private final Clock clock;
+  private final ExecutorService items;
+  private final List<Thread> threads = new ArrayList<>();
+  private final Object bell = new Object();
+  private volatile boolean running = true;
+
+  private StepWorkers(AzureClients azure, Generation generation, WorkerSettings settings, Clock clock) {
+    this.generation = generation;
+    this.turns = new TableTurns(azure, generation);
+    this.settings = settings;
+    this.clock = clock;
+    this.items = Executors.newFixedThreadPool(settings.messagesInFlight(),
+        DaemonThreads.named(generation.viewSet().name() + "-g" + generation.number() + "-steps"));
+  }
+
+  /** Starts a worker on the queue of each step, in {@code generation}. */
+  public static StepWorkers start(AzureClients azure, Generation generation, List<WorkStep<?>> steps, WorkerSettings settings,
+      Clock clock) {
+    StepWorkers workers = new StepWorkers(azure, generation, settings, clock);
+    for (WorkStep<?> step : steps) {
+      Worker worker = workers.new Worker(step, azure.queue(generation.queue(step.queue())),
+          azure.queue(generation.poisonQueue(step.queue())));
+      Thread thread = new Thread(worker, "step-" + step.name() + "-g" + generation.number());
+      thread.setDaemon(true);
+      workers.threads.add(thread);
+      thread.start();
+    }
+    return workers;
+  }
+
+  /** Work was sent: an idle worker receives at once. */
+  public void wake() {
+    synchronized (bell) {
+      bell.notifyAll();
+    }
+  }
+
+  /** False once a worker thread died. */
+  public boolean alive() {
+    return threads.stream().allMatch(Thread::isAlive);
+  }
+
+  /** Stops after the current messages. */
+  @Override
+  public void close() {
+    running = false;
+    wake();
+    for (Thread thread : threads) {
+      try {
+        thread.join(TimeUnit.SECONDS.toMillis(30));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    items.shutdownNow();
+  }
+
+  private final class Worker implements Runnable {
+
+    private final WorkStep<?> step;
+    private final QueueClient queue;
+    private final QueueClient poison;
+    private long idleMillis;
+
+    Worker(WorkStep<?> step, QueueClient queue, QueueClient poison) {
+      this.step = step;
+      this.queue = queue;
+      this.poison = poison;
+    }
+
+    @Override
+    public void run() {
+      while (running) {
+        try {
+          List<QueueMessageItem> received = queue.receiveMessages(RECEIVE, settings.visibilityTimeout(), NO_TIMEOUT, Context.NONE)
+              .stream().toList();
+          received.forEach(this::handle);
+          idleMillis = received.isEmpty() ? Math.min(LONGEST_IDLE_MILLIS, Math.max(50, idleMillis * 2)) : 0;
+        } catch (RuntimeException e) {
+          log.debug("Step {} of generation {} could not reach its queue {}: {}", step.name(), generation.number(), queue.getQueueName(),
+              AzureFailures.INSTANCE.describe(e));
+          idleMillis = LONGEST_IDLE_MILLIS;
+        }
+        idle();
+      }
+    }
+
+    private void idle() {
+      if (idleMillis == 0 || !running) {
+        return;
+      }
+      synchronized (bell) {
+        try {
+          bell.wait(idleMillis);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          running = false;
+        }
+      }
+    }
+
+    private void handle(QueueMessageItem received) {
+      String text = received.getBody().toString();
+      Message message;
+      try {
+        message = StepMessages.read(text);
+        if (!message.step().equals(step.name())) {
+          throw new IllegalArgumentException("a message of step '" + message.step() + "' on the queue of step '" + step.name() + "'");
+        }
+      } catch (IllegalArgumentException e) {
+        park(received, text, "unreadable message: " + e.getMessage());
+        return;
+      }
+      if (received.getDequeueCount() > settings.maxDequeues()) {
+        expire(received, text, message);
+        return;
+      }
+      try {
+        Parallel.each(items, message.items(), item -> turns.apply(new Work(step, item).turn()));
+        delete(received);
+      } catch (RuntimeException e) {
+        failed(received, message, e);
+      }
+    }
+
+    private void failed(QueueMessageItem received, Message message, RuntimeException e) {
+      boolean permanent = !AzureFailures.INSTANCE.isTransient(e);
+      Failure failure = new Failure(AzureFailures.INSTANCE.describe(e), permanent);
+      if (permanent && message.items().size() > 1) {
+        log.warn("Message {} on {} failed for good ({}); splitting its {} items", received.getMessageId(), queue.getQueueName(),
+            failure.reason(), message.items().size());
+        message.failed(failure).split().forEach(part -> send(queue, StepMessages.write(part)));
+        delete(received);
+        return;
+      }
+      Duration backoff = settings.backoffAfter(received.getDequeueCount());
+      log.info("Message {} on {} failed ({}), attempt {}; trying again in {} ms", received.getMessageId(), queue.getQueueName(),
+          failure.reason(), received.getDequeueCount(), backoff.toMillis());
+      try {
+        queue.updateMessageWithResponse(received.getMessageId(), received.getPopReceipt(), StepMessages.write(message.failed(failure)),
+            backoff, NO_TIMEOUT, Context.NONE);
+      } catch (RuntimeException lost) {
+        if (!QueueErrors.lostHold(lost)) {
+          throw lost;
+        }
+      }
+    }
+
+    /** Received too often: parked, unless the last failure was transient, when it is sent again fresh. */
+    private void expire(QueueMessageItem received, String text, Message message) {
+      if (message.lastFailure().filter(f -> !f.permanent()).isPresent()) {
+        send(queue, StepMessages.write(new Message(message.format(), message.step(), message.items(), null)));
+        delete(received);
+        return;
+      }
+      park(received, text, message.lastFailure().map(Failure::reason)
+          .orElse("received " + received.getDequeueCount() + " times and never finished: its worker stopped each time"));
+    }
+
+    /** The poison copy is written first, then the message deleted: it is never lost. */
+    private void park(QueueMessageItem received, String text, String reason) {
+      send(poison, ParkedMessages.write(new ParkedMessages.Parked(queue.getQueueName(), reason, clock.instant(), received.getDequeueCount(),
+          text)));
+      delete(received);
+      log.warn("Parked message {} of {} in {}: {}", received.getMessageId(), queue.getQueueName(), poison.getQueueName(), reason);
+    }
+
+    private void delete(QueueMessageItem received) {
+      try {
+        queue.deleteMessageWithResponse(received.getMessageId(), received.getPopReceipt(), NO_TIMEOUT, Context.NONE);
+      } catch (RuntimeException e) {
+        if (!QueueErrors.lostHold(e)) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  private static void send(QueueClient target, String text) {
+    target.sendMessageWithResponse(text, null, null, NO_TIMEOUT, Context.NONE);
+  }
+}

@@ -1,0 +1,115 @@
+package io.tablecast.viewstore.adapter.queue;
+
+import static io.tablecast.testkit.Tally.ACCOUNTS;
+import static io.tablecast.testkit.Tally.ACCOUNT_QUEUE;
+import static io.tablecast.testkit.Tally.TALLIES;
+import static io.tablecast.testkit.Tally.VIEW_SET;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.azure.core.util.Context;
+import com.azure.storage.queue.QueueClient;
+import io.tablecast.common.config.Namespace;
+import io.tablecast.common.config.StorageSettings;
+import io.tablecast.common.config.WorkerSettings;
+import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.Generation;
+import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.projection.RowRef;
+import io.tablecast.projection.Work;
+import io.tablecast.projection.testing.ProjectionKit;
+import io.tablecast.testkit.Tally;
+import io.tablecast.testkit.Tally.Account;
+import io.tablecast.testkit.Tally.Tick;
+import io.tablecast.testkit.TablecastRuntimeExtension;
+import io.tablecast.viewstore.adapter.out.tables.GenerationRows;
+import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
+import io.tablecast.viewstore.adapter.out.tables.TableTurns;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** A view set's cross-partition steps worked from their queue against Azurite: reconciled, redelivered after a death, split and parked. */
+@ExtendWith(TablecastRuntimeExtension.class)
+class StepWorkersIT {
+
+  /** Visibility of 2 s, backoff of 1 s, parked after the third attempt. */
+  private static final WorkerSettings QUICK = new WorkerSettings(1, 4, Duration.ofSeconds(2), Duration.ofSeconds(6), Duration.ofSeconds(1),
+      Duration.ofSeconds(1), 3);
+
+  private AzureClients azure;
+  private Generation generation;
+  private QueueClient queue;
+
+  @BeforeEach
+  void createStorage(EmbeddedRuntime runtime, Namespace namespace) {
+    azure = new AzureClients(StorageSettings.ofConnectionString(runtime.storageConnectionString()));
+    generation = new Generation(VIEW_SET, namespace, 1);
+    new GenerationStorage(azure).create(generation);
+    queue = azure.queue(generation.queue(ACCOUNT_QUEUE));
+  }
+
+  @Test
+  void theItemsOfAMessageBecomeTheRowsTheirStepReconciles_andAMessageWhoseWorkerDiedReappearsAndIsDone() {
+    List<Tick> log = Tally.log(31, 120);
+    new TableTurns(azure, generation).apply(TALLIES, log.stream().filter(t -> t.account().equals("a1")).toList());
+    log.stream().filter(t -> !t.account().equals("a1")).forEach(t -> new TableTurns(azure, generation).apply(TALLIES, List.of(t)));
+    List<Work> work = log.stream().map(t -> ACCOUNTS.askFor(new Account(t.branch(), t.account()))).toList();
+
+    assertThat(new StepQueues(azure, generation).send(work)).as("120 items of 8 accounts in one message").isOne();
+    assertThat(queue.receiveMessages(1, Duration.ofSeconds(3), null, Context.NONE)).as("taken by a worker that then died").hasSize(1);
+    try (StepWorkers workers = StepWorkers.start(azure, generation, List.of(ACCOUNTS), QUICK, Clock.systemUTC())) {
+      await("the accounts").atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+          assertThat(accounts()).isEqualTo(accounts(ProjectionKit.of(Tally.PROJECTED.projections()).rebuilt(log))).hasSize(8));
+      await("the message deleted").atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+          assertThat(queue.getProperties().getApproximateMessagesCount()).isZero());
+    }
+  }
+
+  @Test
+  void anItemThatFailsForGoodIsSplitFromItsMessage_andParkedWithItsReasonAfterItsAttempts_whileTheOthersAreDone_andARequeueSendsItBack() {
+    new TableTurns(azure, generation).apply(TALLIES, List.of(new Tick("b1", "a1", 1, 10)));
+    queue.sendMessage(StepMessages.write(new StepMessages.Message(StepMessages.FORMAT, "accounts", List.of("b1/a1", "garbage"), null)));
+    queue.sendMessage("{\"hello\":1}");
+
+    try (StepWorkers workers = StepWorkers.start(azure, generation, List.of(ACCOUNTS), QUICK, Clock.systemUTC())) {
+      await("the good item").atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+          assertThat(accounts()).containsEntry(Tally.account("a1"), Map.of("Branch", "b1", "Version", 1L)));
+      QueueClient poison = azure.queue(generation.poisonQueue(ACCOUNT_QUEUE));
+      await("both parked").atMost(Duration.ofSeconds(60)).untilAsserted(() ->
+          assertThat(poison.getProperties().getApproximateMessagesCount()).isEqualTo(2));
+      List<ParkedMessages.Parked> parked = poison.peekMessages(2, null, Context.NONE).stream()
+          .map(m -> ParkedMessages.read(m.getBody().toString())).toList();
+      assertThat(parked).anySatisfy(p -> {
+        assertThat(p.reason()).startsWith("unreadable message: not a step message");
+        assertThat(p.message()).isEqualTo("{\"hello\":1}");
+        assertThat(p.dequeueCount()).isOne();
+      }).anySatisfy(p -> {
+        assertThat(p.reason()).isEqualTo("IllegalArgumentException: not <branch>/<account>: garbage");
+        assertThat(StepMessages.read(p.message()).items()).containsExactly("garbage");
+        assertThat(p.dequeueCount()).isEqualTo(4);
+      });
+      assertThat(queue.getProperties().getApproximateMessagesCount()).isZero();
+    }
+
+    assertThat(new PoisonQueues(azure, generation).requeue(ACCOUNT_QUEUE, Optional.empty())).isEqualTo(2);
+    assertThat(queue.peekMessages(2, null, Context.NONE).stream().map(m -> m.getBody().toString()))
+        .as("requeued as they were sent, without their failure")
+        .containsExactlyInAnyOrder("{\"hello\":1}", "{\"format\":1,\"step\":\"accounts\",\"items\":[\"garbage\"]}");
+  }
+
+  private Map<RowRef, Map<String, Object>> accounts() {
+    return accounts(GenerationRows.all(azure, generation));
+  }
+
+  private static Map<RowRef, Map<String, Object>> accounts(Map<RowRef, Map<String, Object>> rows) {
+    return rows.entrySet().stream().filter(row -> row.getKey().table().equals(Tally.ACCOUNT_INDEX))
+        .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+  }
+}
