@@ -22,7 +22,8 @@ final class WorkerCommand implements Callable<Integer> {
   public Integer call() throws InterruptedException {
     WorkerService.Config config = WorkerService.Config.fromEnv(Env.system());
     if (perQueue != null) {
-      config = new WorkerService.Config(config.namespace(), config.storage(), config.http(), config.workers().withPerQueue(perQueue));
+      config = new WorkerService.Config(config.namespace(), config.storage(), config.http(), config.workers().withPerQueue(perQueue),
+          config.viewSets());
     }
     WorkerService service = WorkerService.start(config, TracingSetup.fromEnv(Env.system(), "tablecast-workers"));
     System.out.println("Workers running (" + config.workers().perQueue() + " per queue); health at " + service.uri() + "/health");

@@ -53,7 +53,7 @@ class OrdersViewSetIT {
 
     awaitSummary(pipeline, 1, Map.of("Orders", 2L, "Open", 1L, "TotalCents", 800L));
     TableClient byStatus = pipeline.azure().table(new Generation(OrderViews.VIEW_SET, pipeline.namespace(), 1)
-        .table(OrderViews.Table.ORDERS_BY_STATUS));
+        .table(OrderViews.ORDERS_BY_STATUS));
     await("the orders by status, filed by the step's workers").atMost(Duration.ofSeconds(30)).untilAsserted(() ->
         assertThat(byStatus.listEntities().stream().map(row -> row.getPartitionKey() + "/" + row.getRowKey()))
             .containsExactlyInAnyOrder("shipped/o1", "placed/o2"));
@@ -74,7 +74,7 @@ class OrdersViewSetIT {
     send(runtime, pipeline, placed("o1", 500), placed("o2", 300));
     awaitSummary(pipeline, 1, Map.of("Orders", 2L, "Open", 2L, "TotalCents", 800L));
 
-    pipeline.azure().table(new Generation(OrderViews.VIEW_SET, pipeline.namespace(), 1).table(OrderViews.Table.CUSTOMERS))
+    pipeline.azure().table(new Generation(OrderViews.VIEW_SET, pipeline.namespace(), 1).table(OrderViews.CUSTOMERS))
         .deleteEntity("c1", "status_placed_o1");
     ChildJvm tampered = jvms.start(dir.resolve("tampered.out"), pipeline.env(), TablecastCli.class, "verify", "--view-set", "orders");
     assertThat(tampered.awaitExitCode(RUN)).as(tampered.tail()).isOne();
@@ -112,7 +112,7 @@ class OrdersViewSetIT {
   private static void awaitSummary(Pipeline pipeline, int generation, Map<String, Object> summary) {
     Generation orders = new Generation(OrderViews.VIEW_SET, pipeline.namespace(), generation);
     await("the customer's summary in generation " + generation).atMost(Duration.ofSeconds(60)).ignoreExceptions().untilAsserted(() ->
-        assertThat(TableRows.fromTable(pipeline.azure().table(orders.table(OrderViews.Table.CUSTOMERS)).getEntity("c1", "summary"))
+        assertThat(TableRows.fromTable(pipeline.azure().table(orders.table(OrderViews.CUSTOMERS)).getEntity("c1", "summary"))
             .row().properties()).isEqualTo(summary));
   }
 }

@@ -105,8 +105,8 @@ class PoisonCliIT {
     AzureClients azure = new AzureClients(StorageSettings.ofConnectionString(runtime.storageConnectionString()));
     new ViewCatalog(azure.tableService(), new Namespace(env.get("TABLECAST_NAMESPACE")), OrderViews.VIEW_SET).initialize();
     Generation orders = new Generation(OrderViews.VIEW_SET, new Namespace(env.get("TABLECAST_NAMESPACE")), 1);
-    QueueClient stepQueue = azure.queue(orders.queue(OrderViews.Queue.ORDERS_BY_STATUS));
-    QueueClient stepPoison = azure.queue(orders.poisonQueue(OrderViews.Queue.ORDERS_BY_STATUS));
+    QueueClient stepQueue = azure.queue(orders.queue(OrderViews.STATUS_QUEUE));
+    QueueClient stepPoison = azure.queue(orders.poisonQueue(OrderViews.STATUS_QUEUE));
     stepQueue.createIfNotExists();
     stepPoison.createIfNotExists();
     String fresh = "{\"format\":1,\"step\":\"orders-by-status\",\"items\":[\"c1/o1\"]}";

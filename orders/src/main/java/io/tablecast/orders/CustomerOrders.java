@@ -1,6 +1,5 @@
 package io.tablecast.orders;
 
-import io.tablecast.orders.OrderViews.Table;
 import io.tablecast.orders.events.OrderEvent;
 import io.tablecast.orders.events.OrderEventType;
 import io.tablecast.projection.Projection;
@@ -94,6 +93,6 @@ final class CustomerOrders implements Projection<OrderEvent> {
   }
 
   private static RowRef row(OrderEvent event, String rowKey) {
-    return new RowRef(Table.CUSTOMERS, event.getCustomerId(), rowKey);
+    return new RowRef(OrderViews.CUSTOMERS, event.getCustomerId(), rowKey);
   }
 }

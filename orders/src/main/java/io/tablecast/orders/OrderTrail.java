@@ -1,6 +1,5 @@
 package io.tablecast.orders;
 
-import io.tablecast.orders.OrderViews.Table;
 import io.tablecast.orders.events.OrderEvent;
 import io.tablecast.projection.Projection;
 import io.tablecast.projection.RowChange;
@@ -45,7 +44,7 @@ final class OrderTrail implements Projection<OrderEvent> {
     Map<String, Object> entry = new HashMap<>(Map.of("Type", CustomerOrders.status(event.getType()), "OccurredAt", event.getOccurredAt(),
         "Version", event.getVersion()));
     Optional.ofNullable(event.getReason()).ifPresent(reason -> entry.put("Reason", reason));
-    return List.of(new RowChange.Put(new RowRef(Table.ORDER_ACTIVITY, event.getOrderId(),
+    return List.of(new RowChange.Put(new RowRef(OrderViews.ORDER_ACTIVITY, event.getOrderId(),
         String.format("%010d", 9_999_999_999L - event.getVersion())), entry));
   }
 }

@@ -23,34 +23,12 @@ import java.util.List;
  */
 public final class OrderViews implements ViewSetProvider {
 
-  public enum Table implements ViewSet.Table {
-    CUSTOMERS("Customers"),
-    ORDERS_BY_STATUS("OrdersByStatus"),
-    ORDER_ACTIVITY("OrderActivity");
-
-    private final String baseName;
-
-    Table(String baseName) {
-      this.baseName = baseName;
-    }
-
-    @Override
-    public String baseName() {
-      return baseName;
-    }
-  }
-
-  public enum Queue implements ViewSet.Queue {
-    ORDERS_BY_STATUS;
-
-    @Override
-    public String baseName() {
-      return "orders-by-status";
-    }
-  }
-
+  public static final ViewSet.Table CUSTOMERS = ViewSet.table("Customers");
+  public static final ViewSet.Table ORDERS_BY_STATUS = ViewSet.table("OrdersByStatus");
+  public static final ViewSet.Table ORDER_ACTIVITY = ViewSet.table("OrderActivity");
+  public static final ViewSet.Queue STATUS_QUEUE = ViewSet.queue("orders-by-status");
   public static final String TOPIC = "orders.events";
-  public static final ViewSet VIEW_SET = ViewSet.of("orders", List.of(Table.values()), List.of(Queue.values()));
+  public static final ViewSet VIEW_SET = ViewSet.of("orders", List.of(CUSTOMERS, ORDERS_BY_STATUS, ORDER_ACTIVITY), List.of(STATUS_QUEUE));
   static final StatusIndex STATUS_INDEX = new StatusIndex();
   public static final ProjectedViewSet<OrderEvent> PROJECTED = new ProjectedViewSet<>(VIEW_SET, List.of(TOPIC), OrderViews::decode,
       List.of(new CustomerOrders(), new OrderTrail()), List.of(STATUS_INDEX));

@@ -1,17 +1,16 @@
 package io.tablecast.orders;
 
-import io.tablecast.orders.OrderViews.Table;
 import io.tablecast.projection.RowChange;
 import io.tablecast.projection.RowRef;
 import io.tablecast.projection.Rows;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.projection.WorkStep;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * {@code OrdersByStatus}, one partition per status across customers (an inter-partition index),
@@ -37,7 +36,7 @@ final class StatusIndex implements WorkStep<StatusIndex.Order> {
 
   @Override
   public ViewSet.Queue queue() {
-    return OrderViews.Queue.ORDERS_BY_STATUS;
+    return OrderViews.STATUS_QUEUE;
   }
 
   @Override
@@ -56,25 +55,23 @@ final class StatusIndex implements WorkStep<StatusIndex.Order> {
 
   @Override
   public Set<RowRef> reads(Order order) {
-    Set<RowRef> reads = new HashSet<>(Set.of(truth(order)));
-    STATUSES.forEach(status -> reads.add(new RowRef(Table.ORDERS_BY_STATUS, status, order.orderId())));
-    return reads;
+    return Stream.concat(Stream.of(truth(order)), STATUSES.stream().map(status -> filed(status, order))).collect(Collectors.toSet());
   }
 
   @Override
   public List<RowChange> fold(Rows rows, Order order) {
     Optional<Map<String, Object>> truth = rows.get(truth(order));
-    List<RowChange> changes = new ArrayList<>();
-    for (String status : STATUSES) {
-      RowRef ref = new RowRef(Table.ORDERS_BY_STATUS, status, order.orderId());
-      changes.add(truth.filter(row -> status.equals(row.get("Status")))
-          .<RowChange>map(row -> new RowChange.Put(ref, Map.of("CustomerId", order.customerId(), "AmountCents", row.get("AmountCents"))))
-          .orElse(new RowChange.Delete(ref)));
-    }
-    return changes;
+    return STATUSES.stream().map(status -> truth.filter(row -> status.equals(row.get("Status")))
+        .<RowChange>map(row -> new RowChange.Put(filed(status, order), Map.of("CustomerId", order.customerId(), "AmountCents",
+            row.get("AmountCents"))))
+        .orElse(new RowChange.Delete(filed(status, order)))).toList();
+  }
+
+  private static RowRef filed(String status, Order order) {
+    return new RowRef(OrderViews.ORDERS_BY_STATUS, status, order.orderId());
   }
 
   private static RowRef truth(Order order) {
-    return new RowRef(Table.CUSTOMERS, order.customerId(), "order_" + order.orderId());
+    return new RowRef(OrderViews.CUSTOMERS, order.customerId(), "order_" + order.orderId());
   }
 }

@@ -1,8 +1,8 @@
 package io.tablecast.orders;
 
-import static io.tablecast.orders.OrderViews.Table.CUSTOMERS;
-import static io.tablecast.orders.OrderViews.Table.ORDERS_BY_STATUS;
-import static io.tablecast.orders.OrderViews.Table.ORDER_ACTIVITY;
+import static io.tablecast.orders.OrderViews.CUSTOMERS;
+import static io.tablecast.orders.OrderViews.ORDERS_BY_STATUS;
+import static io.tablecast.orders.OrderViews.ORDER_ACTIVITY;
 import static io.tablecast.projection.testing.ProjectionKit.row;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

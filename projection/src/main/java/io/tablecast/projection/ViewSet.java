@@ -25,6 +25,20 @@ public record ViewSet(String name, List<Table> tables, List<Queue> queues, Strin
     String baseName();
   }
 
+  /** A table known by its name alone: {@code ViewSet.table("Customers")}. */
+  public record NamedTable(String baseName) implements Table {}
+
+  /** A queue known by its name alone: {@code ViewSet.queue("orders-by-status")}. */
+  public record NamedQueue(String baseName) implements Queue {}
+
+  public static Table table(String baseName) {
+    return new NamedTable(baseName);
+  }
+
+  public static Queue queue(String baseName) {
+    return new NamedQueue(baseName);
+  }
+
   private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9]{0,31}");
 
   public ViewSet {

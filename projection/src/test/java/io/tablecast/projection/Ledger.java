@@ -12,7 +12,10 @@ public final class Ledger {
 
   public static final Table BALANCES = new Table("Balances");
   public static final Table ENTRIES = new Table("Entries");
-  public static final ViewSet VIEW_SET = ViewSet.of("ledger", List.of(BALANCES, ENTRIES), List.of());
+  /** Each account's balance again, in one partition: kept by a cross-partition step. */
+  public static final Table ACCOUNTS = new Table("Accounts");
+  public static final ViewSet.Queue ACCOUNT_QUEUE = () -> "accounts";
+  public static final ViewSet VIEW_SET = ViewSet.of("ledger", List.of(BALANCES, ENTRIES, ACCOUNTS), List.of(ACCOUNT_QUEUE));
 
   /** An entry of an account: its version counts the account's entries from 1. */
   public record Entry(String account, long version, long amount) {}
@@ -21,6 +24,59 @@ public final class Ledger {
 
   public static RowRef balance(String account) {
     return new RowRef(BALANCES, account, "balance");
+  }
+
+  public static RowRef account(String account) {
+    return new RowRef(ACCOUNTS, "accounts", account);
+  }
+
+  /**
+   * A step on items that are texts, for the tests of steps.
+   *
+   * @param reads the rows an item needs
+   */
+  public static WorkStep<String> step(String name, java.util.function.Function<String, Set<RowRef>> reads, Projection.Fold<String> fold) {
+    return new WorkStep<>() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public ViewSet viewSet() {
+        return VIEW_SET;
+      }
+
+      @Override
+      public ViewSet.Queue queue() {
+        return ACCOUNT_QUEUE;
+      }
+
+      @Override
+      public String encode(String item) {
+        return item;
+      }
+
+      @Override
+      public String decode(String text) {
+        return text;
+      }
+
+      @Override
+      public Set<RowRef> reads(String item) {
+        return reads.apply(item);
+      }
+
+      @Override
+      public List<RowChange> fold(Rows rows, String item) {
+        return fold.apply(rows, item);
+      }
+    };
+  }
+
+  /** The balance, asking {@code step} for {@code item(entry)} on every entry. */
+  public static Projection<Entry> balanceAsking(WorkStep<String> step, java.util.function.Function<Entry, String> item) {
+    return Projection.of("balance", VIEW_SET, BALANCE::lane, BALANCE::reads, BALANCE::fold, entry -> List.of(step.askFor(item.apply(entry))));
   }
 
   /** The balance, guarded by the account's version: an entry already counted is skipped. */

@@ -86,7 +86,7 @@ public final class ProjectorService implements AutoCloseable {
     HttpService http = HttpService.start("projector", config.http(), metrics,
         () -> new Health(pipeline.current().healthy(), pipeline.current().details()), () -> { });
     ViewSetProjectors viewSets = ViewSetProjectors.start(config.kafka(), azure, config.namespace(),
-        ViewSetProvider.found(config.viewSets().loader()), config.workers());
+        ViewSetProvider.found(config.viewSets().loader()), config.workers(), config.recovery().requeuePendingWork());
     return new ProjectorService(pipeline, viewSets, http, reporters(config, azure, metrics), telemetry);
   }
 

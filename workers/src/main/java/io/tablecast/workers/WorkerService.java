@@ -9,6 +9,7 @@ import io.tablecast.common.config.Env;
 import io.tablecast.common.config.HttpSettings;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.StorageSettings;
+import io.tablecast.common.config.ViewSetJars;
 import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.common.http.Health;
 import io.tablecast.common.http.HttpService;
@@ -21,16 +22,20 @@ import io.tablecast.common.tables.RetryCounting;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.common.tracing.TracingSetup;
+import io.tablecast.projection.ProjectedViewSet;
+import io.tablecast.projection.ViewSetProvider;
 import io.tablecast.viewstore.adapter.out.tables.AzureFailures;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
 import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
 import io.tablecast.viewstore.adapter.out.telemetry.TelemetryReporter;
+import io.tablecast.viewstore.adapter.queue.StepWorkers;
 import io.tablecast.viewstore.application.work.WorkSteps;
 import io.tablecast.workers.adapter.in.queue.Arrivals;
 import io.tablecast.workers.adapter.in.queue.Workers;
 import io.tablecast.workers.adapter.out.tables.TableWorkerStores;
 import java.net.URI;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
@@ -38,20 +43,24 @@ import java.util.function.BooleanSupplier;
 /**
  * The queue workers as their own deployable, for scaling them apart from the projector: any
  * number of these may run beside the projector's own workers (SPEC §4, competing consumers).
- * They follow {@code ViewCatalog} flips to the next generation. {@code /health} is DOWN when a
- * worker thread has died.
+ * Beside HR's, they work the steps of every view set found on the class path or in {@code
+ * TABLECAST_VIEW_SETS_DIR} ({@link StepWorkers}). They follow each view set's {@code ViewCatalog}
+ * flips to its next generation. {@code /health} is DOWN when a worker thread has died.
  */
 public final class WorkerService implements AutoCloseable {
 
   public static final int DEFAULT_PORT = 8084;
 
   private final FollowActiveGeneration<Workers> workers;
+  private final List<FollowActiveGeneration<StepWorkers>> steps;
   private final HttpService http;
   private final TelemetryReporter reporter;
   private final OpenTelemetry telemetry;
 
-  private WorkerService(FollowActiveGeneration<Workers> workers, HttpService http, TelemetryReporter reporter, OpenTelemetry telemetry) {
+  private WorkerService(FollowActiveGeneration<Workers> workers, List<FollowActiveGeneration<StepWorkers>> steps, HttpService http,
+      TelemetryReporter reporter, OpenTelemetry telemetry) {
     this.workers = workers;
+    this.steps = steps;
     this.http = http;
     this.reporter = reporter;
     this.telemetry = telemetry;
@@ -64,8 +73,15 @@ public final class WorkerService implements AutoCloseable {
    *     process {@code TABLECAST_INSTANCE_ID} where it is set (the container's host name in the
    *     service image), so that an operator can tell which replica holds a lease; a random id
    *     otherwise
+   * @param viewSets the jars of the teams' view sets whose steps these workers run too
    */
-  public record Config(Namespace namespace, StorageSettings storage, HttpSettings http, WorkerSettings workers) {
+  public record Config(Namespace namespace, StorageSettings storage, HttpSettings http, WorkerSettings workers, ViewSetJars viewSets) {
+
+    /** Working HR's queues, and those of the view sets on the class path. */
+    public Config(Namespace namespace, StorageSettings storage, HttpSettings http, WorkerSettings workers) {
+      this(namespace, storage, http, workers, ViewSetJars.NONE);
+    }
+
     public static Config fromEnv(Env env) {
       WorkerSettings settings = WorkerSettings.fromEnv(env);
       if (settings.perQueue() == 0) {
@@ -79,7 +95,7 @@ public final class WorkerService implements AutoCloseable {
         settings = settings.withInstance(instance.get());
       }
       return new Config(env.namespace(), StorageSettings.fromEnv(env), HttpSettings.fromEnv(env, "TABLECAST_WORKER_PORT", DEFAULT_PORT),
-          settings);
+          settings, ViewSetJars.fromEnv(env));
     }
   }
 
@@ -102,11 +118,21 @@ public final class WorkerService implements AutoCloseable {
         generation -> startWorkers(azure, generation, config.workers(), Optional.empty(), metrics, WorkSteps.NONE, () -> false,
             Arrivals.NONE, tracing),
         new GenerationStorage(azure).onceCreated());
-    HttpService http = HttpService.start("worker", config.http(), metrics, () -> new Health(workers.current().alive(),
+    List<FollowActiveGeneration<StepWorkers>> steps = ViewSetProvider.found(config.viewSets().loader()).stream()
+        .filter(views -> !views.steps().isEmpty()).map(views -> followSteps(azure, config, views)).toList();
+    HttpService http = HttpService.start("worker", config.http(), metrics, () -> new Health(
+        workers.current().alive() && steps.stream().allMatch(follower -> follower.current().alive()),
         Map.of("generation", workers.generation().number(), "workers", workers.current().size())), () -> { });
     TelemetryReporter reporter = TelemetryReporter.start(azure.table(new CatalogTables(config.namespace()).projectorCheckpoints()),
         metrics, TelemetryReporter.WORKER, config.workers().instance(), Clock.systemUTC());
-    return new WorkerService(workers, http, reporter, telemetry);
+    return new WorkerService(workers, steps, http, reporter, telemetry);
+  }
+
+  private static FollowActiveGeneration<StepWorkers> followSteps(AzureClients azure, Config config, ProjectedViewSet<?> views) {
+    ViewStoreBootstrap.ensure(azure, config.namespace(), views.viewSet());
+    return new FollowActiveGeneration<>(new ViewCatalog(azure.tableService(), config.namespace(), views.viewSet()),
+        views.viewSet().name() + "-steps", generation -> StepWorkers.start(azure, generation, views.steps(), config.workers(),
+        Clock.systemUTC()), new GenerationStorage(azure).onceCreated());
   }
 
   /**
@@ -133,6 +159,7 @@ public final class WorkerService implements AutoCloseable {
   public void close() {
     reporter.close();
     http.close();
+    steps.forEach(FollowActiveGeneration::close);
     workers.close();
     TracingSetup.shutdown(telemetry);
   }

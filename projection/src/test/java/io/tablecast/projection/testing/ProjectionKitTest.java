@@ -14,6 +14,7 @@ import io.tablecast.projection.Ledger;
 import io.tablecast.projection.Ledger.Entry;
 import io.tablecast.projection.Projection;
 import io.tablecast.projection.RowChange;
+import io.tablecast.projection.WorkStep;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -69,6 +70,34 @@ class ProjectionKitTest {
     assertThatCode(() -> ProjectionKit.of(BALANCE).assertSameRowsEveryWay(log, 1)).doesNotThrowAnyException();
     assertThatThrownBy(() -> ProjectionKit.of(naive).assertSameRowsEveryWay(log, 1)).isInstanceOf(AssertionError.class)
         .hasMessageContaining("between one event at a time and the log with its tail delivered again");
+  }
+
+  @Test
+  void aStepThatReconcilesFromTheRowsItReadsHoldsThePropertyWhileOneThatTrustsItsItemIsCaught() {
+    WorkStep<String> fromTheTruth = Ledger.step("accounts", account -> Set.of(balance(account), Ledger.account(account)),
+        (rows, account) -> List.of(new RowChange.Put(Ledger.account(account),
+            Map.of("Balance", rows.get(balance(account)).map(row -> row.get("Balance")).orElse(0L)))));
+    WorkStep<String> fromTheItem = Ledger.step("accounts", item -> Set.of(), (rows, item) -> List.of(
+        new RowChange.Put(Ledger.account(item.split(":")[0]), Map.of("Balance", Long.parseLong(item.split(":")[1])))));
+    ProjectionKit<Entry> reconciled = ProjectionKit.of(Ledger.balanceAsking(fromTheTruth, Entry::account));
+    ProjectionKit<Entry> trusting = ProjectionKit.of(Ledger.balanceAsking(fromTheItem, entry -> entry.account() + ":" + runningBalance(entry)));
+    List<Entry> log = List.of(new Entry("a", 1, 10), new Entry("b", 1, 1), new Entry("a", 2, 3), new Entry("a", 3, 4), new Entry("b", 2, 2));
+
+    reconciled.given(log).expectRow(row(Ledger.ACCOUNTS, "accounts", "a", "Balance", 17L));
+    for (long seed = 0; seed < 20; seed++) {
+      reconciled.assertSameRowsEveryWay(log, seed);
+    }
+    assertThatThrownBy(() -> {
+      for (long seed = 0; seed < 20; seed++) {
+        trusting.assertSameRowsEveryWay(log, seed);
+      }
+    }).as("work run late, out of order or twice, as queues deliver it").isInstanceOf(AssertionError.class)
+        .hasMessageContaining("Accounts(accounts, ");
+  }
+
+  /** What the balance is after this entry, in the fixed log of the test above. */
+  private static long runningBalance(Entry entry) {
+    return Map.of("a1", 10L, "a2", 13L, "a3", 17L, "b1", 1L, "b2", 3L).get(entry.account() + entry.version());
   }
 
   @Test

@@ -41,6 +41,7 @@ import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -55,7 +56,10 @@ import org.slf4j.LoggerFactory;
  * process ({@link StepWorkers}).
  *
  * <p>After a restart or a rebalance, each partition resumes after the offset its checkpoint says
- * is applied. A crash between the rows and the checkpoint delivers those records again, which
+ * is applied. After a crash that the store may have lost its last writes in ({@code afterCrash}:
+ * Azurite saves its queues every few seconds, apart from its tables), it resumes {@link #REWIND}
+ * before its last progress instead: those events are folded again, which changes nothing, and
+ * ask again for their work, which a lost queue write may have dropped. A crash between the rows and the checkpoint delivers those records again, which
  * changes nothing: a projection's folds are idempotent (the test kit's property). A storage
  * outage holds the batch and tries it again. A record that does not decode, or an event a fold
  * fails on, pauses its partition with the reason in its checkpoint row, where {@code /status}
@@ -70,6 +74,7 @@ public final class ViewSetProjector<E> implements AutoCloseable {
   static final Duration POLL = Duration.ofSeconds(1);
   static final Duration HEARTBEAT = Duration.ofSeconds(10);
   static final Duration STORAGE_BACKOFF = Duration.ofSeconds(1);
+  static final Duration REWIND = Duration.ofMinutes(1);
   private static final Logger log = LoggerFactory.getLogger(ViewSetProjector.class);
 
   private final ProjectedViewSet<E> views;
@@ -85,11 +90,13 @@ public final class ViewSetProjector<E> implements AutoCloseable {
   private final Map<TopicPartition, String> paused = new HashMap<>();
   private final Thread thread;
   private volatile boolean running = true;
+  private boolean rewind;
   private long lastHeartbeat = System.nanoTime() - HEARTBEAT.toNanos();
 
   private ViewSetProjector(KafkaSettings kafka, AzureClients azure, Generation generation, ProjectedViewSet<E> views, int threads,
-      WorkerSettings workers, Clock clock) {
+      WorkerSettings workers, boolean afterCrash, Clock clock) {
     this.views = views;
+    this.rewind = afterCrash;
     this.generation = generation;
     this.turns = new TableTurns(azure, generation);
     this.stepQueues = new StepQueues(azure, generation);
@@ -112,11 +119,13 @@ public final class ViewSetProjector<E> implements AutoCloseable {
    * Starts projecting {@code generation} of the view set, and working its steps' queues.
    *
    * @param threads turns that run side by side
-   * @param workers how the steps' workers receive, retry and park ({@code messagesInFlight} items run side by side)
+   * @param workers how the steps' workers receive, retry and park ({@code messagesInFlight} items run side by side); with
+   *     {@code perQueue} 0, none run here: the {@code worker} service runs them
+   * @param afterCrash whether a previous run stopped without cleaning up (dev mode knows), so that its last minute is folded again
    */
   public static <E> ViewSetProjector<E> start(KafkaSettings kafka, AzureClients azure, Generation generation, ProjectedViewSet<E> views,
-      int threads, WorkerSettings workers, Clock clock) {
-    ViewSetProjector<E> projector = new ViewSetProjector<>(kafka, azure, generation, views, threads, workers, clock);
+      int threads, WorkerSettings workers, boolean afterCrash, Clock clock) {
+    ViewSetProjector<E> projector = new ViewSetProjector<>(kafka, azure, generation, views, threads, workers, afterCrash, clock);
     projector.thread.start();
     log.info("Projecting view set {} into generation {} from {}", views.viewSet().name(), generation.number(), projector.topicNames.keySet());
     return projector;
@@ -157,17 +166,26 @@ public final class ViewSetProjector<E> implements AutoCloseable {
     }
   }
 
-  /** Each partition resumes after its checkpoint, or from the beginning. */
+  /** Each partition resumes after its checkpoint, or from the beginning; the first time after a crash, {@link #REWIND} earlier. */
   private void resume(Collection<TopicPartition> partitions) {
     Map<String, TableEntity> rows = CheckpointRows.read(checkpoints, generation);
     for (TopicPartition partition : partitions) {
       TableEntity row = rows.get(CheckpointLayout.rowKey(partition.topic(), partition.partition()));
       if (row != null && row.getProperty(CheckpointLayout.APPLIED_OFFSET) instanceof Number applied) {
-        consumer.seek(partition, applied.longValue() + 1);
+        long from = applied.longValue() + 1;
+        if (rewind && row.getProperty(CheckpointLayout.LAST_PROGRESS_AT) instanceof OffsetDateTime progress) {
+          OffsetAndTimestamp earlier = consumer.offsetsForTimes(Map.of(partition, progress.minus(REWIND).toInstant().toEpochMilli()))
+              .get(partition);
+          from = earlier == null ? from : Math.min(from, earlier.offset());
+          log.info("View set {} folds {} again from offset {} after a crash, to ask again for its work", views.viewSet().name(), partition,
+              from);
+        }
+        consumer.seek(partition, from);
       } else {
         consumer.seekToBeginning(List.of(partition));
       }
     }
+    rewind = false;
   }
 
   private void apply(ConsumerRecords<byte[], byte[]> records) {

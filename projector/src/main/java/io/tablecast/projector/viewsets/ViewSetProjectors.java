@@ -14,6 +14,7 @@ import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The projectors of the view sets found on the class path ({@link ViewSetProvider}), each in the
@@ -30,22 +31,27 @@ public final class ViewSetProjectors implements AutoCloseable {
     this.projectors = projectors;
   }
 
-  /** @param workers how the view sets' steps are worked, beside their projectors */
+  /**
+   * @param workers how the view sets' steps are worked, beside their projectors
+   * @param afterCrash whether a previous run stopped without cleaning up ({@link ViewSetProjector#start})
+   */
   public static ViewSetProjectors start(KafkaSettings kafka, AzureClients azure, Namespace namespace, List<ProjectedViewSet<?>> viewSets,
-      WorkerSettings workers) {
+      WorkerSettings workers, boolean afterCrash) {
     List<FollowActiveGeneration<ViewSetProjector<?>>> started = new ArrayList<>();
     for (ProjectedViewSet<?> views : viewSets) {
-      started.add(follow(kafka, azure, namespace, views, workers));
+      started.add(follow(kafka, azure, namespace, views, workers, afterCrash));
     }
     return new ViewSetProjectors(started);
   }
 
   private static <E> FollowActiveGeneration<ViewSetProjector<?>> follow(KafkaSettings kafka, AzureClients azure, Namespace namespace,
-      ProjectedViewSet<E> views, WorkerSettings workers) {
+      ProjectedViewSet<E> views, WorkerSettings workers, boolean afterCrash) {
+    AtomicBoolean firstStart = new AtomicBoolean(afterCrash);
     TopicProvisioner.ensureTopics(kafka, views.topics().stream().map(namespace::topic).toList());
     ViewStoreBootstrap.ensure(azure, namespace, views.viewSet());
     return new FollowActiveGeneration<>(new ViewCatalog(azure.tableService(), namespace, views.viewSet()), views.viewSet().name(),
-        generation -> ViewSetProjector.start(kafka, azure, generation, views, LANES_IN_FLIGHT, workers, Clock.systemUTC()),
+        generation -> ViewSetProjector.start(kafka, azure, generation, views, LANES_IN_FLIGHT, workers, firstStart.getAndSet(false),
+            Clock.systemUTC()),
         new GenerationStorage(azure).onceCreated());
   }
 

@@ -115,7 +115,7 @@ class ViewSetProjectorIT {
   }
 
   private ViewSetProjector<Tick> start() {
-    return ViewSetProjector.start(kafka, azure, generation, Tally.PROJECTED, 4, WorkerSettings.DEFAULT, Clock.systemUTC());
+    return ViewSetProjector.start(kafka, azure, generation, Tally.PROJECTED, 4, WorkerSettings.DEFAULT, false, Clock.systemUTC());
   }
 
   /** Each account's ticks on one partition, in order; the last offset of each partition. */

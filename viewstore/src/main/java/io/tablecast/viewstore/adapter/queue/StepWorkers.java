@@ -28,8 +28,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The competing consumers of a view set's step queues in one generation (SPEC §4), one per
- * queue. For each message: receive it, which hides it for the visibility timeout; run each of its
+ * The competing consumers of a view set's step queues in one generation (SPEC §4), {@code
+ * perQueue} of them on each. For each message: receive it, which hides it for the visibility timeout; run each of its
  * items in a turn of its step ({@link TableTurns}: read the truth and the rows it keeps, fold,
  * write on the ETags read); delete the message last. A worker that dies leaves its message to
  * reappear for another, and running an item again changes nothing ({@link WorkStep}).
@@ -65,19 +65,22 @@ public final class StepWorkers implements AutoCloseable {
         DaemonThreads.named(generation.viewSet().name() + "-g" + generation.number() + "-steps"));
   }
 
-  /** Starts a worker on the queue of each step, in {@code generation}. */
+  /** Starts {@code perQueue} workers on the queue of each step, in {@code generation}. */
   public static StepWorkers start(AzureClients azure, Generation generation, List<WorkStep<?>> steps, WorkerSettings settings,
       Clock clock) {
     StepWorkers workers = new StepWorkers(azure, generation, settings, clock);
-    for (WorkStep<?> step : steps) {
-      Worker worker = workers.new Worker(step, azure.queue(generation.queue(step.queue())),
-          azure.queue(generation.poisonQueue(step.queue())));
-      Thread thread = new Thread(worker, "step-" + step.name() + "-g" + generation.number());
-      thread.setDaemon(true);
-      workers.threads.add(thread);
-      thread.start();
+    for (int i = 0; i < settings.perQueue(); i++) {
+      steps.forEach(step -> workers.startWorker(azure, step));
     }
     return workers;
+  }
+
+  private void startWorker(AzureClients azure, WorkStep<?> step) {
+    Worker worker = new Worker(step, azure.queue(generation.queue(step.queue())), azure.queue(generation.poisonQueue(step.queue())));
+    Thread thread = new Thread(worker, "step-" + step.name() + "-g" + generation.number() + "-" + threads.size());
+    thread.setDaemon(true);
+    threads.add(thread);
+    thread.start();
   }
 
   /** Work was sent: an idle worker receives at once. */
