@@ -76,7 +76,8 @@ public final class Ledger {
 
   /** The balance, asking {@code step} for {@code item(entry)} on every entry. */
   public static Projection<Entry> balanceAsking(WorkStep<String> step, java.util.function.Function<Entry, String> item) {
-    return Projection.of("balance", VIEW_SET, BALANCE::lane, BALANCE::reads, BALANCE::fold, entry -> List.of(step.askFor(item.apply(entry))));
+    return Projection.of("balance", VIEW_SET, BALANCE::lane, BALANCE::reads, BALANCE::fold,
+        entry -> List.of(step.askFor(item.apply(entry))));
   }
 
   /** The balance, guarded by the account's version: an entry already counted is skipped. */

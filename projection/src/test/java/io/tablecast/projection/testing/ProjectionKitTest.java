@@ -80,8 +80,10 @@ class ProjectionKitTest {
     WorkStep<String> fromTheItem = Ledger.step("accounts", item -> Set.of(), (rows, item) -> List.of(
         new RowChange.Put(Ledger.account(item.split(":")[0]), Map.of("Balance", Long.parseLong(item.split(":")[1])))));
     ProjectionKit<Entry> reconciled = ProjectionKit.of(Ledger.balanceAsking(fromTheTruth, Entry::account));
-    ProjectionKit<Entry> trusting = ProjectionKit.of(Ledger.balanceAsking(fromTheItem, entry -> entry.account() + ":" + runningBalance(entry)));
-    List<Entry> log = List.of(new Entry("a", 1, 10), new Entry("b", 1, 1), new Entry("a", 2, 3), new Entry("a", 3, 4), new Entry("b", 2, 2));
+    ProjectionKit<Entry> trusting = ProjectionKit.of(Ledger.balanceAsking(fromTheItem,
+        entry -> entry.account() + ":" + runningBalance(entry)));
+    List<Entry> log = List.of(new Entry("a", 1, 10), new Entry("b", 1, 1), new Entry("a", 2, 3), new Entry("a", 3, 4),
+        new Entry("b", 2, 2));
 
     reconciled.given(log).expectRow(row(Ledger.ACCOUNTS, "accounts", "a", "Balance", 17L));
     for (long seed = 0; seed < 20; seed++) {

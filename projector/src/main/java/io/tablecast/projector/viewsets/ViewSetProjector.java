@@ -59,8 +59,9 @@ import org.slf4j.LoggerFactory;
  * is applied. After a crash that the store may have lost its last writes in ({@code afterCrash}:
  * Azurite saves its queues every few seconds, apart from its tables), it resumes {@link #REWIND}
  * before its last progress instead: those events are folded again, which changes nothing, and
- * ask again for their work, which a lost queue write may have dropped. A crash between the rows and the checkpoint delivers those records again, which
- * changes nothing: a projection's folds are idempotent (the test kit's property). A storage
+ * ask again for their work, which a lost queue write may have dropped. A crash between the rows
+ * and the checkpoint delivers those records again, which changes nothing: a projection's folds
+ * are idempotent (the test kit's property). A storage
  * outage holds the batch and tries it again. A record that does not decode, or an event a fold
  * fails on, pauses its partition with the reason in its checkpoint row, where {@code /status}
  * shows it; the other partitions go on, and a restart tries the paused ones again. Idle, its loop
