@@ -64,6 +64,12 @@ class OrdersViewSetIT {
       assertThat(viewSet.get("projector").get("partitions")).isNotEmpty()
           .allSatisfy(p -> assertThat(p.get("topic").asText()).isEqualTo(pipeline.namespace().topic(OrderViews.TOPIC)))
           .anySatisfy(p -> assertThat(p.get("state").asText()).isEqualTo("running"));
+      assertThat(viewSet.get("queues")).singleElement().satisfies(q -> {
+        assertThat(q.get("name").asText()).isEqualTo(new Generation(OrderViews.VIEW_SET, pipeline.namespace(), 1)
+            .queue(OrderViews.STATUS_QUEUE));
+        assertThat(q.get("depth").asLong()).isZero();
+        assertThat(q.get("poisonDepth").asLong()).isZero();
+      });
     });
   }
 

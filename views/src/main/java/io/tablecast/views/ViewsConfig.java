@@ -6,6 +6,7 @@ import io.tablecast.common.config.HttpSettings;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.StorageSettings;
+import io.tablecast.common.config.ViewSetJars;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Base64;
@@ -23,6 +24,7 @@ import java.util.Optional;
  *     behind one address, so that a page's token works on any of them
  * @param auth who may read: bearer tokens granting {@code views.read}, for the API, {@code /status}
  *     and the status page alike; empty (every request accepted) when {@code TABLECAST_AUTH_ISSUER} is not set
+ * @param viewSets where the teams' view sets are found ({@code TABLECAST_VIEW_SETS_DIR}), for their queues on {@code /status}
  */
 public record ViewsConfig(
     Namespace namespace,
@@ -32,7 +34,8 @@ public record ViewsConfig(
     ContinuationKey continuationKey,
     Duration consistencyWait,
     Duration stallTimeout,
-    Optional<AuthSettings> auth) {
+    Optional<AuthSettings> auth,
+    ViewSetJars viewSets) {
 
   public static final int DEFAULT_PORT = 8082;
   public static final Duration DEFAULT_CONSISTENCY_WAIT = Duration.ofSeconds(5);
@@ -41,19 +44,19 @@ public record ViewsConfig(
   /** With a key of its own (tokens stay valid for the life of this instance) and the default waits. */
   public static ViewsConfig of(Namespace namespace, StorageSettings storage, KafkaSettings kafka, HttpSettings http) {
     return new ViewsConfig(namespace, storage, kafka, http, ContinuationKey.random(), DEFAULT_CONSISTENCY_WAIT, DEFAULT_STALL_TIMEOUT,
-        Optional.empty());
+        Optional.empty(), ViewSetJars.NONE);
   }
 
   public ViewsConfig withConsistencyWait(Duration wait) {
-    return new ViewsConfig(namespace, storage, kafka, http, continuationKey, wait, stallTimeout, auth);
+    return new ViewsConfig(namespace, storage, kafka, http, continuationKey, wait, stallTimeout, auth, viewSets);
   }
 
   public ViewsConfig withHttp(HttpSettings settings) {
-    return new ViewsConfig(namespace, storage, kafka, settings, continuationKey, consistencyWait, stallTimeout, auth);
+    return new ViewsConfig(namespace, storage, kafka, settings, continuationKey, consistencyWait, stallTimeout, auth, viewSets);
   }
 
   public ViewsConfig withAuth(AuthSettings settings) {
-    return new ViewsConfig(namespace, storage, kafka, http, continuationKey, consistencyWait, stallTimeout, Optional.of(settings));
+    return new ViewsConfig(namespace, storage, kafka, http, continuationKey, consistencyWait, stallTimeout, Optional.of(settings), viewSets);
   }
 
   /**
@@ -65,7 +68,7 @@ public record ViewsConfig(
     return new ViewsConfig(env.namespace(), StorageSettings.fromEnv(env), KafkaSettings.fromEnv(env),
         HttpSettings.fromEnv(env, "TABLECAST_VIEWS_PORT", DEFAULT_PORT), key,
         env.duration("TABLECAST_CONSISTENCY_WAIT", DEFAULT_CONSISTENCY_WAIT), env.duration("TABLECAST_STALL_TIMEOUT", DEFAULT_STALL_TIMEOUT),
-        AuthSettings.fromEnv(env));
+        AuthSettings.fromEnv(env), ViewSetJars.fromEnv(env));
   }
 
   /** The key's bytes, copied in and out, never printed. */

@@ -9,6 +9,8 @@ import io.tablecast.common.http.HttpService;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.HrViewSet;
+import io.tablecast.projection.ProjectedViewSet;
+import io.tablecast.projection.ViewSetProvider;
 import io.tablecast.views.adapter.in.http.StatusPage;
 import io.tablecast.views.adapter.in.http.ViewsApi;
 import io.tablecast.views.adapter.out.kafka.CommandTopicOffsets;
@@ -68,7 +70,8 @@ public final class ViewsService implements AutoCloseable {
     ActiveTables tables = new ActiveTables(azure, config.namespace(), HrViewSet.HR);
     TableViewStore store = new TableViewStore(tables);
     ReadYourWrites reads = new ReadYourWrites(new TableAppliedPositions(tables), config.consistencyWait());
-    StatusReader status = new StatusReader(tables, azure, config.namespace(), config.kafka(), config.stallTimeout(), Clock.systemUTC());
+    StatusReader status = new StatusReader(tables, azure, config.namespace(), config.kafka(), config.stallTimeout(),
+        ViewSetProvider.found(config.viewSets().loader()).stream().map(ProjectedViewSet::viewSet).toList(), Clock.systemUTC());
     TopicNames topics = TopicNames.of(config.namespace());
     CommandTopicOffsets commandLog = new CommandTopicOffsets(config.kafka(), topics.commands());
     // The status page's history: sampled in the background from the start, whether a page is open or not.

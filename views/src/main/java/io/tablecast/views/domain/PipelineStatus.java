@@ -26,12 +26,13 @@ public record PipelineStatus(
 
   /** Another view set than HR ({@code ViewSetProvider}): its generations, and its projector's partitions by the same rules. */
   public record ViewSetStatus(String name, int activeGeneration, OptionalInt pendingGeneration, boolean stalled,
-      List<PartitionState> partitions) {
+      List<PartitionState> partitions, List<QueueDepth> queues) {
 
+    /** @param queues its active generation's step queues; empty when the service does not know the view set's jar */
     public static ViewSetStatus of(String name, int activeGeneration, OptionalInt pendingGeneration, List<PartitionProgress> partitions,
-        Instant now, Duration stallTimeout) {
+        List<QueueDepth> queues, Instant now, Duration stallTimeout) {
       return new ViewSetStatus(name, activeGeneration, pendingGeneration, PipelineStatus.stalled(partitions, now, stallTimeout),
-          partitions.stream().map(p -> PartitionState.of(p, now, stallTimeout)).toList());
+          partitions.stream().map(p -> PartitionState.of(p, now, stallTimeout)).toList(), queues);
     }
   }
 

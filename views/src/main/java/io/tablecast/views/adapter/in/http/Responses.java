@@ -7,6 +7,7 @@ import io.tablecast.views.domain.EmployeeField;
 import io.tablecast.views.domain.EmployeeView;
 import io.tablecast.views.domain.Page;
 import io.tablecast.views.domain.PipelineStatus;
+import io.tablecast.views.domain.PipelineStatus.QueueDepth;
 import io.tablecast.views.domain.PipelineStatus.ViewSetStatus;
 import io.tablecast.views.domain.PartitionState;
 import java.time.Instant;
@@ -56,14 +57,18 @@ final class Responses {
       }
     }
 
-    record Queue(String name, long depth, long poisonDepth) {}
+    record Queue(String name, long depth, long poisonDepth) {
+      static List<Queue> all(List<QueueDepth> queues) {
+        return queues.stream().map(q -> new Queue(q.name(), q.depth(), q.poisonDepth())).toList();
+      }
+    }
 
-    /** Another view set: its generations and its projector's partitions, as above. */
-    record ViewSetEntry(String name, Generations generation, Projector projector) {
+    /** Another view set: its generations, its projector's partitions and its step queues, as above. */
+    record ViewSetEntry(String name, Generations generation, Projector projector, List<Queue> queues) {
       static ViewSetEntry of(ViewSetStatus v) {
         return new ViewSetEntry(v.name(), new Generations(v.activeGeneration(),
             v.pendingGeneration().isPresent() ? v.pendingGeneration().getAsInt() : null),
-            new Projector(v.stalled(), v.partitions().stream().map(Partition::of).toList()));
+            new Projector(v.stalled(), v.partitions().stream().map(Partition::of).toList()), Queue.all(v.queues()));
       }
     }
 
@@ -71,7 +76,7 @@ final class Responses {
       return new Status(
           new Generations(s.activeGeneration(), s.pendingGeneration().isPresent() ? s.pendingGeneration().getAsInt() : null),
           new Projector(s.stalled(), s.partitionStates().stream().map(Partition::of).toList()),
-          s.queues().stream().map(q -> new Queue(q.name(), q.depth(), q.poisonDepth())).toList(),
+          Queue.all(s.queues()),
           s.deadLetters().orElse(null),
           s.viewSets().stream().map(ViewSetEntry::of).toList());
     }

@@ -20,6 +20,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -49,9 +50,13 @@ public final class StatusReader implements StatusSource, AutoCloseable {
   private final String deadLetterTopic;
   private final Admin kafka;
   private final Duration stallTimeout;
+  private final Map<String, ViewSet> viewSets = new HashMap<>();
   private final Clock clock;
 
-  public StatusReader(ActiveTables tables, AzureClients azure, Namespace namespace, KafkaSettings kafka, Duration stallTimeout, Clock clock) {
+  /** @param viewSets the other view sets this service knows, whose queues it reports; another's partitions are reported alone */
+  public StatusReader(ActiveTables tables, AzureClients azure, Namespace namespace, KafkaSettings kafka, Duration stallTimeout,
+      List<ViewSet> viewSets, Clock clock) {
+    viewSets.forEach(viewSet -> this.viewSets.put(viewSet.name(), viewSet));
     this.tables = tables;
     this.queries = new Queries(tables);
     this.azure = azure;
@@ -74,13 +79,16 @@ public final class StatusReader implements StatusSource, AutoCloseable {
         now, stallTimeout);
   }
 
-  /** The view sets other than the one this service serves, each with its active generation's checkpoints. */
+  /** The view sets other than the one this service serves, each with its active generation's checkpoints and queues. */
   private List<ViewSetStatus> otherViewSets(Instant now) {
     List<ViewSetStatus> others = new ArrayList<>();
-    ViewCatalog.states(azure.tableService(), tables.active().namespace()).forEach((name, state) -> {
+    Namespace namespace = tables.active().namespace();
+    ViewCatalog.states(azure.tableService(), namespace).forEach((name, state) -> {
       if (!name.equals(tables.active().viewSet().name())) {
+        List<QueueDepth> queues = Optional.ofNullable(viewSets.get(name))
+            .map(viewSet -> depths(new Generation(viewSet, namespace, state.activeGeneration()))).orElse(List.of());
         others.add(ViewSetStatus.of(name, state.activeGeneration(), state.pendingGeneration(),
-            partitions(ViewSet.checkpointPartition(name, state.activeGeneration())), now, stallTimeout));
+            partitions(ViewSet.checkpointPartition(name, state.activeGeneration())), queues, now, stallTimeout));
       }
     });
     return others;
