@@ -127,6 +127,29 @@
     }));
   }
 
+  /** One row per other view set: its partitions counted by state ("2 running, 1 paused"), its queues summed. */
+  function renderViewSets(d) {
+    $('view-sets').hidden = d.viewSets.length === 0;
+    fillTable($('view-sets-table'), d.viewSets.map(function (v) {
+      var counts = {};
+      var lag = 0;
+      v.projector.partitions.forEach(function (p) {
+        counts[p.state] = (counts[p.state] || 0) + 1;
+        lag += p.lag;
+      });
+      var states = Object.keys(counts).map(function (s) { return counts[s] + ' ' + s; });
+      var name = el('th', v.name, 'lead');
+      name.scope = 'row';
+      var generation = v.generation.active + (v.generation.pending === null ? '' : ' (' + v.generation.pending + ' pending)');
+      var projector = v.projector.stalled ? 'stalled' : (states.length === 0 ? 'no checkpoint yet' : states.join(', '));
+      var queued = v.queues.reduce(function (n, q) { return n + q.depth; }, 0);
+      var parked = v.queues.reduce(function (n, q) { return n + q.poisonDepth; }, 0);
+      return [name, el('td', generation, 'number'), el('td', number(lag), 'number'),
+        el('td', projector, 'aside state-' + (v.projector.stalled ? 'stalled' : 'running')),
+        el('td', number(queued), 'number'), el('td', number(parked), 'number')];
+    }));
+  }
+
   function svg(tag, attrs) {
     var node = document.createElementNS(SVG, tag);
     Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
@@ -220,6 +243,7 @@
     renderGenerations(d);
     renderPartitions(d);
     renderQueues(d);
+    renderViewSets(d);
     CHARTS.forEach(function (c) { drawChart(c, d); });
   }
 

@@ -70,6 +70,8 @@ class OrdersViewSetIT {
         assertThat(q.get("depth").asLong()).isZero();
         assertThat(q.get("poisonDepth").asLong()).isZero();
       });
+      assertThat(pipeline.views().get("/status/dashboard").json().get("viewSets")).as("on the status page")
+          .anySatisfy(v -> assertThat(v.get("name").asText()).isEqualTo("orders"));
     });
   }
 

@@ -17,7 +17,8 @@ import java.util.OptionalLong;
  */
 record DashboardBody(
     Instant readAt, Responses.Status.Generations generation, Rebuild rebuild, long eventsApplied, boolean stalled,
-    List<Partition> partitions, List<Queue> queues, Long deadLetters, long samplePeriodSeconds, List<Point> samples) {
+    List<Partition> partitions, List<Queue> queues, Long deadLetters, long samplePeriodSeconds, List<Point> samples,
+    List<Responses.Status.ViewSetEntry> viewSets) {
 
   record Rebuild(int generation, long applied, long end, int percent, List<RebuildProgress.PartitionLoad> partitions) {}
 
@@ -46,7 +47,8 @@ record DashboardBody(
         view.rebuild().map(DashboardBody::rebuild).orElse(null), view.eventsApplied(), s.stalled(),
         view.partitions().stream().map(DashboardBody::partition).toList(),
         s.queues().stream().map(q -> new Queue(q.name(), q.depth(), q.poisonDepth(), parked(view.oldestParked().get(q.name())))).toList(),
-        s.deadLetters().orElse(null), samplePeriodSeconds, view.samples().stream().map(Point::of).toList());
+        s.deadLetters().orElse(null), samplePeriodSeconds, view.samples().stream().map(Point::of).toList(),
+        s.viewSets().stream().map(Responses.Status.ViewSetEntry::of).toList());
   }
 
   private static Rebuild rebuild(RebuildProgress r) {
