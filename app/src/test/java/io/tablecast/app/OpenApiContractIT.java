@@ -3,15 +3,18 @@ package io.tablecast.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.azure.data.tables.models.TableEntity;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tablecast.app.fixtures.Pipeline;
 import io.tablecast.app.fixtures.PipelineExtension;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.kafka.ConsistencyToken;
 import io.tablecast.common.kafka.TopicNames;
+import io.tablecast.common.tables.Generation;
+import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.orders.OrderViews;
 import io.tablecast.testkit.HttpTestClient;
 import io.tablecast.testkit.HttpTestClient.Response;
-import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import io.tablecast.testkit.TestIssuer;
 import java.net.http.HttpRequest;
@@ -90,6 +93,8 @@ class OpenApiContractIT {
     assertThat(provoked).as("a request for every documented status, and no status left undocumented").isEqualTo(expected);
 
     setUp(commands, views);
+    pipeline.azure().table(new Generation(OrderViews.VIEW_SET, pipeline.namespace(), 1).table(OrderViews.CUSTOMERS))
+        .upsertEntity(new TableEntity("c0", "summary").addProperty("Orders", 1L));
     for (Example example : examples) {
       Response response = example.request().apply(example.service().equals("commands") ? commands : views);
       assertThat(response.status()).as(example.key() + ": " + response.raw().body()).isEqualTo(example.status());
@@ -111,7 +116,8 @@ class OpenApiContractIT {
         document.get("paths").fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(op -> {
           String key = service + " " + op.getKey().toUpperCase() + " " + path.getKey();
           JsonNode responses = op.getValue().get("responses");
-          String concrete = path.getKey().replace("{dept}", "Docs").replace("{id}", "7001").replace("{file}", "status.js");
+          String concrete = path.getKey().replace("{dept}", "Docs").replace("{id}", "7001").replace("{file}", "status.js")
+              .replace("{viewSet}", "orders").replace("{table}", "Customers").replace("{partitionKey}", "c0").replace("{rowKey}", "summary");
           Response anonymous = call(client, op.getKey(), concrete, Optional.empty());
           if (!protectedBy(op.getValue(), document)) {
             assertThat(anonymous.status()).as(key + " is documented as open").isNotIn(401, 403);
@@ -314,6 +320,14 @@ class OpenApiContractIT {
     e.add(new Example("views", "GET /employees/{id}/activity", 404, get("/employees/1234567/activity")));
     e.add(new Example("views", "GET /archive/departments/{dept}/employees/{id}", 200, get("/archive/departments/Docs/employees/7002")));
     e.add(new Example("views", "GET /archive/departments/{dept}/employees/{id}", 404, get("/archive/departments/Docs/employees/7003")));
+    String partition = "GET /view-sets/{viewSet}/{table}/{partitionKey}";
+    e.add(new Example("views", partition, 200, get("/view-sets/orders/Customers/c0?prefix=sum&fields=Orders")));
+    e.add(new Example("views", partition, 400, get("/view-sets/orders/Customers/c0?continuation=forged")));
+    e.add(new Example("views", partition, 404, get("/view-sets/orders/Payslips/c0")));
+    String row = "GET /view-sets/{viewSet}/{table}/{partitionKey}/{rowKey}";
+    e.add(new Example("views", row, 200, get("/view-sets/orders/Customers/c0/summary")));
+    e.add(new Example("views", row, 400, get("/view-sets/orders/Customers/c0/summary?fields=")));
+    e.add(new Example("views", row, 404, get("/view-sets/payroll/Customers/c0/summary")));
     e.add(new Example("views", "GET /assets/{file}", 200, get("/assets/status.js")));
     e.add(new Example("views", "GET /assets/{file}", 404, get("/assets/secrets.txt")));
     for (String op : List.of("GET /", "GET /status", "GET /status/dashboard", "GET /health", "GET /metrics", "GET /openapi.json")) {

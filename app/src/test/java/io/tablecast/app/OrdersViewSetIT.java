@@ -15,6 +15,7 @@ import io.tablecast.orders.events.OrderEvent;
 import io.tablecast.orders.events.OrderEventType;
 import io.tablecast.testkit.ChildJvm;
 import io.tablecast.testkit.ChildJvms;
+import io.tablecast.testkit.HttpTestClient;
 import io.tablecast.testkit.LongRun;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import io.tablecast.viewstore.adapter.out.tables.TableRows;
@@ -73,6 +74,43 @@ class OrdersViewSetIT {
       assertThat(pipeline.views().get("/status/dashboard").json().get("viewSets")).as("on the status page")
           .anySatisfy(v -> assertThat(v.get("name").asText()).isEqualTo("orders"));
     });
+  }
+
+  @Test
+  void theViewsServiceServesAViewSetsRows_byPointReadsAndPagesOfAPartition_withFieldsPrefixesAndProblems(EmbeddedRuntime runtime,
+      Pipeline pipeline) throws Exception {
+    send(runtime, pipeline, placed("o1", 500), placed("o2", 300), placed("o3", 200));
+    awaitSummary(pipeline, 1, Map.of("Orders", 3L, "Open", 3L, "TotalCents", 1000L));
+    HttpTestClient views = pipeline.views();
+
+    HttpTestClient.Response read = views.get("/view-sets/orders/Customers/c1/summary?fields=Orders,Open");
+    assertThat(read.status()).as(read.raw().body()).isEqualTo(200);
+    JsonNode summary = read.json();
+    assertThat(summary.get("rowKey").asText()).isEqualTo("summary");
+    assertThat(summary.get("properties")).hasSize(2);
+    assertThat(summary.get("properties").get("Open").asLong()).isEqualTo(3);
+    JsonNode first = views.get("/view-sets/orders/Customers/c1?prefix=status_placed_&pageSize=2").json();
+    assertThat(first.get("items")).extracting(row -> row.get("rowKey").asText()).containsExactly("status_placed_o1", "status_placed_o2");
+    JsonNode second = views.get("/view-sets/orders/Customers/c1?prefix=status_placed_&pageSize=2&continuation="
+        + first.get("continuation").asText()).json();
+    assertThat(second.get("items")).extracting(row -> row.get("rowKey").asText()).containsExactly("status_placed_o3");
+    assertThat(second.get("continuation").isNull()).isTrue();
+    assertThat(views.get("/view-sets/orders/Customers/c1?prefix=order_&fields=Status").json().get("items"))
+        .hasSize(3).allSatisfy(row -> assertThat(row.get("properties").toString()).isEqualTo("{\"Status\":\"placed\"}"));
+
+    assertProblem(views.get("/view-sets/orders/Customers/c1/nothing"), 404, "No row Customers(c1, nothing) in view set orders.");
+    assertProblem(views.get("/view-sets/payroll/Customers/c1"), 404, "No view set 'payroll' here; there are [orders].");
+    assertProblem(views.get("/view-sets/orders/Payslips/c1"), 404, "View set orders has no table 'Payslips'");
+    assertProblem(views.get("/view-sets/orders/Customers/c1?prefix=status_&continuation=" + first.get("continuation").asText()), 400,
+        "'continuation' is not a token of this listing.");
+    assertProblem(views.get("/view-sets/orders/Customers/c1?fields=Open,no%20such"), 400, "'fields' names no property: 'no such'.");
+    assertProblem(views.get("/view-sets/orders/Customers/c1?pageSize=0"), 400, "'pageSize' must be a whole number from 1 to 1000.");
+  }
+
+  private static void assertProblem(HttpTestClient.Response response, int status, String detail) {
+    assertThat(response.status()).as(response.raw().body()).isEqualTo(status);
+    assertThat(response.contentType()).startsWith("application/problem+json");
+    assertThat(response.json().get("detail").asText()).startsWith(detail);
   }
 
   @Test

@@ -10,8 +10,10 @@ import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.HrViewSet;
 import io.tablecast.projection.ProjectedViewSet;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.projection.ViewSetProvider;
 import io.tablecast.views.adapter.in.http.StatusPage;
+import io.tablecast.views.adapter.in.http.ViewSetRoutes;
 import io.tablecast.views.adapter.in.http.ViewsApi;
 import io.tablecast.views.adapter.out.kafka.CommandTopicOffsets;
 import io.tablecast.views.adapter.out.queue.PoisonPeek;
@@ -20,12 +22,14 @@ import io.tablecast.views.adapter.out.tables.StatusReader;
 import io.tablecast.views.adapter.out.tables.TableAppliedPositions;
 import io.tablecast.views.adapter.out.tables.TableCheckpoints;
 import io.tablecast.views.adapter.out.tables.TableTelemetry;
+import io.tablecast.views.adapter.out.tables.TableViewReader;
 import io.tablecast.views.adapter.out.tables.TableViewStore;
 import io.tablecast.views.application.Dashboard;
 import io.tablecast.views.application.ReadYourWrites;
 import io.tablecast.views.application.Sampler;
 import java.net.URI;
 import java.time.Clock;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -46,9 +50,11 @@ public final class ViewsService implements AutoCloseable {
   private final CommandTopicOffsets commandLog;
   private final Sampler sampler;
   private final HttpService http;
+  private final List<TableViewReader> viewSetReaders;
 
   private ViewsService(ActiveTables tables, TableViewStore store, StatusReader status, ReadYourWrites reads,
-      CommandTopicOffsets commandLog, Sampler sampler, HttpService http) {
+      CommandTopicOffsets commandLog, Sampler sampler, HttpService http, List<TableViewReader> viewSetReaders) {
+    this.viewSetReaders = viewSetReaders;
     this.tables = tables;
     this.store = store;
     this.status = status;
@@ -70,8 +76,12 @@ public final class ViewsService implements AutoCloseable {
     ActiveTables tables = new ActiveTables(azure, config.namespace(), HrViewSet.HR);
     TableViewStore store = new TableViewStore(tables);
     ReadYourWrites reads = new ReadYourWrites(new TableAppliedPositions(tables), config.consistencyWait());
-    StatusReader status = new StatusReader(tables, azure, config.namespace(), config.kafka(), config.stallTimeout(),
-        ViewSetProvider.found(config.viewSets().loader()).stream().map(ProjectedViewSet::viewSet).toList(), Clock.systemUTC());
+    List<ViewSet> viewSets = ViewSetProvider.found(config.viewSets().loader()).stream().map(ProjectedViewSet::viewSet).toList();
+    StatusReader status = new StatusReader(tables, azure, config.namespace(), config.kafka(), config.stallTimeout(), viewSets,
+        Clock.systemUTC());
+    Map<ViewSet, TableViewReader> readers = new LinkedHashMap<>();
+    viewSets.forEach(viewSet -> readers.put(viewSet, new TableViewReader(azure, config.namespace(), viewSet)));
+    ViewSetRoutes viewSetRoutes = new ViewSetRoutes(readers, config.continuationKey().bytes());
     TopicNames topics = TopicNames.of(config.namespace());
     CommandTopicOffsets commandLog = new CommandTopicOffsets(config.kafka(), topics.commands());
     // The status page's history: sampled in the background from the start, whether a page is open or not.
@@ -89,9 +99,10 @@ public final class ViewsService implements AutoCloseable {
         BearerAuth.protect("views", config.auth(), READ_PERMISSION, StatusPage.OPEN_PATHS, () -> {
           api.addEndpoints();
           page.addEndpoints();
+          viewSetRoutes.addEndpoints();
         }),
         Optional.of("/openapi/views.json"));
-    return new ViewsService(tables, store, status, reads, commandLog, sampler, http);
+    return new ViewsService(tables, store, status, reads, commandLog, sampler, http, List.copyOf(readers.values()));
   }
 
   /** Down while the projector is stalled (SPEC §7): a frozen pipeline must never look healthy. */
@@ -116,6 +127,7 @@ public final class ViewsService implements AutoCloseable {
     reads.close();
     status.close();
     store.close();
+    viewSetReaders.forEach(TableViewReader::close);
     tables.close();
   }
 }

@@ -24,13 +24,18 @@ public final class TableRows {
   public record Read(ViewEntity row, String etag) {}
 
 public static Read fromTable(TableEntity entity) {
+    return new Read(new ViewEntity(entity.getRowKey(), properties(entity)), entity.getETag());
+  }
+
+  /** A row's own properties, without the service's ({@code PartitionKey}, {@code Timestamp}, ...); times as {@link Instant}. */
+  public static Map<String, Object> properties(TableEntity entity) {
     Map<String, Object> properties = new LinkedHashMap<>();
     entity.getProperties().forEach((name, value) -> {
       if (!SystemProperties.isSystem(name)) {
         properties.put(name, value instanceof OffsetDateTime t ? t.toInstant() : value);
       }
     });
-    return new Read(new ViewEntity(entity.getRowKey(), properties), entity.getETag());
+    return properties;
   }
 
   public static TableEntity toTable(String partitionKey, ViewEntity row, String etag) {
