@@ -10,7 +10,6 @@ import io.tablecast.common.concurrent.Parallel;
 import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.common.tables.QueueErrors;
 import io.tablecast.projection.Work;
 import io.tablecast.projection.WorkStep;
 import io.tablecast.viewstore.adapter.out.tables.AzureFailures;
@@ -191,14 +190,7 @@ public final class StepWorkers implements AutoCloseable {
       Duration backoff = settings.backoffAfter(received.getDequeueCount());
       log.info("Message {} on {} failed ({}), attempt {}; trying again in {} ms", received.getMessageId(), queue.getQueueName(),
           failure.reason(), received.getDequeueCount(), backoff.toMillis());
-      try {
-        queue.updateMessageWithResponse(received.getMessageId(), received.getPopReceipt(), StepMessages.write(message.failed(failure)),
-            backoff, NO_TIMEOUT, Context.NONE);
-      } catch (RuntimeException lost) {
-        if (!QueueErrors.lostHold(lost)) {
-          throw lost;
-        }
-      }
+      HeldMessages.update(queue, received, StepMessages.write(message.failed(failure)), backoff);
     }
 
     /** Received too often: parked, unless the last failure was transient, when it is sent again fresh. */
@@ -212,26 +204,16 @@ public final class StepWorkers implements AutoCloseable {
           .orElse("received " + received.getDequeueCount() + " times and never finished: its worker stopped each time"));
     }
 
-    /** The poison copy is written first, then the message deleted: it is never lost. */
     private void park(QueueMessageItem received, String text, String reason) {
-      send(poison, ParkedMessages.write(new ParkedMessages.Parked(queue.getQueueName(), reason, clock.instant(), received.getDequeueCount(),
-          text)));
-      delete(received);
-      log.warn("Parked message {} of {} in {}: {}", received.getMessageId(), queue.getQueueName(), poison.getQueueName(), reason);
+      HeldMessages.park(queue, poison, received, text, reason, clock);
     }
 
     private void delete(QueueMessageItem received) {
-      try {
-        queue.deleteMessageWithResponse(received.getMessageId(), received.getPopReceipt(), NO_TIMEOUT, Context.NONE);
-      } catch (RuntimeException e) {
-        if (!QueueErrors.lostHold(e)) {
-          throw e;
-        }
-      }
+      HeldMessages.delete(queue, received);
     }
   }
 
   private static void send(QueueClient target, String text) {
-    target.sendMessageWithResponse(text, null, null, NO_TIMEOUT, Context.NONE);
+    HeldMessages.send(target, text);
   }
 }

@@ -7,9 +7,8 @@ import com.azure.storage.queue.QueueClient;
 import com.azure.storage.queue.models.QueueMessageItem;
 import io.tablecast.common.concurrent.Parallel;
 import io.tablecast.common.config.WorkerSettings;
-import io.tablecast.common.tables.QueueErrors;
 import io.tablecast.common.tracing.Tracing;
-import io.tablecast.viewstore.adapter.queue.ParkedMessages;
+import io.tablecast.viewstore.adapter.queue.HeldMessages;
 import io.tablecast.viewstore.adapter.queue.WorkMessages;
 import io.tablecast.viewstore.adapter.queue.WorkMessages.Failure;
 import io.tablecast.viewstore.adapter.queue.WorkMessages.Message;
@@ -204,40 +203,21 @@ final class QueueWorker implements Runnable {
     park(received, text, reason);
   }
 
-  /** The poison copy is written first, then the message deleted: it is never lost. */
   private void park(QueueMessageItem received, String text, String reason) {
-    send(poison, ParkedMessages.write(new ParkedMessages.Parked(queue.getQueueName(), reason, clock.instant(),
-        received.getDequeueCount(), text)));
-    delete(received);
+    HeldMessages.park(queue, poison, received, text, reason, clock);
     metrics.parked();
-    log.warn("Parked message {} of {} in {}: {}", received.getMessageId(), queue.getQueueName(), poison.getQueueName(), reason);
   }
 
   private static void send(QueueClient target, String text) {
-    target.sendMessageWithResponse(text, null, null, NO_TIMEOUT, Context.NONE);
+    HeldMessages.send(target, text);
   }
 
-  /** Deletes with this receipt; gone already, or received again by another worker: nothing to do. */
   private void delete(QueueMessageItem received) {
-    try {
-      queue.deleteMessageWithResponse(received.getMessageId(), received.getPopReceipt(), NO_TIMEOUT, Context.NONE);
-    } catch (RuntimeException e) {
-      if (!QueueErrors.lostHold(e)) {
-        throw e;
-      }
-      log.debug("Message {} was taken by another worker before its delete", received.getMessageId());
-    }
+    HeldMessages.delete(queue, received);
   }
 
   private void update(QueueMessageItem received, String text, Duration visibility) {
-    try {
-      queue.updateMessageWithResponse(received.getMessageId(), received.getPopReceipt(), text, visibility, NO_TIMEOUT, Context.NONE);
-    } catch (RuntimeException e) {
-      if (!QueueErrors.lostHold(e)) {
-        throw e;
-      }
-      log.debug("Message {} was taken by another worker before its update", received.getMessageId());
-    }
+    HeldMessages.update(queue, received, text, visibility);
   }
 
   private String describe(RuntimeException e) {
