@@ -15,6 +15,7 @@ import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.orders.OrderViews;
 import io.tablecast.testkit.ChildJvm;
 import io.tablecast.testkit.ChildJvms;
+import io.tablecast.testkit.LongRun;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import io.tablecast.viewstore.adapter.queue.ParkedMessages;
 import io.tablecast.viewstore.adapter.queue.ParkedMessages.Parked;
@@ -101,6 +102,7 @@ class PoisonCliIT {
   }
 
   @Test
+  @LongRun
   void aTeamsViewSetHasItsPoisonQueuesListedAndRequeuedByItsName(EmbeddedRuntime runtime, ChildJvms.Launcher jvms, @TempDir Path dir) {
     AzureClients azure = new AzureClients(StorageSettings.ofConnectionString(runtime.storageConnectionString()));
     new ViewCatalog(azure.tableService(), new Namespace(env.get("TABLECAST_NAMESPACE")), OrderViews.VIEW_SET).initialize();
