@@ -90,6 +90,11 @@ final class DemoLoadCommand implements Callable<Integer> {
     }
   }
 
+  /**
+   * Sends the command, and again with the same Idempotency-Key while its outcome is not known yet
+   * (503) or the service is busy (429), for at most {@code timeout}: such answers are not kept
+   * against the key, and a command that did complete answers its first outcome again.
+   */
   private void send(DemoScenario.Step step) throws IOException, InterruptedException {
     HttpRequest request = HttpRequest.newBuilder(commands.resolve(step.path()))
         .timeout(Duration.ofSeconds(30))
@@ -97,7 +102,12 @@ final class DemoLoadCommand implements Callable<Integer> {
         .header("Idempotency-Key", step.idempotencyKey())
         .method(step.method(), HttpRequest.BodyPublishers.ofString(step.body()))
         .build();
+    long deadline = System.nanoTime() + timeout.toNanos();
     HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+    while ((response.statusCode() == 503 || response.statusCode() == 429) && System.nanoTime() < deadline) {
+      Thread.sleep(1000L * response.headers().firstValueAsLong("Retry-After").orElse(1));
+      response = http.send(request, HttpResponse.BodyHandlers.ofString());
+    }
     if (response.statusCode() / 100 != 2) {
       throw new IllegalStateException(step.method() + " " + step.path() + " answered " + response.statusCode() + ": " + response.body());
     }
