@@ -2,7 +2,6 @@ package io.tablecast.projection;
 
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * Everything the engine needs to keep a view set from the log: the view set, the topics its
@@ -52,10 +51,5 @@ public record ProjectedViewSet<E>(ViewSet viewSet, List<String> topics, EventDec
       throw new IllegalArgumentException("View set '" + viewSet.name() + "' has two steps on one queue: "
           + steps.stream().map(WorkStep::name).toList());
     }
-  }
-
-  /** The step that runs on {@code queue}. */
-  public Optional<WorkStep<?>> stepOn(ViewSet.Queue queue) {
-    return steps.stream().filter(step -> step.queue().equals(queue)).findFirst();
   }
 }

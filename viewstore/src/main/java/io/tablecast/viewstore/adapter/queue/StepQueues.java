@@ -1,8 +1,5 @@
 package io.tablecast.viewstore.adapter.queue;
 
-import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
-
-import com.azure.core.util.Context;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.projection.Work;
@@ -35,7 +32,7 @@ public final class StepQueues {
     for (Map.Entry<WorkStep<?>, Set<String>> step : byStep.entrySet()) {
       var queue = azure.queue(generation.queue(step.getKey().queue()));
       for (String text : StepMessages.pack(step.getKey().name(), step.getValue())) {
-        queue.sendMessageWithResponse(text, null, null, NO_TIMEOUT, Context.NONE);
+        HeldMessages.send(queue, text);
         sent++;
       }
     }

@@ -32,18 +32,15 @@ public final class ViewSetRoutes implements EndpointGroup {
   private static final Pattern PROPERTY = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,254}");
   private static final int MAX_FIELDS = 64;
 
-  private final Map<String, ViewReader> readers;
-  private final Map<String, ViewSet> viewSets;
+  /** A view set served here, and how its rows are read. */
+  private record Served(ViewSet viewSet, ViewReader reader) {}
+
+  private final Map<String, Served> served = new HashMap<>();
   private final QueryParams params;
 
   /** @param readers each view set's reader, with the view set it reads */
   public ViewSetRoutes(Map<ViewSet, ? extends ViewReader> readers, byte[] tokenKey) {
-    this.readers = new HashMap<>();
-    this.viewSets = new HashMap<>();
-    readers.forEach((viewSet, reader) -> {
-      this.readers.put(viewSet.name(), reader);
-      this.viewSets.put(viewSet.name(), viewSet);
-    });
+    readers.forEach((viewSet, reader) -> served.put(viewSet.name(), new Served(viewSet, reader)));
     this.params = new QueryParams(new ContinuationTokens(tokenKey));
   }
 
@@ -57,40 +54,36 @@ public final class ViewSetRoutes implements EndpointGroup {
   }
 
   private void row(Context ctx) {
-    ViewSet.Table table = table(ctx);
-    RowRef ref = new RowRef(table, ctx.pathParam("partitionKey"), ctx.pathParam("rowKey"));
-    Map<String, Object> row = reader(ctx).row(ref, fields(ctx))
-        .orElseThrow(() -> new ProblemException(ProblemType.NOT_FOUND, "No row " + ref + " in view set " + viewSet(ctx).name() + "."));
+    Served views = served(ctx);
+    RowRef ref = new RowRef(table(views.viewSet(), ctx), ctx.pathParam("partitionKey"), ctx.pathParam("rowKey"));
+    Map<String, Object> row = views.reader().row(ref, fields(ctx)).orElseThrow(() -> new ProblemException(ProblemType.NOT_FOUND,
+        "No row " + ref + " in view set " + views.viewSet().name() + "."));
     ctx.json(new RowBody(ref.partitionKey(), ref.rowKey(), row));
   }
 
   private void page(Context ctx) {
-    ViewSet.Table table = table(ctx);
+    Served views = served(ctx);
+    ViewSet.Table table = table(views.viewSet(), ctx);
     String partitionKey = ctx.pathParam("partitionKey");
     String prefix = Optional.ofNullable(ctx.queryParam("prefix")).map(p -> params.text(p, "prefix", 255)).orElse("");
-    String scope = "view-sets/" + viewSet(ctx).name() + "/" + table.baseName() + "/" + partitionKey + "/" + prefix;
-    ViewReader.RowPage page = reader(ctx).page(table, partitionKey, prefix, params.pageSize(ctx), params.continuation(ctx, scope),
+    String scope = "view-sets/" + views.viewSet().name() + "/" + table.baseName() + "/" + partitionKey + "/" + prefix;
+    ViewReader.RowPage page = views.reader().page(table, partitionKey, prefix, params.pageSize(ctx), params.continuation(ctx, scope),
         fields(ctx));
     List<RowBody> rows = page.rows().stream().map(row -> new RowBody(partitionKey, row.rowKey(), row.properties())).toList();
     ctx.json(Responses.list(new Page<>(rows, page.cursor()), scope, params));
   }
 
-  private ViewSet viewSet(Context ctx) {
+  private Served served(Context ctx) {
     String name = ctx.pathParam("viewSet");
-    ViewSet viewSet = viewSets.get(name);
-    if (viewSet == null) {
-      throw new ProblemException(ProblemType.NOT_FOUND, "No view set '" + name + "' here; there are " + viewSets.keySet().stream().sorted()
+    Served views = served.get(name);
+    if (views == null) {
+      throw new ProblemException(ProblemType.NOT_FOUND, "No view set '" + name + "' here; there are " + served.keySet().stream().sorted()
           .toList() + ".");
     }
-    return viewSet;
+    return views;
   }
 
-  private ViewReader reader(Context ctx) {
-    return readers.get(viewSet(ctx).name());
-  }
-
-  private ViewSet.Table table(Context ctx) {
-    ViewSet viewSet = viewSet(ctx);
+  private static ViewSet.Table table(ViewSet viewSet, Context ctx) {
     String name = ctx.pathParam("table");
     return viewSet.tables().stream().filter(t -> t.baseName().equals(name)).findFirst()
         .orElseThrow(() -> new ProblemException(ProblemType.NOT_FOUND, "View set " + viewSet.name() + " has no table '" + name
