@@ -99,7 +99,7 @@ public final class ViewSetProjector<E> implements AutoCloseable {
     this.views = views;
     this.rewind = afterCrash;
     this.generation = generation;
-    this.turns = new TableTurns(azure, generation);
+    this.turns = TableTurns.remembering(azure, generation);
     this.stepQueues = new StepQueues(azure, generation);
     this.steps = StepWorkers.start(azure, generation, views.steps(), workers, clock);
     this.checkpoints = azure.table(new CatalogTables(generation.namespace()).projectorCheckpoints());

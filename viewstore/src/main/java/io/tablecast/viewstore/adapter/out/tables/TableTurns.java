@@ -23,6 +23,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Runs the turns of any projection against one generation of its view set's tables: reads the
@@ -33,15 +36,44 @@ import java.util.Map;
  * <p>A write that loses a race ({@link OptimisticWrite}) reads and folds the whole turn again.
  * Partitions written before the race keep their rows: folded again, the events find them applied
  * (the folds' version guards, {@link Projection}) and leave them as they are.
+ *
+ * <p><b>Remembering</b> ({@link #remembering}, the projector's): the rows its turns last read or
+ * wrote are kept with their ETags ({@link KnownRows}), and a turn whose declared rows all lie in
+ * one partition first folds over them without reading, taking a row it does not know for absent.
+ * That guess is written only if it is checked whole: every declared row is written (an insert,
+ * which fails if the row exists, or a replace or delete on the ETag known), in one EGT, before any
+ * other write of the turn. A turn whose guess leaves a declared row unwritten (an event delivered
+ * again, a change that changes nothing), or whose EGT loses a race, is read and folded as above.
+ * So a lane's events cost one EGT per partition when this process wrote the rows last, and a
+ * known row a projection deletes apart (a row it did not declare) goes into that EGT too.
  */
 public final class TableTurns {
 
+  /** Rows a remembering instance keeps per table, about a kilobyte each. */
+  static final int KNOWN_ROWS = 20_000;
+
   private final Generation generation;
   private final Map<ViewSet.Table, TableClient> tables = new HashMap<>();
+  private final Map<ViewSet.Table, KnownRows> known = new HashMap<>();
 
+  /** Turns that read every declared row: a step's, whose truth another writer keeps. */
   public TableTurns(AzureClients azure, Generation generation) {
+    this(azure, generation, false);
+  }
+
+  private TableTurns(AzureClients azure, Generation generation, boolean remembering) {
     this.generation = generation;
-    generation.viewSet().tables().forEach(table -> tables.put(table, azure.table(generation.table(table))));
+    generation.viewSet().tables().forEach(table -> {
+      tables.put(table, azure.table(generation.table(table)));
+      if (remembering) {
+        known.put(table, new KnownRows(KNOWN_ROWS));
+      }
+    });
+  }
+
+  /** Turns that fold over the rows they last read or wrote, when a single EGT can check them (above). */
+  public static TableTurns remembering(AzureClients azure, Generation generation) {
+    return new TableTurns(azure, generation, true);
   }
 
   /** One lane's events, in their order, applied by {@code projection}. */
@@ -51,6 +83,9 @@ public final class TableTurns {
 
   /** One turn: a lane's events, or a step's item ({@link io.tablecast.projection.Work#turn}). */
   public void apply(Turn<?> turn) {
+    if (!known.isEmpty() && appliedAsKnown(turn)) {
+      return;
+    }
     Projection<?> projection = turn.projection();
     OptimisticWrite.apply(
         conflicts -> read(turn),
@@ -60,25 +95,111 @@ public final class TableTurns {
             + " races in a row for the rows of generation " + generation.number() + ": " + lost.getMessage(), lost));
   }
 
+  /**
+   * Folds over the rows known, and writes if one EGT checks every declared row (above).
+   *
+   * @return false when the turn is to be read and folded instead; nothing was written then
+   */
+  private boolean appliedAsKnown(Turn<?> turn) {
+    Set<RowRef> declared = turn.reads();
+    Set<Partition> partitions = declared.stream().map(Partition::of).collect(Collectors.toSet());
+    if (partitions.size() != 1) {
+      return false;
+    }
+    Partition guarded = partitions.iterator().next();
+    Map<RowRef, Read> assumed = new HashMap<>();
+    knownRows(guarded).get(guarded.key(), declared.stream().map(RowRef::rowKey).toList())
+        .forEach((rowKey, row) -> assumed.put(new RowRef(guarded.table(), guarded.key(), rowKey), row));
+    List<Write> writes;
+    try {
+      writes = turn.fold(propertiesOf(assumed));
+    } catch (RuntimeException e) {
+      return false; // a fold may fail on a guess; it is read and folded again, where a failure is the projection's
+    }
+    List<Write> egt = new ArrayList<>();
+    List<Write> rest = new ArrayList<>();
+    for (Write write : writes) {
+      boolean inGuarded = Partition.of(write.ref()).equals(guarded);
+      if (inGuarded && write.kind() == Write.Kind.DELETE_IF_PRESENT) {
+        knownRows(guarded).get(guarded.key(), List.of(write.ref().rowKey())).values().forEach(row -> assumed.put(write.ref(), row));
+      }
+      if (inGuarded && (write.kind() != Write.Kind.DELETE_IF_PRESENT || assumed.containsKey(write.ref()))) {
+        egt.add(write.kind() == Write.Kind.DELETE_IF_PRESENT ? new Write(write.ref(), Write.Kind.DELETE, Map.of()) : write);
+      } else {
+        rest.add(write);
+      }
+    }
+    Set<RowRef> checked = egt.stream().filter(w -> w.kind() != Write.Kind.UPSERT && w.kind() != Write.Kind.MERGE)
+        .map(Write::ref).collect(Collectors.toSet());
+    if (!checked.containsAll(declared) || egt.size() > EgtGuard.MAX_OPERATIONS) {
+      return false;
+    }
+    try {
+      submit(guarded, egt, assumed);
+    } catch (TableServiceException e) {
+      if (!TableResponses.lostRace(e)) {
+        throw e;
+      }
+      knownRows(guarded).forget(guarded.key(), egt.stream().map(w -> w.ref().rowKey()).toList());
+      return false;
+    }
+    write(Map.of(), rest);
+    return true;
+  }
+
   private Map<RowRef, Read> read(Turn<?> turn) {
     Map<Partition, List<String>> byPartition = new LinkedHashMap<>();
     turn.reads().forEach(ref -> byPartition.computeIfAbsent(Partition.of(ref), p -> new ArrayList<>()).add(ref.rowKey()));
     Map<RowRef, Read> read = new HashMap<>();
-    byPartition.forEach((partition, rowKeys) -> RowReader.read(client(partition.table()), partition.key(), rowKeys)
-        .forEach((rowKey, row) -> read.put(new RowRef(partition.table(), partition.key(), rowKey), row)));
+    byPartition.forEach((partition, rowKeys) -> {
+      Map<String, Read> rows = RowReader.read(client(partition.table()), partition.key(), rowKeys);
+      remember(partition, rows);
+      rows.forEach((rowKey, row) -> read.put(new RowRef(partition.table(), partition.key(), rowKey), row));
+    });
     return read;
   }
 
   private void write(Map<RowRef, Read> read, List<Write> writes) {
-    Map<Partition, List<TableTransactionAction>> byPartition = new LinkedHashMap<>();
+    Map<Partition, List<Write>> byPartition = new LinkedHashMap<>();
     for (Write write : writes) {
       if (write.kind() == Write.Kind.DELETE_IF_PRESENT) {
         deleteIfPresent(write.ref());
       } else {
-        byPartition.computeIfAbsent(Partition.of(write.ref()), p -> new ArrayList<>()).add(action(write, read.get(write.ref())));
+        byPartition.computeIfAbsent(Partition.of(write.ref()), p -> new ArrayList<>()).add(write);
       }
     }
-    byPartition.forEach((partition, actions) -> Egts.submitAll(client(partition.table()), actions));
+    byPartition.forEach((partition, inPartition) -> {
+      for (int from = 0; from < inPartition.size(); from += EgtGuard.MAX_OPERATIONS) {
+        submit(partition, inPartition.subList(from, Math.min(inPartition.size(), from + EgtGuard.MAX_OPERATIONS)), read);
+      }
+    });
+  }
+
+  /** One EGT of one partition's writes; the rows it put are known afterwards with their new ETags, the others forgotten. */
+  private void submit(Partition partition, List<Write> writes, Map<RowRef, Read> read) {
+    List<TableTransactionAction> actions = writes.stream().map(write -> action(write, read.get(write.ref()))).toList();
+    EgtGuard.check(actions);
+    List<String> etags = new ArrayList<>();
+    try {
+      client(partition.table()).submitTransactionWithResponse(actions, NO_TIMEOUT, AzureClients.collectingEtags(etags::addAll));
+    } catch (RuntimeException e) {
+      forget(partition, writes);
+      throw e;
+    }
+    if (known.isEmpty()) {
+      return;
+    }
+    Map<String, Read> put = new HashMap<>();
+    for (int i = 0; i < writes.size(); i++) {
+      Write write = writes.get(i);
+      String etag = i < etags.size() ? TableResponses.repair(etags.get(i)) : null;
+      boolean whole = write.kind() == Write.Kind.INSERT || write.kind() == Write.Kind.REPLACE || write.kind() == Write.Kind.UPSERT;
+      if (whole && etag != null) {
+        put.put(write.ref().rowKey(), new Read(new ViewEntity(write.ref().rowKey(), write.properties()), etag));
+      }
+    }
+    forget(partition, writes);
+    remember(partition, put);
   }
 
   private static TableTransactionAction action(Write write, Read read) {
@@ -96,6 +217,7 @@ public final class TableTurns {
   }
 
   private void deleteIfPresent(RowRef ref) {
+    Optional.ofNullable(known.get(ref.table())).ifPresent(rows -> rows.forget(ref.partitionKey(), List.of(ref.rowKey())));
     try {
       client(ref.table()).deleteEntityWithResponse(new TableEntity(ref.partitionKey(), ref.rowKey()), false, NO_TIMEOUT, Context.NONE);
     } catch (TableServiceException e) {
@@ -103,6 +225,22 @@ public final class TableTurns {
         throw e;
       }
     }
+  }
+
+  private void remember(Partition partition, Map<String, Read> rows) {
+    if (!known.isEmpty()) {
+      knownRows(partition).read(partition.key(), rows);
+    }
+  }
+
+  private void forget(Partition partition, List<Write> writes) {
+    if (!known.isEmpty()) {
+      knownRows(partition).forget(partition.key(), writes.stream().map(w -> w.ref().rowKey()).toList());
+    }
+  }
+
+  private KnownRows knownRows(Partition partition) {
+    return known.get(partition.table());
   }
 
   private TableClient client(ViewSet.Table table) {

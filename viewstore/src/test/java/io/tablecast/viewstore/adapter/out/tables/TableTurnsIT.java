@@ -24,13 +24,18 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Any projection's turns against Azurite: the rows the test kit folds, one EGT per partition, and races that both count. */
+/**
+ * Any projection's turns against Azurite: the rows the test kit folds, one EGT per partition, races
+ * that both count, and the projector's turns that fold over the rows they wrote last without
+ * reading them, checked by the EGT that writes them.
+ */
 @ExtendWith(TablecastRuntimeExtension.class)
 class TableTurnsIT {
 
   private final StorageProbe probe = new StorageProbe();
   private AzureClients azure;
   private Generation generation;
+  private AzureClients probed;
   private TableTurns turns;
 
   @BeforeEach
@@ -39,7 +44,8 @@ class TableTurnsIT {
     azure = new AzureClients(storage);
     generation = new Generation(VIEW_SET, namespace, 1);
     new GenerationStorage(azure).create(generation);
-    turns = new TableTurns(new AzureClients(storage, List.of(probe)), generation);
+    probed = new AzureClients(storage, List.of(probe));
+    turns = new TableTurns(probed, generation);
   }
 
   @Test
@@ -64,6 +70,56 @@ class TableTurnsIT {
     assertThat(first).hasSize(3).filteredOn(label -> label.contains("EGT")).hasSize(2);
     assertThat(labels()).as("the total read, and nothing to write").hasSize(1);
     assertThat(GenerationRows.all(azure, generation).get(Tally.total("north"))).isEqualTo(Map.of("Total", 465L, "Va1", 30L));
+  }
+
+  @Test
+  void twoRememberingProcessesThatTakeTheLanesInTurnStillLeaveTheRowsTheTestKitFolds() {
+    List<Tick> log = Tally.log(11, 400);
+    List<TableTurns> processes = List.of(TableTurns.remembering(probed, generation), TableTurns.remembering(probed, generation));
+
+    for (int from = 0, batch = 0; from < log.size(); from += 25, batch++) {
+      TableTurns process = processes.get(batch / 3 % 2); // three batches each, then the other: each one's rows go stale
+      List<List<Tick>> lanes = lanes(log.subList(from, Math.min(log.size(), from + 25)));
+      lanes.forEach(lane -> process.apply(TALLIES, lane));
+      if (batch % 5 == 0) {
+        lanes.forEach(lane -> process.apply(TALLIES, lane)); // delivered again
+      }
+    }
+
+    assertThat(GenerationRows.all(azure, generation)).isEqualTo(ProjectionKit.of(TALLIES).rebuilt(log));
+  }
+
+  @Test
+  void aRememberingTurnOverRowsItWroteLastWritesOneEgtPerPartitionWithoutReading_andAnEventDeliveredAgainIsRead() {
+    TableTurns remembering = TableTurns.remembering(probed, generation);
+
+    remembering.apply(TALLIES, List.of(new Tick("north", "a1", 1, 5)));
+    List<String> firstTouch = labels();
+    remembering.apply(TALLIES, List.of(new Tick("north", "a1", 2, 7), new Tick("north", "a1", 3, 1)));
+    List<String> known = labels();
+    remembering.apply(TALLIES, List.of(new Tick("north", "a1", 3, 1)));
+    List<String> again = labels();
+
+    assertThat(firstTouch).as("a row it does not know is inserted, unread").hasSize(2).allMatch(label -> label.contains("EGT"));
+    assertThat(known).as("the total as it wrote it, replaced on its ETag").hasSize(2).allMatch(label -> label.contains("EGT"));
+    assertThat(again).as("nothing to write checks nothing: the total is read").hasSize(1).noneMatch(label -> label.contains("EGT"));
+    assertThat(GenerationRows.all(azure, generation).get(Tally.total("north"))).isEqualTo(Map.of("Total", 13L, "Va1", 3L));
+  }
+
+  @Test
+  void aRowAnotherWriterChangedOrWroteFirstFailsTheEgtAndTheTurnIsReadAndFoldedAgain() {
+    TableTurns remembering = TableTurns.remembering(probed, generation);
+    TableTurns other = new TableTurns(azure, generation);
+    other.apply(TALLIES, List.of(new Tick("north", "a2", 1, 100)));
+
+    remembering.apply(TALLIES, List.of(new Tick("north", "a1", 1, 5))); // takes the total for absent: the insert fails
+    other.apply(TALLIES, List.of(new Tick("north", "a2", 2, 1000)));
+    remembering.apply(TALLIES, List.of(new Tick("north", "a1", 2, 7))); // its ETag is stale: the replace fails
+
+    assertThat(labels()).as("insert lost, read, replace; replace lost, read, replace (and each tick row)")
+        .filteredOn(label -> !label.contains("EGT")).hasSize(2);
+    assertThat(GenerationRows.all(azure, generation).get(Tally.total("north")))
+        .isEqualTo(Map.of("Total", 1112L, "Va1", 2L, "Va2", 2L));
   }
 
   @Test
