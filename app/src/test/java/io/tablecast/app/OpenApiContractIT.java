@@ -30,6 +30,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -79,11 +80,13 @@ class OpenApiContractIT {
     Map<String, JsonNode> documents = Map.of("commands", document(commands), "views", document(views));
 
     documents.forEach((service, document) -> assertThat(new TreeSet<>(operations(document)))
-        .as(service + ": the documented routes are the implemented ones")
-        .isEqualTo(new TreeSet<>(pipeline.routes().get(service))));
+        .as(service + ": the documented routes are the implemented ones, but the routes a team's view set mounts, which are its own")
+        .isEqualTo(pipeline.routes().get(service).stream().filter(route -> !route.startsWith("GET /orders/"))
+            .collect(Collectors.toCollection(TreeSet::new))));
 
     String pending = new ConsistencyToken.EventPosition(TopicNames.of(pipeline.namespace()).employeeEvents(), 0, 1L << 40).encode();
-    List<Example> examples = examples(pending);
+    String pendingOrder = new ConsistencyToken.EventPosition(pipeline.namespace().topic(OrderViews.TOPIC), 0, 1L << 40).encode();
+    List<Example> examples = examples(pending, pendingOrder);
     Set<String> documented = new TreeSet<>();
     documents.forEach((service, document) -> statuses(service, document, documented));
     Set<String> provoked = new TreeSet<>();
@@ -237,7 +240,7 @@ class OpenApiContractIT {
     };
   }
 
-  private static List<Example> examples(String pending) {
+  private static List<Example> examples(String pending, String pendingOrder) {
     String big = "{\"name\":\"" + "x".repeat(70_000) + "\"}";
     List<Example> e = new ArrayList<>();
     // commands, in an order that builds the state each one needs
@@ -324,10 +327,12 @@ class OpenApiContractIT {
     e.add(new Example("views", partition, 200, get("/view-sets/orders/Customers/c0?prefix=sum&fields=Orders")));
     e.add(new Example("views", partition, 400, get("/view-sets/orders/Customers/c0?continuation=forged")));
     e.add(new Example("views", partition, 404, get("/view-sets/orders/Payslips/c0")));
+    e.add(new Example("views", partition, 503, get("/view-sets/orders/Customers/c0", pendingOrder)));
     String row = "GET /view-sets/{viewSet}/{table}/{partitionKey}/{rowKey}";
     e.add(new Example("views", row, 200, get("/view-sets/orders/Customers/c0/summary")));
     e.add(new Example("views", row, 400, get("/view-sets/orders/Customers/c0/summary?fields=")));
     e.add(new Example("views", row, 404, get("/view-sets/payroll/Customers/c0/summary")));
+    e.add(new Example("views", row, 503, get("/view-sets/orders/Customers/c0/summary", pendingOrder)));
     e.add(new Example("views", "GET /assets/{file}", 200, get("/assets/status.js")));
     e.add(new Example("views", "GET /assets/{file}", 404, get("/assets/secrets.txt")));
     for (String op : List.of("GET /", "GET /status", "GET /status/dashboard", "GET /health", "GET /metrics", "GET /openapi.json")) {

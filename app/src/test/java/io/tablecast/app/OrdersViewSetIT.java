@@ -8,6 +8,9 @@ import com.azure.data.tables.models.TableItem;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tablecast.app.fixtures.Pipeline;
 import io.tablecast.app.fixtures.PipelineExtension;
+import io.tablecast.common.kafka.ConsistencyToken;
+import io.tablecast.common.kafka.ConsistencyToken.EventPosition;
+import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.orders.OrderViews;
@@ -24,10 +27,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.StreamSupport;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
@@ -75,6 +81,36 @@ class OrdersViewSetIT {
           .anySatisfy(v -> assertThat(v.get("name").asText()).isEqualTo("orders"));
     });
     theViewsServiceServesItsRows(pipeline.views());
+    itsRoutesAnswerOnceTheEventATokenNamesIsApplied(runtime, pipeline);
+  }
+
+  /** The view set's own routes, shaped for its clients; a read that names an event just sent waits for it. */
+  private static void itsRoutesAnswerOnceTheEventATokenNamesIsApplied(EmbeddedRuntime runtime, Pipeline pipeline) throws Exception {
+    HttpTestClient views = pipeline.views();
+    String token = send(runtime, pipeline, placed("o3", 200));
+    EventPosition o3 = (EventPosition) ConsistencyToken.parse(token).orElseThrow();
+    String next = new EventPosition(o3.topic(), o3.partition(), o3.offset() + 1).encode();
+
+    CompletableFuture<HttpTestClient.Response> waiting = CompletableFuture.supplyAsync(() ->
+        views.send(views.request("/orders/customers/c1").header("X-Consistency-Token", next).GET()));
+    Thread.sleep(300); // asked for before the event it names exists
+    send(runtime, pipeline, placed("o4", 100));
+    HttpTestClient.Response customer = waiting.get(30, TimeUnit.SECONDS);
+
+    assertThat(customer.status()).as(customer.raw().body()).isEqualTo(200);
+    assertThat(customer.json().get("summary").get("Orders").asLong()).isEqualTo(4);
+    assertThat(customer.json().get("orders")).extracting(row -> row.get("rowKey").asText())
+        .containsExactly("order_o1", "order_o2", "order_o3", "order_o4");
+    assertThat(views.get("/orders/customers/c1?status=shipped").json().get("orders")).extracting(row -> row.get("rowKey").asText())
+        .containsExactly("status_shipped_o1");
+    assertThat(views.send(views.request("/view-sets/orders/Customers/c1/order_o3").header("X-Consistency-Token", token).GET()).status())
+        .as("the rows as stored take the token too").isEqualTo(200);
+
+    assertProblem(views.get("/orders/customers/c9"), 404, "Nothing at /orders/customers/c9 in view set orders.");
+    assertProblem(views.get("/orders/customers/c1?status=lost"), 400, "'status' is one of [placed, shipped, cancelled], was 'lost'.");
+    String hrEvent = new EventPosition(TopicNames.of(pipeline.namespace()).employeeEvents(), 0, 0).encode();
+    assertProblem(views.send(views.request("/orders/customers/c1").header("X-Consistency-Token", hrEvent).GET()), 400,
+        "'X-Consistency-Token' is not the position of an event on a topic of view set orders");
   }
 
   /** Point reads and pages of a partition, with fields, prefixes and continuations; problems for what is not there. */
@@ -140,15 +176,18 @@ class OrdersViewSetIT {
     return new OrderEvent(order, "c1", 1L, AT, OrderEventType.PLACED, amount, null);
   }
 
-  private static void send(EmbeddedRuntime runtime, Pipeline pipeline, OrderEvent... events) throws Exception {
+  /** @return the last event's position, as its producer hands it to a reader that must see it */
+  private static String send(EmbeddedRuntime runtime, Pipeline pipeline, OrderEvent... events) throws Exception {
     Properties config = new Properties();
     config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, runtime.bootstrapServers());
+    RecordMetadata last = null;
     try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer())) {
       for (OrderEvent event : events) {
-        producer.send(new ProducerRecord<>(pipeline.namespace().topic(OrderViews.TOPIC), event.getCustomerId(), OrderViews.encode(event)))
-            .get();
+        last = producer.send(new ProducerRecord<>(pipeline.namespace().topic(OrderViews.TOPIC), event.getCustomerId(),
+            OrderViews.encode(event))).get();
       }
     }
+    return new EventPosition(last.topic(), last.partition(), last.offset()).encode();
   }
 
   private static void awaitSummary(Pipeline pipeline, int generation, Map<String, Object> summary) {

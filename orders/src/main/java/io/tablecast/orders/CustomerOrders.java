@@ -3,9 +3,11 @@ package io.tablecast.orders;
 import io.tablecast.orders.events.OrderEvent;
 import io.tablecast.orders.events.OrderEventType;
 import io.tablecast.projection.Projection;
+import io.tablecast.projection.RouteRequest;
 import io.tablecast.projection.RowChange;
 import io.tablecast.projection.RowRef;
 import io.tablecast.projection.Rows;
+import io.tablecast.projection.ViewRoute;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.projection.Work;
 import java.util.ArrayList;
@@ -24,6 +26,22 @@ import java.util.Set;
 final class CustomerOrders implements Projection<OrderEvent> {
 
   static final String SUMMARY = "summary";
+
+  /**
+   * {@code GET /orders/customers/{customerId}[?status=]}: the customer's summary and up to 100 of
+   * its orders, or those of one status (a range of its partition); a 404 for a customer with none.
+   */
+  static final ViewRoute ROUTE = ViewRoute.get("/customers/{customerId}", (request, views) -> {
+    String customer = request.pathParam("customerId");
+    String prefix = request.queryParam("status").map(status -> {
+      if (!StatusIndex.STATUSES.contains(status)) {
+        throw RouteRequest.bad("'status' is one of " + StatusIndex.STATUSES + ", was '" + status + "'.");
+      }
+      return "status_" + status + "_";
+    }).orElse("order_");
+    return views.row(new RowRef(OrderViews.CUSTOMERS, customer, SUMMARY), Set.of()).map(summary -> Map.of("customerId", customer,
+        "summary", summary, "orders", views.page(OrderViews.CUSTOMERS, customer, prefix, 100, Optional.empty(), Set.of()).rows()));
+  });
 
   @Override
   public String name() {

@@ -2,6 +2,7 @@ package io.tablecast.orders;
 
 import io.tablecast.orders.events.OrderEvent;
 import io.tablecast.projection.ProjectedViewSet;
+import io.tablecast.projection.ViewRoute;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.projection.ViewSetProvider;
 import java.io.IOException;
@@ -36,6 +37,11 @@ public final class OrderViews implements ViewSetProvider {
   @Override
   public ProjectedViewSet<OrderEvent> projectedViewSet() {
     return PROJECTED;
+  }
+
+  @Override
+  public List<ViewRoute> routes() {
+    return List.of(CustomerOrders.ROUTE);
   }
 
   /** Avro's single-object encoding: the schema's fingerprint, then the record. */

@@ -22,7 +22,7 @@ final class StatusIndex implements WorkStep<StatusIndex.Order> {
 
   record Order(String customerId, String orderId) {}
 
-  private static final List<String> STATUSES = List.of("placed", "shipped", "cancelled");
+  static final List<String> STATUSES = List.of("placed", "shipped", "cancelled");
 
   @Override
   public String name() {

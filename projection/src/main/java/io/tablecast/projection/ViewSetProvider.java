@@ -13,10 +13,19 @@ public interface ViewSetProvider {
 
   ProjectedViewSet<?> projectedViewSet();
 
+  /** The read routes the views service mounts for the view set, at {@code /<view-set><path>}; none by default. */
+  default List<ViewRoute> routes() {
+    return List.of();
+  }
+
+  /** Every provider {@code loader} finds, in the order its class path lists them. */
+  static List<ViewSetProvider> providers(ClassLoader loader) {
+    return ServiceLoader.load(ViewSetProvider.class, loader).stream().map(ServiceLoader.Provider::get).toList();
+  }
+
   /** Every view set whose provider {@code loader} finds, in the order its class path lists them. */
   static List<ProjectedViewSet<?>> found(ClassLoader loader) {
-    return ServiceLoader.load(ViewSetProvider.class, loader).stream()
-        .<ProjectedViewSet<?>>map(provider -> provider.get().projectedViewSet()).toList();
+    return providers(loader).stream().<ProjectedViewSet<?>>map(ViewSetProvider::projectedViewSet).toList();
   }
 
   /**

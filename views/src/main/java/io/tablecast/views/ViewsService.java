@@ -29,7 +29,7 @@ import io.tablecast.views.application.ReadYourWrites;
 import io.tablecast.views.application.Sampler;
 import java.net.URI;
 import java.time.Clock;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -50,11 +50,12 @@ public final class ViewsService implements AutoCloseable {
   private final CommandTopicOffsets commandLog;
   private final Sampler sampler;
   private final HttpService http;
-  private final List<TableViewReader> viewSetReaders;
+  /** What each team's view set holds open: its reader and its read-your-writes watcher. */
+  private final List<Runnable> viewSetClosers;
 
   private ViewsService(ActiveTables tables, TableViewStore store, StatusReader status, ReadYourWrites reads,
-      CommandTopicOffsets commandLog, Sampler sampler, HttpService http, List<TableViewReader> viewSetReaders) {
-    this.viewSetReaders = viewSetReaders;
+      CommandTopicOffsets commandLog, Sampler sampler, HttpService http, List<Runnable> viewSetClosers) {
+    this.viewSetClosers = viewSetClosers;
     this.tables = tables;
     this.store = store;
     this.status = status;
@@ -76,12 +77,21 @@ public final class ViewsService implements AutoCloseable {
     ActiveTables tables = new ActiveTables(azure, config.namespace(), HrViewSet.HR);
     TableViewStore store = new TableViewStore(tables);
     ReadYourWrites reads = new ReadYourWrites(new TableAppliedPositions(tables), config.consistencyWait());
-    List<ViewSet> viewSets = ViewSetProvider.found(config.viewSets().loader()).stream().map(ProjectedViewSet::viewSet).toList();
+    List<ViewSetProvider> providers = ViewSetProvider.providers(config.viewSets().loader());
+    List<ViewSet> viewSets = providers.stream().map(provider -> provider.projectedViewSet().viewSet()).toList();
     StatusReader status = new StatusReader(tables, azure, config.namespace(), config.kafka(), config.stallTimeout(), viewSets,
         Clock.systemUTC());
-    Map<ViewSet, TableViewReader> readers = new LinkedHashMap<>();
-    viewSets.forEach(viewSet -> readers.put(viewSet, new TableViewReader(azure, config.namespace(), viewSet)));
-    ViewSetRoutes viewSetRoutes = new ViewSetRoutes(readers, config.continuationKey().bytes());
+    List<Runnable> viewSetClosers = new ArrayList<>();
+    List<ViewSetRoutes.Served> served = new ArrayList<>();
+    for (ViewSetProvider provider : providers) {
+      ProjectedViewSet<?> projected = provider.projectedViewSet();
+      TableViewReader reader = new TableViewReader(azure, config.namespace(), projected.viewSet());
+      ReadYourWrites viewSetReads = new ReadYourWrites(reader.positions(), config.consistencyWait());
+      viewSetClosers.addAll(List.of(viewSetReads::close, reader::close));
+      served.add(new ViewSetRoutes.Served(projected.viewSet(), reader, provider.routes(), viewSetReads,
+          projected.topics().stream().map(config.namespace()::topic).toList()));
+    }
+    ViewSetRoutes viewSetRoutes = new ViewSetRoutes(served, config.continuationKey().bytes());
     TopicNames topics = TopicNames.of(config.namespace());
     CommandTopicOffsets commandLog = new CommandTopicOffsets(config.kafka(), topics.commands());
     // The status page's history: sampled in the background from the start, whether a page is open or not.
@@ -102,7 +112,7 @@ public final class ViewsService implements AutoCloseable {
           viewSetRoutes.addEndpoints();
         }),
         Optional.of("/openapi/views.json"));
-    return new ViewsService(tables, store, status, reads, commandLog, sampler, http, List.copyOf(readers.values()));
+    return new ViewsService(tables, store, status, reads, commandLog, sampler, http, viewSetClosers);
   }
 
   /** Down while the projector is stalled (SPEC §7): a frozen pipeline must never look healthy. */
@@ -127,7 +137,7 @@ public final class ViewsService implements AutoCloseable {
     reads.close();
     status.close();
     store.close();
-    viewSetReaders.forEach(TableViewReader::close);
+    viewSetClosers.forEach(Runnable::run);
     tables.close();
   }
 }

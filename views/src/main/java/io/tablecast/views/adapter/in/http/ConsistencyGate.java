@@ -9,6 +9,7 @@ import io.tablecast.common.kafka.ConsistencyToken.EventPosition;
 import io.tablecast.views.application.ReadYourWrites;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * {@code X-Consistency-Token} (SPEC §5): before a read, wait until the views reflect the write
@@ -24,11 +25,28 @@ final class ConsistencyGate {
   static final String HEADER = "X-Consistency-Token";
 
   private final ReadYourWrites reads;
-  private final List<String> eventTopics;
+  private final Predicate<ConsistencyToken> ours;
+  private final String refusal;
 
+  /** HR's reads: a token of its commands API, an event's position on its event topics or an aggregate's version. */
   ConsistencyGate(ReadYourWrites reads, List<String> eventTopics) {
+    this(reads, token -> !(token instanceof EventPosition p) || eventTopics.contains(p.topic()),
+        "'" + HEADER + "' is not a consistency token of this pipeline's commands API.");
+  }
+
+  private ConsistencyGate(ReadYourWrites reads, Predicate<ConsistencyToken> ours, String refusal) {
     this.reads = reads;
-    this.eventTopics = List.copyOf(eventTopics);
+    this.ours = ours;
+    this.refusal = refusal;
+  }
+
+  /**
+   * A view set's reads: the position of an event on one of its topics, which its producer
+   * encodes from where the event landed ({@link EventPosition#encode()}).
+   */
+  static ConsistencyGate ofEvents(ReadYourWrites reads, List<String> topics, String viewSet) {
+    return new ConsistencyGate(reads, token -> token instanceof EventPosition p && topics.contains(p.topic()),
+        "'" + HEADER + "' is not the position of an event on a topic of view set " + viewSet + " " + topics + ".");
   }
 
   /** {@code read}, run once the write named by the request's token, if any, is reflected. */
@@ -39,15 +57,14 @@ final class ConsistencyGate {
     };
   }
 
-  private void await(Context ctx) {
+  /** Returns once the write named by the request's token, if any, is reflected. */
+  void await(Context ctx) {
     String header = ctx.header(HEADER);
     if (header == null) {
       return;
     }
-    ConsistencyToken token = ConsistencyToken.parse(header.strip())
-        .filter(t -> !(t instanceof EventPosition p) || eventTopics.contains(p.topic()))
-        .orElseThrow(() -> new ProblemException(ProblemType.BAD_REQUEST,
-            "'" + HEADER + "' is not a consistency token of this pipeline's commands API."));
+    ConsistencyToken token = ConsistencyToken.parse(header.strip()).filter(ours)
+        .orElseThrow(() -> new ProblemException(ProblemType.BAD_REQUEST, refusal));
     if (!reads.await(token)) {
       throw ProblemException.unavailable("The views have not yet applied that write (waited "
           + reads.bound().toMillis() + " ms); try again shortly.", Duration.ofSeconds(1));

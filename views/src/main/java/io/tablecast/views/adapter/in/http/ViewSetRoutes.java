@@ -6,11 +6,14 @@ import io.javalin.apibuilder.EndpointGroup;
 import io.javalin.http.Context;
 import io.tablecast.common.http.ProblemException;
 import io.tablecast.common.http.ProblemType;
+import io.tablecast.projection.RouteRequest;
 import io.tablecast.projection.RowRef;
 import io.tablecast.projection.ViewReader;
+import io.tablecast.projection.ViewRoute;
 import io.tablecast.projection.ViewSet;
+import io.tablecast.views.application.ReadYourWrites;
 import io.tablecast.views.domain.Page;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -19,28 +22,55 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The rows of the teams' view sets, read-only, behind the service's authentication, limits and
- * problem+json like every other route: a point read ({@code
- * /view-sets/{viewSet}/{table}/{partitionKey}/{rowKey}}) and a partition's rows in RowKey order,
- * page by page, all of them or those whose RowKey starts with {@code prefix} ({@code
- * /view-sets/{viewSet}/{table}/{partitionKey}}); both take {@code fields=}. A view set, table or row
- * that does not exist is a 404; a bad parameter a 400.
+ * The teams' view sets, read-only, behind the service's authentication, limits, {@code
+ * X-Consistency-Token} and problem+json like every other route:
+ *
+ * <ul>
+ *   <li>their rows as stored: a point read ({@code /view-sets/{viewSet}/{table}/{partitionKey}/{rowKey}})
+ *       and a partition's rows in RowKey order, page by page, all of them or those whose RowKey
+ *       starts with {@code prefix} ({@code /view-sets/{viewSet}/{table}/{partitionKey}}); both take
+ *       {@code fields=}. A view set, table or row that does not exist is a 404; a bad parameter a 400;
+ *   <li>the routes each view set declares ({@link ViewRoute}), at {@code /<view-set><path>}: an
+ *       empty answer is a 404, a {@link RouteRequest.BadRequest} a 400.
+ * </ul>
+ *
+ * <p>A consistency token names an event on one of the view set's topics; the read waits until the
+ * view set's active generation has applied it.
  */
 public final class ViewSetRoutes implements EndpointGroup {
 
   /** A property name as the table service allows one, and as many as a {@code $select} should carry. */
   private static final Pattern PROPERTY = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,254}");
   private static final int MAX_FIELDS = 64;
+  /** The first path segments the service answers itself: no view set of one of these names mounts routes. */
+  static final Set<String> TAKEN = Set.of("departments", "employees", "archive", "status", "health", "metrics", "openapi", "view-sets");
 
-  /** A view set served here, and how its rows are read. */
-  private record Served(ViewSet viewSet, ViewReader reader) {}
+  /**
+   * A view set served here.
+   *
+   * @param reader how its rows are read
+   * @param reads how far its active generation is, for {@code X-Consistency-Token}
+   * @param topics its topics' names, as the tokens name them
+   */
+  public record Served(ViewSet viewSet, ViewReader reader, List<ViewRoute> routes, ReadYourWrites reads, List<String> topics) {
+    public Served {
+      routes = List.copyOf(routes);
+      topics = List.copyOf(topics);
+      if (!routes.isEmpty() && TAKEN.contains(viewSet.name())) {
+        throw new IllegalArgumentException("View set '" + viewSet.name() + "' cannot mount its routes at /" + viewSet.name()
+            + ": the views service answers there. Rename the view set.");
+      }
+    }
+  }
 
-  private final Map<String, Served> served = new HashMap<>();
+  private record Mounted(Served views, ConsistencyGate gate) {}
+
+  private final Map<String, Mounted> served = new LinkedHashMap<>();
   private final QueryParams params;
 
-  /** @param readers each view set's reader, with the view set it reads */
-  public ViewSetRoutes(Map<ViewSet, ? extends ViewReader> readers, byte[] tokenKey) {
-    readers.forEach((viewSet, reader) -> served.put(viewSet.name(), new Served(viewSet, reader)));
+  public ViewSetRoutes(List<Served> viewSets, byte[] tokenKey) {
+    viewSets.forEach(views -> served.put(views.viewSet().name(),
+        new Mounted(views, ConsistencyGate.ofEvents(views.reads(), views.topics(), views.viewSet().name()))));
     this.params = new QueryParams(new ContinuationTokens(tokenKey));
   }
 
@@ -51,6 +81,32 @@ public final class ViewSetRoutes implements EndpointGroup {
   public void addEndpoints() {
     get("/view-sets/{viewSet}/{table}/{partitionKey}", this::page);
     get("/view-sets/{viewSet}/{table}/{partitionKey}/{rowKey}", this::row);
+    served.values().forEach(mounted -> mounted.views().routes().forEach(route ->
+        get("/" + mounted.views().viewSet().name() + route.path(), mounted.gate().gated(ctx -> answer(mounted.views(), route, ctx)))));
+  }
+
+  private static void answer(Served views, ViewRoute route, Context ctx) {
+    Optional<?> answer;
+    try {
+      answer = route.answer().apply(new ContextRequest(ctx), views.reader());
+    } catch (RouteRequest.BadRequest e) {
+      throw new ProblemException(ProblemType.BAD_REQUEST, e.getMessage());
+    }
+    ctx.json(answer.orElseThrow(() -> new ProblemException(ProblemType.NOT_FOUND,
+        "Nothing at " + ctx.path() + " in view set " + views.viewSet().name() + ".")));
+  }
+
+  /** A route's request, over Javalin's. */
+  private record ContextRequest(Context ctx) implements RouteRequest {
+    @Override
+    public String pathParam(String name) {
+      return ctx.pathParam(name);
+    }
+
+    @Override
+    public Optional<String> queryParam(String name) {
+      return Optional.ofNullable(ctx.queryParam(name));
+    }
   }
 
   private void row(Context ctx) {
@@ -73,14 +129,16 @@ public final class ViewSetRoutes implements EndpointGroup {
     ctx.json(Responses.list(new Page<>(rows, page.cursor()), scope, params));
   }
 
+  /** The path's view set, once the request's consistency token, if any, is applied there. */
   private Served served(Context ctx) {
     String name = ctx.pathParam("viewSet");
-    Served views = served.get(name);
-    if (views == null) {
+    Mounted mounted = served.get(name);
+    if (mounted == null) {
       throw new ProblemException(ProblemType.NOT_FOUND, "No view set '" + name + "' here; there are " + served.keySet().stream().sorted()
           .toList() + ".");
     }
-    return views;
+    mounted.gate().await(ctx);
+    return mounted.views();
   }
 
   private static ViewSet.Table table(ViewSet viewSet, Context ctx) {

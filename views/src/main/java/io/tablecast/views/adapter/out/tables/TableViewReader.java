@@ -1,17 +1,22 @@
 package io.tablecast.views.adapter.out.tables;
 
 import com.azure.data.tables.models.TableEntity;
-import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.config.Namespace;
+import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.CheckpointRows;
 import io.tablecast.projection.RowRef;
 import io.tablecast.projection.ViewReader;
 import io.tablecast.projection.ViewSet;
-import io.tablecast.viewstore.adapter.out.tables.TableRows;
+import io.tablecast.views.application.Aggregate;
+import io.tablecast.views.application.AppliedOffsets;
+import io.tablecast.views.application.AppliedPositions;
 import io.tablecast.views.domain.Page;
+import io.tablecast.viewstore.adapter.out.tables.TableRows;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -50,6 +55,21 @@ public final class TableViewReader implements ViewReader, AutoCloseable {
     Page<TableEntity> page = queries.range(table, filter, size, cursor, select);
     return new RowPage(page.items().stream().map(entity -> new Row(entity.getRowKey(), TableRows.properties(entity))).toList(),
         page.next());
+  }
+
+  /** How far the view set's active generation is: the applied offsets of its checkpoint rows. It keeps no aggregate versions. */
+  public AppliedPositions positions() {
+    return new AppliedPositions() {
+      @Override
+      public AppliedOffsets offsets() {
+        return new AppliedOffsets(CheckpointRows.applied(tables.checkpoints(), tables.active()));
+      }
+
+      @Override
+      public OptionalLong version(Aggregate aggregate) {
+        return OptionalLong.empty();
+      }
+    };
   }
 
   @Override
