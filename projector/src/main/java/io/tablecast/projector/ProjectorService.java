@@ -27,13 +27,16 @@ import io.tablecast.viewstore.application.work.InProcessWorkers;
 import java.net.URI;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The projector deployable: prepares the view store, then projects the event topics into the
  * active generation's tables and queues, moving to the next generation when a rebuild flips
- * {@code ViewCatalog}; beside HR, every view set found on the class path ({@link ViewSetProjectors}). {@code /health} is DOWN when the consumer loop has stopped or is stalled
- * (SPEC §7).
+ * {@code ViewCatalog}; beside HR, every view set found on the class path ({@link ViewSetProjectors}).
+ * {@code /health} is DOWN when HR's consumer loop has stopped or is stalled (SPEC §7), or when
+ * another view set's projector or step worker has stopped ({@code viewSetsDown} names them).
  */
 public final class ProjectorService implements AutoCloseable {
 
@@ -83,11 +86,18 @@ public final class ProjectorService implements AutoCloseable {
         new ViewCatalog(azure.tableService(), config.namespace(), HrViewSet.HR), "projector",
         generation -> GenerationPipeline.start(config, azure, generation, metrics, workers, tracing),
         new GenerationStorage(azure).onceCreated());
-    HttpService http = HttpService.start("projector", config.http(), metrics,
-        () -> new Health(pipeline.current().healthy(), pipeline.current().details()), () -> { });
     ViewSetProjectors viewSets = ViewSetProjectors.start(config.kafka(), azure, config.namespace(),
         ViewSetProvider.found(config.viewSets().loader()), config.workers(), config.recovery().requeuePendingWork());
+    HttpService http = HttpService.start("projector", config.http(), metrics, () -> health(pipeline.current(), viewSets.down()),
+        () -> { });
     return new ProjectorService(pipeline, viewSets, http, reporters(config, azure, metrics), telemetry);
+  }
+
+  /** UP while HR's pipeline is healthy and every other view set's projector runs. */
+  private static Health health(GenerationPipeline hr, List<String> viewSetsDown) {
+    Map<String, Object> details = new LinkedHashMap<>(hr.details());
+    details.put("viewSetsDown", viewSetsDown);
+    return new Health(hr.healthy() && viewSetsDown.isEmpty(), details);
   }
 
   /** The status page's telemetry rows: the projector's own, and its workers' when it runs some. */

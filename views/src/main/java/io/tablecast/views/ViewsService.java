@@ -105,7 +105,7 @@ public final class ViewsService implements AutoCloseable {
         "views",
         config.http(),
         metrics,
-        () -> health(tables.state().activeGeneration(), status.stalled()),
+        () -> health(tables.state().activeGeneration(), status.stalled(), status.stalledViewSets()),
         BearerAuth.protect("views", config.auth(), READ_PERMISSION, StatusPage.OPEN_PATHS, () -> {
           api.addEndpoints();
           page.addEndpoints();
@@ -115,9 +115,10 @@ public final class ViewsService implements AutoCloseable {
     return new ViewsService(tables, store, status, reads, commandLog, sampler, http, viewSetClosers);
   }
 
-  /** Down while the projector is stalled (SPEC §7): a frozen pipeline must never look healthy. */
-  private static Health health(int activeGeneration, boolean stalled) {
-    return new Health(!stalled, Map.of("activeGeneration", activeGeneration, "stalled", stalled));
+  /** Down while a projector is stalled, HR's (SPEC §7) or another view set's: a frozen pipeline must never look healthy. */
+  private static Health health(int activeGeneration, boolean stalled, List<String> stalledViewSets) {
+    return new Health(!stalled && stalledViewSets.isEmpty(),
+        Map.of("activeGeneration", activeGeneration, "stalled", stalled, "stalledViewSets", stalledViewSets));
   }
 
   public URI uri() {

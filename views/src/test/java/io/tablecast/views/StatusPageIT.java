@@ -21,9 +21,11 @@ import io.tablecast.common.tables.TelemetryLayout;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.testkit.HttpTestClient;
 import io.tablecast.testkit.HttpTestClient.Response;
 import io.tablecast.testkit.TablecastRuntimeExtension;
+import io.tablecast.testkit.Tally;
 import io.tablecast.views.adapter.out.tables.ActiveTables;
 import io.tablecast.views.adapter.out.tables.TableTelemetry;
 import io.tablecast.views.application.Sampler;
@@ -194,9 +196,30 @@ class StatusPageIT {
     assertThat(http.get("/health").status()).isEqualTo(503);
   }
 
+  @Test
+  void anotherViewSetWhoseProjectorIsStalledTakesHealthDownToo(Namespace namespace) {
+    OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+    new ViewCatalog(azure.tableService(), namespace, Tally.VIEW_SET).initialize();
+    checkpoints.upsertEntity(checkpoint(namespace.topic("tablecast.employee-events"), 0L, now, now, now, 0.0));
+    assertThat(http.get("/health").json().get("stalledViewSets")).isEmpty();
+
+    checkpoints.upsertEntity(checkpoint(ViewSet.checkpointPartition(Tally.VIEW_SET.name(), 1), namespace.topic(Tally.TOPIC), 4L,
+        now.minusSeconds(161), now, now.minusSeconds(45), 0.0));
+
+    Response health = http.get("/health");
+    assertThat(health.status()).isEqualTo(503);
+    assertThat(health.json().get("stalled").asBoolean()).as("HR's projector").isFalse();
+    assertThat(health.json().get("stalledViewSets")).extracting(JsonNode::asText).containsExactly("tally");
+  }
+
   private static TableEntity checkpoint(String topic, long lag, OffsetDateTime progressAt, OffsetDateTime heartbeatAt,
       OffsetDateTime projectorProgressAt, double rate) {
-    return new TableEntity("G1", CheckpointLayout.rowKey(topic, 0))
+    return checkpoint("G1", topic, lag, progressAt, heartbeatAt, projectorProgressAt, rate);
+  }
+
+  private static TableEntity checkpoint(String partitionKey, String topic, long lag, OffsetDateTime progressAt, OffsetDateTime heartbeatAt,
+      OffsetDateTime projectorProgressAt, double rate) {
+    return new TableEntity(partitionKey, CheckpointLayout.rowKey(topic, 0))
         .addProperty(CheckpointLayout.APPLIED_OFFSET, 21L).addProperty(CheckpointLayout.LAG, lag)
         .addProperty(CheckpointLayout.LAST_PROGRESS_AT, progressAt).addProperty(CheckpointLayout.HEARTBEAT_AT, heartbeatAt)
         .addProperty(CheckpointLayout.PROJECTOR_PROGRESS_AT, projectorProgressAt).addProperty(CheckpointLayout.RATE, rate);

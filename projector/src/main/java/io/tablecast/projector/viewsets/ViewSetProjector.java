@@ -355,6 +355,11 @@ public final class ViewSetProjector<E> implements AutoCloseable {
     return generation;
   }
 
+  /** Its loop runs (it stops only on a failure it cannot pass, logged), and so do its steps' workers. */
+  public boolean alive() {
+    return thread.isAlive() && steps.alive();
+  }
+
   /** Stops after the batch in hand; its checkpoints are written first. */
   @Override
   public void close() {

@@ -55,6 +55,12 @@ public final class ViewSetProjectors implements AutoCloseable {
         new GenerationStorage(azure).onceCreated());
   }
 
+  /** The view sets whose projector, or a worker of whose steps, has stopped: {@code /health} is DOWN while there is one. */
+  public List<String> down() {
+    return projectors.stream().filter(follower -> !follower.current().alive()).map(follower -> follower.generation().viewSet().name())
+        .toList();
+  }
+
   @Override
   public void close() {
     projectors.forEach(FollowActiveGeneration::close);

@@ -114,6 +114,20 @@ class ViewSetProjectorIT {
     }
   }
 
+  @Test
+  void aProjectorWhoseLoopStoppedOnAFailureItCannotPassIsNotAlive() {
+    try (ViewSetProjector<Tick> projector = start()) {
+      send(Tally.log(14, 10));
+      await("the first batch").atMost(Duration.ofSeconds(30)).until(() -> !applied().isEmpty());
+      assertThat(projector.alive()).isTrue();
+
+      azure.table(new CatalogTables(generation.namespace()).projectorCheckpoints()).deleteTable();
+      send(Tally.log(15, 10));
+
+      await("the loop to stop").atMost(Duration.ofSeconds(30)).until(() -> !projector.alive());
+    }
+  }
+
   private ViewSetProjector<Tick> start() {
     return ViewSetProjector.start(kafka, azure, generation, Tally.PROJECTED, 4, WorkerSettings.DEFAULT, false, Clock.systemUTC());
   }

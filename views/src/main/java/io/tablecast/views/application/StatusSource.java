@@ -12,6 +12,9 @@ public interface StatusSource {
   /** Whether the projector is stalled (SPEC §7), as {@link #read()} would say, read more cheaply. */
   boolean stalled();
 
+  /** The other view sets whose projector is stalled, by the same rule: their checkpoints only. */
+  List<String> stalledViewSets();
+
   /**
    * The depths of the active generation's work and poison queues, as {@link #read()} would say,
    * without the checkpoints or the dead letters.

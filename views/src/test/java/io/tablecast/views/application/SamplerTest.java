@@ -43,6 +43,11 @@ class SamplerTest {
     }
 
     @Override
+    public List<String> stalledViewSets() {
+      return List.of();
+    }
+
+    @Override
     public List<QueueDepth> activeQueues() {
       if (storageDown) {
         throw new IllegalStateException("storage is down");

@@ -101,6 +101,19 @@ public final class StatusReader implements StatusSource, AutoCloseable {
   }
 
   @Override
+  public List<String> stalledViewSets() {
+    Instant now = clock.instant();
+    List<String> stalled = new ArrayList<>();
+    ViewCatalog.states(azure.tableService(), tables.active().namespace()).forEach((name, state) -> {
+      if (!name.equals(tables.active().viewSet().name())
+          && PipelineStatus.stalled(partitions(ViewSet.checkpointPartition(name, state.activeGeneration())), now, stallTimeout)) {
+        stalled.add(name);
+      }
+    });
+    return stalled;
+  }
+
+  @Override
   public List<QueueDepth> activeQueues() {
     return depths(tables.generation(tables.state().activeGeneration()));
   }
