@@ -28,11 +28,20 @@ public final class InMemoryViews<E> {
       .thenComparing(RowRef::partitionKey).thenComparing(RowRef::rowKey);
 
   private final List<Projection<E>> projections;
-  private final Map<RowRef, Map<String, Object>> rows = new LinkedHashMap<>();
+  private final Map<RowRef, Map<String, Object>> rows;
   private final Set<Work> pending = new LinkedHashSet<>();
 
   public InMemoryViews(List<Projection<E>> projections) {
+    this(projections, new LinkedHashMap<>());
+  }
+
+  /**
+   * Keeps the rows in {@code rows}, which the caller owns and reads once {@link #settle settled}:
+   * a map kept on disk, for a rebuild whose rows need not fit in memory.
+   */
+  public InMemoryViews(List<Projection<E>> projections, Map<RowRef, Map<String, Object>> rows) {
     this.projections = List.copyOf(projections);
+    this.rows = rows;
   }
 
   /** One batch, its lanes in the order their first events came. */
@@ -73,9 +82,14 @@ public final class InMemoryViews<E> {
     }
   }
 
+  /** Runs all the work asked for so far: the rows are then the view set's. */
+  public void settle() {
+    runPending(pending.size());
+  }
+
   /** Every row, by table, PartitionKey and RowKey, once all the work asked for has run. */
   public Map<RowRef, Map<String, Object>> rows() {
-    runPending(pending.size());
+    settle();
     Map<RowRef, Map<String, Object>> sorted = new TreeMap<>(ORDER);
     sorted.putAll(rows);
     return sorted;

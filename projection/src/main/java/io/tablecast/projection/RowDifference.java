@@ -3,6 +3,7 @@ package io.tablecast.projection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 
 /**
@@ -19,14 +20,19 @@ public record RowDifference(RowRef ref, Map<String, Object> expected, Map<String
     refs.addAll(expected.keySet());
     refs.addAll(actual.keySet());
     List<RowDifference> differences = new ArrayList<>();
-    for (RowRef ref : refs) {
-      Map<String, Object> want = expected.get(ref);
-      Map<String, Object> have = actual.get(ref);
-      if (want == null || !want.equals(have)) {
-        differences.add(new RowDifference(ref, want, have));
-      }
-    }
+    refs.forEach(ref -> of(ref, expected.get(ref), actual.get(ref)).ifPresent(differences::add));
     return differences;
+  }
+
+  /**
+   * How one row differs, if it does.
+   *
+   * @param expected null when the row should not exist
+   * @param actual null when it does not exist
+   */
+  public static Optional<RowDifference> of(RowRef ref, Map<String, Object> expected, Map<String, Object> actual) {
+    return expected != null && expected.equals(actual) || expected == null && actual == null
+        ? Optional.empty() : Optional.of(new RowDifference(ref, expected, actual));
   }
 
   /** {@code missing}, {@code unexpected} or {@code different}. */

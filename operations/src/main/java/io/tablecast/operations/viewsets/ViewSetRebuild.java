@@ -28,16 +28,15 @@ import org.apache.kafka.common.TopicPartition;
 
 /**
  * Rebuilds any view set from its log (SPEC §6): proposes the next generation in the view set's
- * own catalog row, folds the log up to its end at the start in memory ({@link InMemoryViews},
- * the engine's turns), loads the rows into the new generation's tables in EGTs of upserts, writes
- * its checkpoints at those ends, and flips. The live projector follows the flip and applies what
+ * own catalog row, folds the log up to its end at the start ({@link InMemoryViews}, the engine's
+ * turns) into a file ({@link DiskRows}), loads the rows from there into the new generation's tables
+ * in EGTs of upserts, partition by partition, writes its checkpoints at those ends, and flips. The live projector follows the flip and applies what
  * came after the ends; once it has, the old generation is dropped. The other view sets, HR
  * included, serve throughout.
  *
  * <p>A rebuild that stopped before its flip (killed, or failed) leaves its generation pending; the
- * next one drops what it had loaded and starts again from the log. The view set's rows must fit
- * in memory; HR's own rebuild, which folds through an external
- * sort, has no such bound.
+ * next one drops what it had loaded and starts again from the log. The view set's rows need not
+ * fit in memory: they need as much room on disk, in the temporary directory.
  *
  * @param <E> the view set's events
  */
@@ -86,16 +85,19 @@ public final class ViewSetRebuild<E> {
 
     ViewSetLog<E> log = new ViewSetLog<>(kafka, namespace, views);
     Map<TopicPartition, Long> end = log.endOffsets();
-    InMemoryViews<E> folded = new InMemoryViews<>(views.projections());
-    long[] events = {0};
-    Map<TopicPartition, Long> reached = log.read(end, batch -> {
-      folded.apply(batch);
-      events[0] += batch.size();
-      progress.accept(String.format("folded %,d events", events[0]));
-    });
-    Map<RowRef, Map<String, Object>> rows = folded.rows();
-    load(next, rows);
-    progress.accept(String.format("loaded %,d rows", rows.size()));
+    Map<TopicPartition, Long> reached;
+    try (DiskRows rows = new DiskRows(views.viewSet())) {
+      InMemoryViews<E> folded = new InMemoryViews<>(views.projections(), rows);
+      long[] events = {0};
+      reached = log.read(end, batch -> {
+        folded.apply(batch);
+        events[0] += batch.size();
+        progress.accept(String.format("folded %,d events", events[0]));
+      });
+      folded.settle();
+      load(next, rows);
+      progress.accept(String.format("loaded %,d rows", rows.size()));
+    }
     checkpoint(next, reached);
 
     if (!catalog.flip(catalog.readVersioned())) {

@@ -12,8 +12,9 @@ import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.projection.InMemoryViews;
 import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projection.RowDifference;
-import io.tablecast.projection.RowRef;
 import io.tablecast.viewstore.adapter.out.tables.GenerationRows;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +23,9 @@ import org.apache.kafka.common.TopicPartition;
 
 /**
  * Audits the active generation of any view set against its log (SPEC §6's {@code verify}): folds
- * the log up to what each partition's checkpoint says is applied, in memory as a rebuild would,
- * and compares every row of the view set's tables with the fold.
+ * the log up to what each partition's checkpoint says is applied, into a file as a rebuild does
+ * ({@link DiskRows}), and compares every row of the view set's tables with the fold as the listing
+ * pages come: neither side needs to fit in memory.
  *
  * @param <E> the view set's events
  */
@@ -57,20 +59,30 @@ public final class ViewSetVerify<E> {
     Map<TopicPartition, Long> end = new HashMap<>();
     log.endOffsets().keySet().forEach(partition ->
         end.put(partition, applied.getOrDefault(CheckpointLayout.rowKey(partition.topic(), partition.partition()), -1L) + 1));
-    InMemoryViews<E> folded = new InMemoryViews<>(views.projections());
-    long[] events = {0};
-    log.read(end, batch -> {
-      folded.apply(batch);
-      events[0] += batch.size();
-    });
-    Map<RowRef, Map<String, Object>> expected = folded.rows();
-    Map<RowRef, Map<String, Object>> found = GenerationRows.all(azure, generation);
-    boolean moved = !CheckpointRows.applied(checkpoints, generation).equals(applied);
-    return new Report(generation, events[0], expected.size(), found.size(), differences(expected, found), moved);
+    try (DiskRows expected = new DiskRows(views.viewSet())) {
+      InMemoryViews<E> folded = new InMemoryViews<>(views.projections(), expected);
+      long[] events = {0};
+      log.read(end, batch -> {
+        folded.apply(batch);
+        events[0] += batch.size();
+      });
+      folded.settle();
+      long rowsExpected = expected.size();
+      List<RowDifference> differences = new ArrayList<>();
+      long[] found = {0};
+      GenerationRows.forEach(azure, generation, (ref, row) -> {
+        found[0]++;
+        RowDifference.of(ref, expected.remove(ref), row).ifPresent(differences::add);
+      });
+      expected.forEach((ref, row) -> differences.add(new RowDifference(ref, row, null))); // none of the rows found
+      differences.sort(Comparator.comparing(RowDifference::ref, InMemoryViews.ORDER));
+      boolean moved = !CheckpointRows.applied(checkpoints, generation).equals(applied);
+      return new Report(generation, events[0], rowsExpected, found[0], lines(differences), moved);
+    }
   }
 
-  private static List<String> differences(Map<RowRef, Map<String, Object>> expected, Map<RowRef, Map<String, Object>> found) {
-    return RowDifference.between(expected, found).stream().map(d -> {
+  private static List<String> lines(List<RowDifference> differences) {
+    return differences.stream().map(d -> {
       String line = d.ref().table().baseName() + "\t" + d.ref().partitionKey() + "\t" + d.ref().rowKey() + "\t" + d.kind();
       return d.kind().equals("different") ? line + "\texpected " + new TreeMap<>(d.expected()) + ", found " + new TreeMap<>(d.actual()) : line;
     }).toList();

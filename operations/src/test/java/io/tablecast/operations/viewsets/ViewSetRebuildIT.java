@@ -36,12 +36,13 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** A rebuild of a view set the engine knows only through the projection API, against the real broker and Azurite. */
+/** A rebuild and a verify of a view set the engine knows only through the projection API, against the real broker and Azurite. */
 @ExtendWith(TablecastRuntimeExtension.class)
 class ViewSetRebuildIT {
 
   @Test
-  void aRebuildThatDidNotFinishStartsAgain_andFlipsToAGenerationHoldingWhatTheLogFolds(EmbeddedRuntime runtime, Namespace namespace)
+  void aRebuildThatDidNotFinishStartsAgain_andFlipsToAGenerationHoldingWhatTheLogFolds_whichVerifyChecksRowByRow(EmbeddedRuntime runtime,
+      Namespace namespace)
       throws Exception {
     KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), 3);
     AzureClients azure = new AzureClients(StorageSettings.ofConnectionString(runtime.storageConnectionString()));
@@ -79,5 +80,19 @@ class ViewSetRebuildIT {
         .contains("ViewCatalog flipped: generation 2 of view set tally is active");
     assertThat(azure.tableService().listTables().stream().map(t -> t.getName()))
         .as("generation 1, dropped").doesNotContainAnyElementsOf(catalog.generation(1).tables());
+
+    ViewSetVerify<Tick> verify = new ViewSetVerify<>(kafka, azure, namespace, Tally.PROJECTED);
+    ViewSetVerify.Report clean = verify.run();
+    assertThat(clean.differences()).isEmpty();
+    assertThat(clean.eventsRead()).isEqualTo(log.size());
+    azure.table(active.table(Tally.TOTALS)).deleteEntity("b0", "total");
+    azure.table(active.table(Tally.TOTALS)).upsertEntity(new TableEntity("b1", "total").addProperty("Total", -1L));
+    azure.table(active.table(Tally.TICKS)).upsertEntity(new TableEntity("a9", "0000000001").addProperty("Amount", 5L));
+    ViewSetVerify.Report tampered = verify.run();
+    assertThat(tampered.differences()).hasSize(3);
+    assertThat(tampered.differences().get(0)).startsWith("Ticks\ta9\t0000000001\tunexpected");
+    assertThat(tampered.differences().get(1)).isEqualTo("Totals\tb0\ttotal\tmissing");
+    assertThat(tampered.differences().get(2)).startsWith("Totals\tb1\ttotal\tdifferent\texpected {Total=").contains(", found {Total=-1, ");
+    assertThat(tampered.rowsFound()).isEqualTo(clean.rowsFound());
   }
 }

@@ -9,6 +9,7 @@ import io.tablecast.projection.RowRef;
 import io.tablecast.projection.ViewSet;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.BiConsumer;
 
 /** Every row of a generation's tables, as the folds see rows: what {@code verify} compares with the log. */
 public final class GenerationRows {
@@ -18,10 +19,16 @@ public final class GenerationRows {
   /** By table, PartitionKey and RowKey; a table that does not exist has no rows. */
   public static Map<RowRef, Map<String, Object>> all(AzureClients azure, Generation generation) {
     Map<RowRef, Map<String, Object>> rows = new TreeMap<>(InMemoryViews.ORDER);
+    forEach(azure, generation, rows::put);
+    return rows;
+  }
+
+  /** Each row, table by table, as the listing pages come: a generation too large to hold in memory. */
+  public static void forEach(AzureClients azure, Generation generation, BiConsumer<RowRef, Map<String, Object>> row) {
     for (ViewSet.Table table : generation.viewSet().tables()) {
       try {
         for (TableEntity entity : azure.table(generation.table(table)).listEntities()) {
-          rows.put(new RowRef(table, entity.getPartitionKey(), entity.getRowKey()), TableRows.fromTable(entity).row().properties());
+          row.accept(new RowRef(table, entity.getPartitionKey(), entity.getRowKey()), TableRows.fromTable(entity).row().properties());
         }
       } catch (HttpResponseException e) {
         // A listing reports a missing table as the SDK's implementation type, not TableServiceException.
@@ -30,6 +37,5 @@ public final class GenerationRows {
         }
       }
     }
-    return rows;
   }
 }
