@@ -87,7 +87,7 @@ public final class ProjectorService implements AutoCloseable {
         generation -> GenerationPipeline.start(config, azure, generation, metrics, workers, tracing),
         new GenerationStorage(azure).onceCreated());
     ViewSetProjectors viewSets = ViewSetProjectors.start(config.kafka(), azure, config.namespace(),
-        ViewSetProvider.found(config.viewSets().loader()), config.workers(), config.recovery().requeuePendingWork());
+        ViewSetProvider.found(config.viewSets().loader()), config.workers(), config.recovery().requeuePendingWork(), metrics);
     HttpService http = HttpService.start("projector", config.http(), metrics, () -> health(pipeline.current(), viewSets.down()),
         () -> { });
     return new ProjectorService(pipeline, viewSets, http, reporters(config, azure, metrics), telemetry);

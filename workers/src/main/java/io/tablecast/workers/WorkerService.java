@@ -24,6 +24,7 @@ import io.tablecast.common.tracing.Tracing;
 import io.tablecast.common.tracing.TracingSetup;
 import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projection.ViewSetProvider;
+import io.tablecast.viewstore.adapter.metrics.ViewSetMetrics;
 import io.tablecast.viewstore.adapter.out.tables.AzureFailures;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
 import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
@@ -119,7 +120,7 @@ public final class WorkerService implements AutoCloseable {
             Arrivals.NONE, tracing),
         new GenerationStorage(azure).onceCreated());
     List<FollowActiveGeneration<StepWorkers>> steps = ViewSetProvider.found(config.viewSets().loader()).stream()
-        .filter(views -> !views.steps().isEmpty()).map(views -> followSteps(azure, config, views)).toList();
+        .filter(views -> !views.steps().isEmpty()).map(views -> followSteps(azure, config, views, metrics)).toList();
     HttpService http = HttpService.start("worker", config.http(), metrics, () -> new Health(
         workers.current().alive() && steps.stream().allMatch(follower -> follower.current().alive()),
         Map.of("generation", workers.generation().number(), "workers", workers.current().size())), () -> { });
@@ -128,10 +129,12 @@ public final class WorkerService implements AutoCloseable {
     return new WorkerService(workers, steps, http, reporter, telemetry);
   }
 
-  private static FollowActiveGeneration<StepWorkers> followSteps(AzureClients azure, Config config, ProjectedViewSet<?> views) {
+  private static FollowActiveGeneration<StepWorkers> followSteps(AzureClients azure, Config config, ProjectedViewSet<?> views,
+      MeterRegistry metrics) {
     ViewStoreBootstrap.ensure(azure, config.namespace(), views.viewSet());
+    ViewSetMetrics meters = new ViewSetMetrics(metrics, views.viewSet().name());
     return new FollowActiveGeneration<>(new ViewCatalog(azure.tableService(), config.namespace(), views.viewSet()),
-        views.viewSet().name() + "-steps", generation -> StepWorkers.start(azure, generation, views.steps(), config.workers(),
+        views.viewSet().name() + "-steps", generation -> StepWorkers.start(azure, generation, views.steps(), config.workers(), meters,
         Clock.systemUTC()), new GenerationStorage(azure).onceCreated());
   }
 

@@ -17,6 +17,7 @@ import io.tablecast.common.tables.StorageErrors;
 import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projection.Projection;
 import io.tablecast.projection.Work;
+import io.tablecast.viewstore.adapter.metrics.ViewSetMetrics;
 import io.tablecast.viewstore.adapter.out.tables.Egts;
 import io.tablecast.viewstore.adapter.out.tables.TableTurns;
 import io.tablecast.viewstore.adapter.queue.StepMessages;
@@ -83,6 +84,7 @@ public final class ViewSetProjector<E> implements AutoCloseable {
   private final TableTurns turns;
   private final StepQueues stepQueues;
   private final StepWorkers steps;
+  private final ViewSetMetrics metrics;
   private final TableClient checkpoints;
   private final KafkaConsumer<byte[], byte[]> consumer;
   private final Map<String, String> topicNames = new HashMap<>();
@@ -95,13 +97,14 @@ public final class ViewSetProjector<E> implements AutoCloseable {
   private long lastHeartbeat = System.nanoTime() - HEARTBEAT.toNanos();
 
   private ViewSetProjector(KafkaSettings kafka, AzureClients azure, Generation generation, ProjectedViewSet<E> views, int threads,
-      WorkerSettings workers, boolean afterCrash, Clock clock) {
+      WorkerSettings workers, ViewSetMetrics metrics, boolean afterCrash, Clock clock) {
     this.views = views;
+    this.metrics = metrics;
     this.rewind = afterCrash;
     this.generation = generation;
     this.turns = TableTurns.remembering(azure, generation);
     this.stepQueues = new StepQueues(azure, generation);
-    this.steps = StepWorkers.start(azure, generation, views.steps(), workers, clock);
+    this.steps = StepWorkers.start(azure, generation, views.steps(), workers, metrics, clock);
     this.checkpoints = azure.table(new CatalogTables(generation.namespace()).projectorCheckpoints());
     this.clock = clock;
     views.topics().forEach(topic -> topicNames.put(generation.namespace().topic(topic), topic));
@@ -122,11 +125,13 @@ public final class ViewSetProjector<E> implements AutoCloseable {
    * @param threads turns that run side by side
    * @param workers how the steps' workers receive, retry and park ({@code messagesInFlight} items run side by side); with
    *     {@code perQueue} 0, none run here: the {@code worker} service runs them
+   * @param metrics the view set's meters, which its projector of each generation and its steps' workers share
    * @param afterCrash whether a previous run stopped without cleaning up (dev mode knows), so that its last minute is folded again
    */
   public static <E> ViewSetProjector<E> start(KafkaSettings kafka, AzureClients azure, Generation generation, ProjectedViewSet<E> views,
-      int threads, WorkerSettings workers, boolean afterCrash, Clock clock) {
-    ViewSetProjector<E> projector = new ViewSetProjector<>(kafka, azure, generation, views, threads, workers, afterCrash, clock);
+      int threads, WorkerSettings workers, ViewSetMetrics metrics, boolean afterCrash, Clock clock) {
+    ViewSetProjector<E> projector =
+        new ViewSetProjector<>(kafka, azure, generation, views, threads, workers, metrics, afterCrash, clock);
     projector.thread.start();
     log.info("Projecting view set {} into generation {} from {}", views.viewSet().name(), generation.number(), projector.topicNames.keySet());
     return projector;
@@ -142,6 +147,7 @@ public final class ViewSetProjector<E> implements AutoCloseable {
       @Override
       public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
         partitions.forEach(paused::remove);
+        partitions.forEach(partition -> metrics.revoked(partition.topic(), partition.partition()));
       }
 
       @Override
@@ -213,12 +219,15 @@ public final class ViewSetProjector<E> implements AutoCloseable {
         foldInTurns(projection, batch.stream().filter(p -> p.offset() < stopAt.getOrDefault(p.partition(), Long.MAX_VALUE)).toList(),
             stopAt);
       }
-      if (stepQueues.send(workAskedFor(batch, stopAt)) > 0) {
+      List<Work> work = workAskedFor(batch, stopAt);
+      if (stepQueues.send(work) > 0) {
         steps.wake();
       }
       Map<TopicPartition, Long> applied = new LinkedHashMap<>();
       lastOffsets.forEach((partition, last) -> applied.put(partition, stopAt.containsKey(partition) ? stopAt.get(partition) - 1 : last));
       checkpoint(applied);
+      metrics.applied((int) batch.stream().filter(p -> p.offset() < stopAt.getOrDefault(p.partition(), Long.MAX_VALUE)).count(),
+          work.size());
     } catch (RuntimeException e) {
       if (!StorageErrors.unavailable(e)) {
         throw e;
@@ -300,6 +309,7 @@ public final class ViewSetProjector<E> implements AutoCloseable {
 
   private void pause(TopicPartition partition, String reason) {
     paused.put(partition, reason);
+    metrics.paused(partition.topic(), partition.partition(), true);
     consumer.pause(List.of(partition));
     log.error("View set {} paused {}: {}", views.viewSet().name(), partition, reason);
   }
@@ -340,10 +350,12 @@ public final class ViewSetProjector<E> implements AutoCloseable {
   }
 
   private TableEntity row(TopicPartition partition, OffsetDateTime now) {
+    long lag = consumer.currentLag(partition).orElse(0);
+    metrics.lag(partition.topic(), partition.partition(), lag);
     return new TableEntity(generation.checkpointPartition(), CheckpointLayout.rowKey(partition.topic(), partition.partition()))
         .addProperty(CheckpointLayout.HEARTBEAT_AT, now)
         .addProperty(CheckpointLayout.PROJECTOR_PROGRESS_AT, now)
-        .addProperty(CheckpointLayout.LAG, consumer.currentLag(partition).orElse(0))
+        .addProperty(CheckpointLayout.LAG, lag)
         .addProperty(CheckpointLayout.PAUSED_REASON, paused.getOrDefault(partition, ""));
   }
 

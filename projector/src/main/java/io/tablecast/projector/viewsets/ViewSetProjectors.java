@@ -1,5 +1,6 @@
 package io.tablecast.projector.viewsets;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.WorkerSettings;
@@ -9,6 +10,7 @@ import io.tablecast.common.tables.FollowActiveGeneration;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projection.ViewSetProvider;
+import io.tablecast.viewstore.adapter.metrics.ViewSetMetrics;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
 import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
 import java.time.Clock;
@@ -34,24 +36,25 @@ public final class ViewSetProjectors implements AutoCloseable {
   /**
    * @param workers how the view sets' steps are worked, beside their projectors
    * @param afterCrash whether a previous run stopped without cleaning up ({@link ViewSetProjector#start})
+   * @param metrics where each view set's meters go ({@link ViewSetMetrics})
    */
   public static ViewSetProjectors start(KafkaSettings kafka, AzureClients azure, Namespace namespace, List<ProjectedViewSet<?>> viewSets,
-      WorkerSettings workers, boolean afterCrash) {
+      WorkerSettings workers, boolean afterCrash, MeterRegistry metrics) {
     List<FollowActiveGeneration<ViewSetProjector<?>>> started = new ArrayList<>();
     for (ProjectedViewSet<?> views : viewSets) {
-      started.add(follow(kafka, azure, namespace, views, workers, afterCrash));
+      started.add(follow(kafka, azure, namespace, views, workers, afterCrash, new ViewSetMetrics(metrics, views.viewSet().name())));
     }
     return new ViewSetProjectors(started);
   }
 
   private static <E> FollowActiveGeneration<ViewSetProjector<?>> follow(KafkaSettings kafka, AzureClients azure, Namespace namespace,
-      ProjectedViewSet<E> views, WorkerSettings workers, boolean afterCrash) {
+      ProjectedViewSet<E> views, WorkerSettings workers, boolean afterCrash, ViewSetMetrics metrics) {
     AtomicBoolean firstStart = new AtomicBoolean(afterCrash);
     TopicProvisioner.ensureTopics(kafka, views.topics().stream().map(namespace::topic).toList());
     ViewStoreBootstrap.ensure(azure, namespace, views.viewSet());
     return new FollowActiveGeneration<>(new ViewCatalog(azure.tableService(), namespace, views.viewSet()), views.viewSet().name(),
-        generation -> ViewSetProjector.start(kafka, azure, generation, views, LANES_IN_FLIGHT, workers, firstStart.getAndSet(false),
-            Clock.systemUTC()),
+        generation -> ViewSetProjector.start(kafka, azure, generation, views, LANES_IN_FLIGHT, workers, metrics,
+            firstStart.getAndSet(false), Clock.systemUTC()),
         new GenerationStorage(azure).onceCreated());
   }
 

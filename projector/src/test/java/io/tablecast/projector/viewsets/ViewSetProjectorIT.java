@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.azure.data.tables.models.TableEntity;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.StorageSettings;
@@ -21,6 +22,7 @@ import io.tablecast.projection.testing.ProjectionKit;
 import io.tablecast.testkit.Tally;
 import io.tablecast.testkit.Tally.Tick;
 import io.tablecast.testkit.TablecastRuntimeExtension;
+import io.tablecast.viewstore.adapter.metrics.ViewSetMetrics;
 import io.tablecast.viewstore.adapter.out.tables.GenerationRows;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
 import java.nio.charset.StandardCharsets;
@@ -45,6 +47,8 @@ class ViewSetProjectorIT {
 
   private static final int PARTITIONS = 3;
 
+  private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+  private final ViewSetMetrics metrics = new ViewSetMetrics(registry, "tally");
   private KafkaSettings kafka;
   private AzureClients azure;
   private Generation generation;
@@ -79,6 +83,11 @@ class ViewSetProjectorIT {
       awaitRows(log);
       await("the checkpoints").atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(applied()).isEqualTo(last));
       assertThat(checkpointRows().keySet()).allMatch(key -> CheckpointLayout.topicOf(key).equals(topic));
+      assertThat(registry.get("tablecast.viewset.events.applied").tag("view_set", "tally").counter().count()).isEqualTo(log.size());
+      assertThat(registry.get("tablecast.viewset.work.items").tag("view_set", "tally").counter().count()).isEqualTo(log.size());
+      assertThat(registry.get("tablecast.viewset.step.items").tags("outcome", "done").counter().count()).isPositive();
+      await("no lag").atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(registry.get("tablecast.viewset.lag")
+          .tags("view_set", "tally", "topic", topic).gauges()).hasSize(PARTITIONS).allSatisfy(lag -> assertThat(lag.value()).isZero()));
     }
   }
 
@@ -106,6 +115,7 @@ class ViewSetProjectorIT {
     try (ViewSetProjector<Tick> projector = start()) {
       awaitRows(elsewhere);
       await("the pause").atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+        assertThat(registry.get("tablecast.viewset.paused").tags("topic", topic, "partition", "0").gauge().value()).isOne();
         TableEntity row = checkpointRows().get(CheckpointLayout.rowKey(topic, 0));
         assertThat((String) row.getProperty(CheckpointLayout.PAUSED_REASON)).contains("record " + garbage + " does not decode")
             .contains("not a tick: 2 fields");
@@ -129,7 +139,8 @@ class ViewSetProjectorIT {
   }
 
   private ViewSetProjector<Tick> start() {
-    return ViewSetProjector.start(kafka, azure, generation, Tally.PROJECTED, 4, WorkerSettings.DEFAULT, false, Clock.systemUTC());
+    return ViewSetProjector.start(kafka, azure, generation, Tally.PROJECTED, 4, WorkerSettings.DEFAULT, metrics, false,
+        Clock.systemUTC());
   }
 
   /** Each account's ticks on one partition, in order; the last offset of each partition. */

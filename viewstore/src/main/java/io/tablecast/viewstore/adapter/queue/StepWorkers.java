@@ -12,6 +12,7 @@ import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.projection.Work;
 import io.tablecast.projection.WorkStep;
+import io.tablecast.viewstore.adapter.metrics.ViewSetMetrics;
 import io.tablecast.viewstore.adapter.out.tables.AzureFailures;
 import io.tablecast.viewstore.adapter.out.tables.TableTurns;
 import io.tablecast.viewstore.adapter.queue.StepMessages.Message;
@@ -50,24 +51,26 @@ public final class StepWorkers implements AutoCloseable {
   private final TableTurns turns;
   private final WorkerSettings settings;
   private final Clock clock;
+  private final ViewSetMetrics metrics;
   private final ExecutorService items;
   private final List<Thread> threads = new ArrayList<>();
   private final Object bell = new Object();
   private volatile boolean running = true;
 
-  private StepWorkers(AzureClients azure, Generation generation, WorkerSettings settings, Clock clock) {
+  private StepWorkers(AzureClients azure, Generation generation, WorkerSettings settings, ViewSetMetrics metrics, Clock clock) {
     this.generation = generation;
     this.turns = new TableTurns(azure, generation);
     this.settings = settings;
+    this.metrics = metrics;
     this.clock = clock;
     this.items = Executors.newFixedThreadPool(settings.messagesInFlight(),
         DaemonThreads.named(generation.viewSet().name() + "-g" + generation.number() + "-steps"));
   }
 
-  /** Starts {@code perQueue} workers on the queue of each step, in {@code generation}. */
+  /** Starts {@code perQueue} workers on the queue of each step, in {@code generation}; they count their items in {@code metrics}. */
   public static StepWorkers start(AzureClients azure, Generation generation, List<WorkStep<?>> steps, WorkerSettings settings,
-      Clock clock) {
-    StepWorkers workers = new StepWorkers(azure, generation, settings, clock);
+      ViewSetMetrics metrics, Clock clock) {
+    StepWorkers workers = new StepWorkers(azure, generation, settings, metrics, clock);
     for (int i = 0; i < settings.perQueue(); i++) {
       steps.forEach(step -> workers.startWorker(azure, step));
     }
@@ -172,7 +175,9 @@ public final class StepWorkers implements AutoCloseable {
       try {
         Parallel.each(items, message.items(), item -> turns.apply(new Work(step, item).turn()));
         delete(received);
+        metrics.stepItems(step.name(), "done", message.items().size());
       } catch (RuntimeException e) {
+        metrics.stepItems(step.name(), "failed", message.items().size());
         failed(received, message, e);
       }
     }
@@ -206,6 +211,7 @@ public final class StepWorkers implements AutoCloseable {
 
     private void park(QueueMessageItem received, String text, String reason) {
       HeldMessages.park(queue, poison, received, text, reason, clock);
+      metrics.stepParked(step.name());
     }
 
     private void delete(QueueMessageItem received) {

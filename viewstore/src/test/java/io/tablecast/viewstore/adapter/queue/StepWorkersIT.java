@@ -9,6 +9,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.azure.core.util.Context;
 import com.azure.storage.queue.QueueClient;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.config.WorkerSettings;
@@ -22,6 +23,7 @@ import io.tablecast.testkit.Tally;
 import io.tablecast.testkit.Tally.Account;
 import io.tablecast.testkit.Tally.Tick;
 import io.tablecast.testkit.TablecastRuntimeExtension;
+import io.tablecast.viewstore.adapter.metrics.ViewSetMetrics;
 import io.tablecast.viewstore.adapter.out.tables.GenerationRows;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
 import io.tablecast.viewstore.adapter.out.tables.TableTurns;
@@ -43,6 +45,8 @@ class StepWorkersIT {
   private static final WorkerSettings QUICK = new WorkerSettings(1, 4, Duration.ofSeconds(2), Duration.ofSeconds(6), Duration.ofSeconds(1),
       Duration.ofSeconds(1), 3);
 
+  private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+  private final ViewSetMetrics metrics = new ViewSetMetrics(registry, "tally");
   private AzureClients azure;
   private Generation generation;
   private QueueClient queue;
@@ -64,12 +68,14 @@ class StepWorkersIT {
 
     assertThat(new StepQueues(azure, generation).send(work)).as("120 items of 8 accounts in one message").isOne();
     assertThat(queue.receiveMessages(1, Duration.ofSeconds(3), null, Context.NONE)).as("taken by a worker that then died").hasSize(1);
-    try (StepWorkers workers = StepWorkers.start(azure, generation, List.of(ACCOUNTS), QUICK, Clock.systemUTC())) {
+    try (StepWorkers workers = StepWorkers.start(azure, generation, List.of(ACCOUNTS), QUICK, metrics, Clock.systemUTC())) {
       await("the accounts").atMost(Duration.ofSeconds(30)).untilAsserted(() ->
           assertThat(accounts()).isEqualTo(accounts(ProjectionKit.of(Tally.PROJECTED.projections()).rebuilt(log))).hasSize(8));
       await("the message deleted").atMost(Duration.ofSeconds(10)).untilAsserted(() ->
           assertThat(queue.getProperties().getApproximateMessagesCount()).isZero());
     }
+    assertThat(registry.get("tablecast.viewset.step.items").tags("view_set", "tally", "step", "accounts", "outcome", "done").counter()
+        .count()).as("each account once: the message carries each item once").isEqualTo(8);
   }
 
   @Test
@@ -78,7 +84,7 @@ class StepWorkersIT {
     queue.sendMessage(StepMessages.write(new StepMessages.Message(StepMessages.FORMAT, "accounts", List.of("b1/a1", "garbage"), null)));
     queue.sendMessage("{\"hello\":1}");
 
-    try (StepWorkers workers = StepWorkers.start(azure, generation, List.of(ACCOUNTS), QUICK, Clock.systemUTC())) {
+    try (StepWorkers workers = StepWorkers.start(azure, generation, List.of(ACCOUNTS), QUICK, metrics, Clock.systemUTC())) {
       await("the good item").atMost(Duration.ofSeconds(30)).untilAsserted(() ->
           assertThat(accounts()).containsEntry(Tally.account("a1"), Map.of("Branch", "b1", "Version", 1L)));
       QueueClient poison = azure.queue(generation.poisonQueue(ACCOUNT_QUEUE));
@@ -97,6 +103,7 @@ class StepWorkersIT {
       });
       assertThat(queue.getProperties().getApproximateMessagesCount()).isZero();
     }
+    assertThat(registry.get("tablecast.viewset.step.parked").tags("view_set", "tally", "step", "accounts").counter().count()).isEqualTo(2);
 
     assertThat(new PoisonQueues(azure, generation).requeue(ACCOUNT_QUEUE, Optional.empty())).isEqualTo(2);
     assertThat(queue.peekMessages(2, null, Context.NONE).stream().map(m -> m.getBody().toString()))

@@ -1,0 +1,95 @@
+package io.tablecast.viewstore.adapter.metrics;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The meters of a team's view set, each tagged {@code view_set} (Prometheus: {@code
+ * tablecast_viewset_*}), apart from HR's {@code tablecast_projector_*}, whose tags differ:
+ *
+ * <ul>
+ *   <li>{@code tablecast_viewset_lag{view_set,topic,partition}}: records not yet applied, as of the
+ *       last batch or heartbeat; {@code tablecast_viewset_paused{...}}: 1 while the partition is
+ *       paused by a record it cannot apply;
+ *   <li>{@code tablecast_viewset_events_applied_total{view_set}} and {@code
+ *       tablecast_viewset_work_items_total{view_set}}: events folded, work items queued;
+ *   <li>{@code tablecast_viewset_step_items_total{view_set,step,outcome}}: items worked ({@code
+ *       done}) or whose message failed an attempt ({@code failed}); {@code
+ *       tablecast_viewset_step_parked_total{view_set,step}}: messages parked.
+ * </ul>
+ *
+ * Thread-safe: the projector's loop, its lanes and the steps' workers share it.
+ */
+public final class ViewSetMetrics {
+
+  private record Partition(String topic, int partition) {}
+
+  private final MeterRegistry registry;
+  private final String viewSet;
+  private final Counter applied;
+  private final Counter workItems;
+  private final Map<Partition, List<Gauge>> gauges = new ConcurrentHashMap<>();
+  private final Map<Partition, AtomicLong> lags = new ConcurrentHashMap<>();
+  private final Map<Partition, AtomicLong> paused = new ConcurrentHashMap<>();
+
+  public ViewSetMetrics(MeterRegistry registry, String viewSet) {
+    this.registry = registry;
+    this.viewSet = viewSet;
+    this.applied = Counter.builder("tablecast.viewset.events.applied").description("Events folded").tag("view_set", viewSet)
+        .register(registry);
+    this.workItems = Counter.builder("tablecast.viewset.work.items").description("Work items queued for the steps")
+        .tag("view_set", viewSet).register(registry);
+  }
+
+  public void applied(int events, int items) {
+    applied.increment(events);
+    workItems.increment(items);
+  }
+
+  public void lag(String topic, int partition, long lag) {
+    state(lags, topic, partition).set(lag);
+  }
+
+  public void paused(String topic, int partition, boolean isPaused) {
+    state(paused, topic, partition).set(isPaused ? 1 : 0);
+  }
+
+  /** The partition went to another instance: its gauges go. */
+  public void revoked(String topic, int partition) {
+    Partition key = new Partition(topic, partition);
+    gauges.getOrDefault(key, List.of()).forEach(registry::remove);
+    gauges.remove(key);
+    lags.remove(key);
+    paused.remove(key);
+  }
+
+  public void stepItems(String step, String outcome, int items) {
+    Counter.builder("tablecast.viewset.step.items").description("Step items worked, by outcome")
+        .tags("view_set", viewSet, "step", step, "outcome", outcome).register(registry).increment(items);
+  }
+
+  public void stepParked(String step) {
+    Counter.builder("tablecast.viewset.step.parked").description("Step messages parked on the poison queue")
+        .tags("view_set", viewSet, "step", step).register(registry).increment();
+  }
+
+  private AtomicLong state(Map<Partition, AtomicLong> states, String topic, int partition) {
+    Partition key = new Partition(topic, partition);
+    gauges.computeIfAbsent(key, p -> {
+      Tags tags = Tags.of("view_set", viewSet, "topic", topic, "partition", Integer.toString(partition));
+      AtomicLong lag = lags.computeIfAbsent(p, x -> new AtomicLong());
+      AtomicLong pause = paused.computeIfAbsent(p, x -> new AtomicLong());
+      return List.of(
+          Gauge.builder("tablecast.viewset.lag", lag, AtomicLong::get).description("Records not yet applied").tags(tags).register(registry),
+          Gauge.builder("tablecast.viewset.paused", pause, AtomicLong::get).description("1 while the partition is paused")
+              .tags(tags).register(registry));
+    });
+    return states.get(key);
+  }
+}
