@@ -19,6 +19,7 @@ import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.common.tracing.TracingSetup;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.projection.ViewSetProvider;
+import io.tablecast.projector.viewsets.ViewSetProjector;
 import io.tablecast.projector.viewsets.ViewSetProjectors;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
 import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
@@ -87,7 +88,8 @@ public final class ProjectorService implements AutoCloseable {
         generation -> GenerationPipeline.start(config, azure, generation, metrics, workers, tracing),
         new GenerationStorage(azure).onceCreated());
     ViewSetProjectors viewSets = ViewSetProjectors.start(config.kafka(), azure, config.namespace(),
-        ViewSetProvider.found(config.viewSets().loader()), config.workers(), config.recovery().requeuePendingWork(), metrics);
+        ViewSetProvider.found(config.viewSets().loader()), new ViewSetProjector.Settings(ViewSetProjectors.LANES_IN_FLIGHT,
+            config.workers(), config.onFailure(), config.recovery().requeuePendingWork()), metrics);
     HttpService http = HttpService.start("projector", config.http(), metrics, () -> health(pipeline.current(), viewSets.down()),
         () -> { });
     return new ProjectorService(pipeline, viewSets, http, reporters(config, azure, metrics), telemetry);

@@ -8,6 +8,7 @@ import com.azure.data.tables.models.TableTransactionActionType;
 import io.tablecast.common.concurrent.DaemonThreads;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.WorkerSettings;
+import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.CheckpointLayout;
@@ -17,6 +18,8 @@ import io.tablecast.common.tables.StorageErrors;
 import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projection.Projection;
 import io.tablecast.projection.Work;
+import io.tablecast.projector.adapter.out.kafka.DeadLetters;
+import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.viewstore.adapter.metrics.ViewSetMetrics;
 import io.tablecast.viewstore.adapter.out.tables.Egts;
 import io.tablecast.viewstore.adapter.out.tables.TableTurns;
@@ -28,10 +31,14 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
@@ -62,10 +69,11 @@ import org.slf4j.LoggerFactory;
  * before its last progress instead: those events are folded again, which changes nothing, and
  * ask again for their work, which a lost queue write may have dropped. A crash between the rows
  * and the checkpoint delivers those records again, which changes nothing: a projection's folds
- * are idempotent (the test kit's property). A storage
- * outage holds the batch and tries it again. A record that does not decode, or an event a fold
- * fails on, pauses its partition with the reason in its checkpoint row, where {@code /status}
- * shows it; the other partitions go on, and a restart tries the paused ones again. Idle, its loop
+ * are idempotent (the test kit's property). A storage outage holds the batch and tries it again.
+ * A record that does not decode, or an event a fold fails on, is parked on the dead-letter topic
+ * with its reason ({@link FailurePolicy#DEAD_LETTER}), or pauses its partition with the reason in
+ * its checkpoint row, where {@code /status} shows it ({@link FailurePolicy#PAUSE}); the other
+ * partitions go on, and a restart tries the paused ones again. Idle, its loop
  * blocks in its poll for up to {@link #POLL} and its rows are written every {@link #HEARTBEAT},
  * a third of the default stall timeout, so that {@code /status} can tell idle from down.
  *
@@ -91,20 +99,25 @@ public final class ViewSetProjector<E> implements AutoCloseable {
   private final ExecutorService lanes;
   private final Clock clock;
   private final Map<TopicPartition, String> paused = new HashMap<>();
+  private final FailurePolicy onFailure;
+  private final Optional<DeadLetters> deadLetters;
   private final Thread thread;
   private volatile boolean running = true;
   private boolean rewind;
   private long lastHeartbeat = System.nanoTime() - HEARTBEAT.toNanos();
 
-  private ViewSetProjector(KafkaSettings kafka, AzureClients azure, Generation generation, ProjectedViewSet<E> views, int threads,
-      WorkerSettings workers, ViewSetMetrics metrics, boolean afterCrash, Clock clock) {
+  private ViewSetProjector(KafkaSettings kafka, AzureClients azure, Generation generation, ProjectedViewSet<E> views, Settings settings,
+      ViewSetMetrics metrics, Clock clock) {
     this.views = views;
     this.metrics = metrics;
-    this.rewind = afterCrash;
+    this.rewind = settings.afterCrash();
+    this.onFailure = settings.onFailure();
+    this.deadLetters = settings.onFailure() == FailurePolicy.DEAD_LETTER
+        ? Optional.of(new DeadLetters(kafka, TopicNames.of(generation.namespace()).projectorDlq())) : Optional.empty();
     this.generation = generation;
     this.turns = TableTurns.remembering(azure, generation);
     this.stepQueues = new StepQueues(azure, generation);
-    this.steps = StepWorkers.start(azure, generation, views.steps(), workers, metrics, clock);
+    this.steps = StepWorkers.start(azure, generation, views.steps(), settings.workers(), metrics, clock);
     this.checkpoints = azure.table(new CatalogTables(generation.namespace()).projectorCheckpoints());
     this.clock = clock;
     views.topics().forEach(topic -> topicNames.put(generation.namespace().topic(topic), topic));
@@ -115,23 +128,35 @@ public final class ViewSetProjector<E> implements AutoCloseable {
         ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
         ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
         ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 500), new ByteArrayDeserializer(), new ByteArrayDeserializer());
-    this.lanes = Executors.newFixedThreadPool(threads, DaemonThreads.named(views.viewSet().name() + "-g" + generation.number() + "-lanes"));
+    this.lanes = Executors.newFixedThreadPool(settings.threads(),
+        DaemonThreads.named(views.viewSet().name() + "-g" + generation.number() + "-lanes"));
     this.thread = new Thread(this::run, "projector-" + views.viewSet().name() + "-g" + generation.number());
+  }
+
+  /**
+   * How a view set's projector runs.
+   *
+   * @param threads turns that run side by side
+   * @param workers how the steps' workers receive, retry and park ({@code messagesInFlight} items run side by side); with
+   *     {@code perQueue} 0, none run here: the {@code worker} service runs them
+   * @param onFailure what becomes of a record it cannot decode or apply: parked on the dead-letter topic, or its partition paused
+   * @param afterCrash whether a previous run stopped without cleaning up (dev mode knows), so that its last minute is folded again
+   */
+  public record Settings(int threads, WorkerSettings workers, FailurePolicy onFailure, boolean afterCrash) {
+
+    public Settings withAfterCrash(boolean crashed) {
+      return new Settings(threads, workers, onFailure, crashed);
+    }
   }
 
   /**
    * Starts projecting {@code generation} of the view set, and working its steps' queues.
    *
-   * @param threads turns that run side by side
-   * @param workers how the steps' workers receive, retry and park ({@code messagesInFlight} items run side by side); with
-   *     {@code perQueue} 0, none run here: the {@code worker} service runs them
    * @param metrics the view set's meters, which its projector of each generation and its steps' workers share
-   * @param afterCrash whether a previous run stopped without cleaning up (dev mode knows), so that its last minute is folded again
    */
   public static <E> ViewSetProjector<E> start(KafkaSettings kafka, AzureClients azure, Generation generation, ProjectedViewSet<E> views,
-      int threads, WorkerSettings workers, ViewSetMetrics metrics, boolean afterCrash, Clock clock) {
-    ViewSetProjector<E> projector =
-        new ViewSetProjector<>(kafka, azure, generation, views, threads, workers, metrics, afterCrash, clock);
+      Settings settings, ViewSetMetrics metrics, Clock clock) {
+    ViewSetProjector<E> projector = new ViewSetProjector<>(kafka, azure, generation, views, settings, metrics, clock);
     projector.thread.start();
     log.info("Projecting view set {} into generation {} from {}", views.viewSet().name(), generation.number(), projector.topicNames.keySet());
     return projector;
@@ -199,6 +224,7 @@ public final class ViewSetProjector<E> implements AutoCloseable {
     Map<TopicPartition, Long> firstOffsets = new LinkedHashMap<>();
     Map<TopicPartition, Long> lastOffsets = new LinkedHashMap<>();
     Map<TopicPartition, Long> stopAt = new HashMap<>();
+    Failures failures = new Failures();
     List<Polled<E>> batch = new ArrayList<>();
     for (ConsumerRecord<byte[], byte[]> record : records) {
       TopicPartition partition = new TopicPartition(record.topic(), record.partition());
@@ -208,26 +234,24 @@ public final class ViewSetProjector<E> implements AutoCloseable {
       firstOffsets.putIfAbsent(partition, record.offset());
       lastOffsets.put(partition, record.offset());
       try {
-        batch.add(new Polled<>(partition, record.offset(), views.decoder().decode(topicNames.get(record.topic()), record.value())));
+        batch.add(new Polled<>(partition, record, views.decoder().decode(topicNames.get(record.topic()), record.value())));
       } catch (RuntimeException e) {
-        stopAt.put(partition, record.offset());
-        pause(partition, "record " + record.offset() + " does not decode: " + e);
+        failures.failed(partition, record, "record " + record.offset() + " does not decode: " + e);
       }
     }
     try {
       for (Projection<E> projection : views.projections()) {
-        foldInTurns(projection, batch.stream().filter(p -> p.offset() < stopAt.getOrDefault(p.partition(), Long.MAX_VALUE)).toList(),
-            stopAt);
+        foldInTurns(projection, batch.stream().filter(failures::goesOn).toList(), failures);
       }
-      List<Work> work = workAskedFor(batch, stopAt);
+      List<Work> work = workAskedFor(batch, failures);
       if (stepQueues.send(work) > 0) {
         steps.wake();
       }
       Map<TopicPartition, Long> applied = new LinkedHashMap<>();
-      lastOffsets.forEach((partition, last) -> applied.put(partition, stopAt.containsKey(partition) ? stopAt.get(partition) - 1 : last));
+      lastOffsets.forEach((partition, last) -> applied.put(partition, failures.stopAt.containsKey(partition)
+          ? failures.stopAt.get(partition) - 1 : last));
       checkpoint(applied);
-      metrics.applied((int) batch.stream().filter(p -> p.offset() < stopAt.getOrDefault(p.partition(), Long.MAX_VALUE)).count(),
-          work.size());
+      metrics.applied((int) batch.stream().filter(failures::goesOn).count(), work.size());
     } catch (RuntimeException e) {
       if (!StorageErrors.unavailable(e)) {
         throw e;
@@ -235,7 +259,7 @@ public final class ViewSetProjector<E> implements AutoCloseable {
       log.warn("Storage unavailable ({}); view set {} tries the batch again in {} s", e.toString(), views.viewSet().name(),
           STORAGE_BACKOFF.toSeconds());
       firstOffsets.forEach(consumer::seek);
-      stopAt.keySet().forEach(partition -> {
+      failures.stopAt.keySet().forEach(partition -> {
         paused.remove(partition);
         consumer.resume(List.of(partition));
       });
@@ -246,11 +270,12 @@ public final class ViewSetProjector<E> implements AutoCloseable {
   }
 
   /**
-   * One turn per lane, side by side. A lane whose fold fails applied none of its events: each
-   * partition they came from stops before the first of them ({@code stopAt}) and is paused; the
-   * projections after this one apply only what comes before that.
+   * One turn per lane, side by side. A lane whose fold fails applied none of its events: with
+   * {@link FailurePolicy#PAUSE}, each partition they came from stops before the first of them and is
+   * paused; with {@link FailurePolicy#DEAD_LETTER}, its events are applied again one at a time, and
+   * those that fail alone are parked. The projections after this one apply only what goes on.
    */
-  private void foldInTurns(Projection<E> projection, List<Polled<E>> batch, Map<TopicPartition, Long> stopAt) {
+  private void foldInTurns(Projection<E> projection, List<Polled<E>> batch, Failures failures) {
     Map<String, List<Polled<E>>> byLane = new LinkedHashMap<>();
     batch.forEach(p -> projection.lane(p.event()).ifPresent(lane -> byLane.computeIfAbsent(lane, l -> new ArrayList<>()).add(p)));
     Map<String, CompletableFuture<Void>> turnsByLane = new LinkedHashMap<>();
@@ -267,11 +292,11 @@ public final class ViewSetProjector<E> implements AutoCloseable {
           continue;
         }
         log.error("Projection {} of view set {} failed on lane {}", projection.name(), views.viewSet().name(), turn.getKey(), cause);
-        for (Polled<E> failed : byLane.get(turn.getKey())) {
-          stopAt.merge(failed.partition(), failed.offset(), Math::min);
-          if (!paused.containsKey(failed.partition())) {
-            pause(failed.partition(), "projection '" + projection.name() + "' failed on record " + failed.offset() + ": " + cause);
-          }
+        if (onFailure == FailurePolicy.DEAD_LETTER) {
+          oneByOne(projection, byLane.get(turn.getKey()), failures);
+        } else {
+          byLane.get(turn.getKey()).forEach(failed -> failures.failed(failed,
+              "projection '" + projection.name() + "' failed on record " + failed.offset() + ": " + cause));
         }
       }
     }
@@ -280,31 +305,81 @@ public final class ViewSetProjector<E> implements AutoCloseable {
     }
   }
 
+  /** A lane that failed, applied again one event at a time: an event that fails alone is parked, the others are applied. */
+  private void oneByOne(Projection<E> projection, List<Polled<E>> lane, Failures failures) {
+    for (Polled<E> polled : lane) {
+      try {
+        turns.apply(projection, List.of(polled.event()));
+      } catch (RuntimeException e) {
+        if (StorageErrors.unavailable(e)) {
+          throw e;
+        }
+        failures.failed(polled, "projection '" + projection.name() + "' failed on record " + polled.offset() + ": " + e);
+      }
+    }
+  }
+
   /**
-   * The work of the events applied, those before {@code stopAt}. An event whose projection fails to
-   * say its work stops its partition there, as a failed fold does.
+   * The work of the events that go on. An event whose projection fails to say its work fails as a
+   * failed fold does (its rows stay written: folding it again changes nothing).
    */
-  private List<Work> workAskedFor(List<Polled<E>> batch, Map<TopicPartition, Long> stopAt) {
+  private List<Work> workAskedFor(List<Polled<E>> batch, Failures failures) {
     List<Work> work = new ArrayList<>();
     for (Polled<E> polled : batch) {
-      if (polled.offset() >= stopAt.getOrDefault(polled.partition(), Long.MAX_VALUE)) {
+      if (!failures.goesOn(polled)) {
         continue;
       }
+      List<Work> asked = new ArrayList<>();
       for (Projection<E> projection : views.projections()) {
         try {
-          List<Work> asked = projection.work(polled.event());
-          asked.forEach(w -> StepMessages.requireFits(w.step().name(), w.item()));
-          work.addAll(asked);
+          projection.work(polled.event()).forEach(w -> {
+            StepMessages.requireFits(w.step().name(), w.item());
+            asked.add(w);
+          });
         } catch (RuntimeException e) {
           log.error("Projection {} of view set {} failed to say the work of record {}", projection.name(), views.viewSet().name(),
               polled.offset(), e);
-          stopAt.put(polled.partition(), polled.offset());
-          pause(polled.partition(), "projection '" + projection.name() + "' failed on the work of record " + polled.offset() + ": " + e);
+          failures.failed(polled, "projection '" + projection.name() + "' failed on the work of record " + polled.offset() + ": " + e);
+          asked.clear();
           break;
         }
       }
+      work.addAll(asked);
     }
     return work;
+  }
+
+  /**
+   * The records of a batch that go no further ({@link FailurePolicy}): with {@code PAUSE}, each
+   * partition from its first failed record on ({@code stopAt}), the partition paused; with {@code
+   * DEAD_LETTER}, each failed record alone, parked on the dead-letter topic with its reason.
+   */
+  private final class Failures {
+
+    final Map<TopicPartition, Long> stopAt = new HashMap<>();
+    private final Set<ConsumerRecord<byte[], byte[]>> parked = Collections.newSetFromMap(new IdentityHashMap<>());
+
+    boolean goesOn(Polled<E> polled) {
+      return polled.offset() < stopAt.getOrDefault(polled.partition(), Long.MAX_VALUE) && !parked.contains(polled.record());
+    }
+
+    void failed(Polled<E> polled, String reason) {
+      failed(polled.partition(), polled.record(), reason);
+    }
+
+    void failed(TopicPartition partition, ConsumerRecord<byte[], byte[]> record, String reason) {
+      if (deadLetters.isPresent()) {
+        deadLetters.get().park(record, reason, Optional.of(views.viewSet().name()));
+        parked.add(record);
+        metrics.deadLettered();
+        log.warn("View set {} parked {}@{} on the dead-letter topic: {}", views.viewSet().name(), partition, record.offset(), reason);
+        return;
+      }
+      stopAt.merge(partition, record.offset(), Math::min);
+      if (!paused.containsKey(partition)) {
+        pause(partition, reason);
+      }
+    }
   }
 
   private void pause(TopicPartition partition, String reason) {
@@ -384,6 +459,7 @@ public final class ViewSetProjector<E> implements AutoCloseable {
     }
     lanes.shutdownNow();
     steps.close();
+    deadLetters.ifPresent(DeadLetters::close);
   }
 
   private static void sleep(Duration duration) {
@@ -394,5 +470,9 @@ public final class ViewSetProjector<E> implements AutoCloseable {
     }
   }
 
-  private record Polled<E>(TopicPartition partition, long offset, E event) {}
+  private record Polled<E>(TopicPartition partition, ConsumerRecord<byte[], byte[]> record, E event) {
+    long offset() {
+      return record.offset();
+    }
+  }
 }

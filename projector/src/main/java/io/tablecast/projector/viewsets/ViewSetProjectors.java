@@ -3,7 +3,7 @@ package io.tablecast.projector.viewsets;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
-import io.tablecast.common.config.WorkerSettings;
+import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.kafka.TopicProvisioner;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.FollowActiveGeneration;
@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class ViewSetProjectors implements AutoCloseable {
 
   /** Turns of one view set that run side by side. */
-  static final int LANES_IN_FLIGHT = 4;
+  public static final int LANES_IN_FLIGHT = 4;
 
   private final List<FollowActiveGeneration<ViewSetProjector<?>>> projectors;
 
@@ -34,27 +34,29 @@ public final class ViewSetProjectors implements AutoCloseable {
   }
 
   /**
-   * @param workers how the view sets' steps are worked, beside their projectors
-   * @param afterCrash whether a previous run stopped without cleaning up ({@link ViewSetProjector#start})
+   * @param settings how each view set's projector runs; {@code afterCrash} for the first generation each one starts
    * @param metrics where each view set's meters go ({@link ViewSetMetrics})
    */
   public static ViewSetProjectors start(KafkaSettings kafka, AzureClients azure, Namespace namespace, List<ProjectedViewSet<?>> viewSets,
-      WorkerSettings workers, boolean afterCrash, MeterRegistry metrics) {
+      ViewSetProjector.Settings settings, MeterRegistry metrics) {
     List<FollowActiveGeneration<ViewSetProjector<?>>> started = new ArrayList<>();
+    if (!viewSets.isEmpty()) {
+      TopicProvisioner.ensureTopics(kafka, List.of(TopicNames.of(namespace).projectorDlq()));
+    }
     for (ProjectedViewSet<?> views : viewSets) {
-      started.add(follow(kafka, azure, namespace, views, workers, afterCrash, new ViewSetMetrics(metrics, views.viewSet().name())));
+      started.add(follow(kafka, azure, namespace, views, settings, new ViewSetMetrics(metrics, views.viewSet().name())));
     }
     return new ViewSetProjectors(started);
   }
 
   private static <E> FollowActiveGeneration<ViewSetProjector<?>> follow(KafkaSettings kafka, AzureClients azure, Namespace namespace,
-      ProjectedViewSet<E> views, WorkerSettings workers, boolean afterCrash, ViewSetMetrics metrics) {
-    AtomicBoolean firstStart = new AtomicBoolean(afterCrash);
+      ProjectedViewSet<E> views, ViewSetProjector.Settings settings, ViewSetMetrics metrics) {
+    AtomicBoolean firstStart = new AtomicBoolean(settings.afterCrash());
     TopicProvisioner.ensureTopics(kafka, views.topics().stream().map(namespace::topic).toList());
     ViewStoreBootstrap.ensure(azure, namespace, views.viewSet());
     return new FollowActiveGeneration<>(new ViewCatalog(azure.tableService(), namespace, views.viewSet()), views.viewSet().name(),
-        generation -> ViewSetProjector.start(kafka, azure, generation, views, LANES_IN_FLIGHT, workers, metrics,
-            firstStart.getAndSet(false), Clock.systemUTC()),
+        generation -> ViewSetProjector.start(kafka, azure, generation, views, settings.withAfterCrash(firstStart.getAndSet(false)),
+            metrics, Clock.systemUTC()),
         new GenerationStorage(azure).onceCreated());
   }
 

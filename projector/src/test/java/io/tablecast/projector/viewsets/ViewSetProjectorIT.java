@@ -10,6 +10,7 @@ import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.config.WorkerSettings;
+import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.kafka.TopicProvisioner;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogTables;
@@ -19,22 +20,29 @@ import io.tablecast.common.tables.Generation;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.projection.RowRef;
 import io.tablecast.projection.testing.ProjectionKit;
-import io.tablecast.testkit.Tally;
-import io.tablecast.testkit.Tally.Tick;
+import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.testkit.TablecastRuntimeExtension;
+import io.tablecast.testkit.Tally.Tick;
+import io.tablecast.testkit.Tally;
 import io.tablecast.viewstore.adapter.metrics.ViewSetMetrics;
 import io.tablecast.viewstore.adapter.out.tables.GenerationRows;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -125,6 +133,53 @@ class ViewSetProjectorIT {
   }
 
   @Test
+  void withDeadLetters_aRecordThatDoesNotDecodeAndAnEventAFoldFailsOnAreParkedWithTheirReasons_andTheirPartitionGoesOn()
+      throws Exception {
+    String dlq = TopicNames.of(generation.namespace()).projectorDlq();
+    TopicProvisioner.ensureTopics(kafka, List.of(dlq));
+    azure.table(generation.table(Tally.TOTALS)).upsertEntity(new TableEntity("b9", "total").addProperty("Total", "not a number"));
+    producer.send(new ProducerRecord<>(topic, 0, null, "not,a tick".getBytes(StandardCharsets.UTF_8))).get();
+    producer.send(new ProducerRecord<>(topic, 0, null, new Tick("b9", "a9", 1, 5).encoded())).get();
+    List<Tick> log = Tally.log(16, 90);
+    Map<Integer, Long> last = send(log);
+
+    try (ViewSetProjector<Tick> projector = start(FailurePolicy.DEAD_LETTER)) {
+      Map<RowRef, Map<String, Object>> expected = new HashMap<>(ProjectionKit.of(Tally.PROJECTED.projections()).rebuilt(log));
+      expected.put(Tally.total("b9"), Map.of("Total", "not a number"));
+      await("the rows of the others").atMost(Duration.ofSeconds(60)).untilAsserted(() ->
+          assertThat(GenerationRows.all(azure, generation)).isEqualTo(expected));
+      await("the checkpoints past both").atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(applied()).isEqualTo(last));
+      assertThat(checkpointRows().get(CheckpointLayout.rowKey(topic, 0)).getProperty(CheckpointLayout.PAUSED_REASON)).isEqualTo("");
+    }
+
+    List<ConsumerRecord<byte[], byte[]>> parked = deadLetters(dlq, 2);
+    assertThat(parked).extracting(record -> header(record, "dlq-view-set")).containsOnly("tally");
+    assertThat(parked).extracting(record -> header(record, "dlq-reason")).satisfiesExactly(
+        reason -> assertThat(reason).startsWith("record 0 does not decode").contains("not a tick: 2 fields"),
+        reason -> assertThat(reason).startsWith("projection 'tallies' failed on record 1: java.lang.ClassCastException"));
+    assertThat(new String(parked.get(1).value(), StandardCharsets.UTF_8)).isEqualTo("b9,a9,1,5");
+    assertThat(registry.get("tablecast.viewset.dead.lettered").counter().count()).isEqualTo(2);
+  }
+
+  private List<ConsumerRecord<byte[], byte[]>> deadLetters(String dlq, int count) {
+    List<ConsumerRecord<byte[], byte[]>> parked = new ArrayList<>();
+    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+        kafka.bootstrapServers()), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+      consumer.assign(List.of(new TopicPartition(dlq, 0)));
+      consumer.seekToBeginning(List.of(new TopicPartition(dlq, 0)));
+      await("the dead letters").atMost(Duration.ofSeconds(30)).until(() -> {
+        consumer.poll(Duration.ofMillis(200)).forEach(parked::add);
+        return parked.size() >= count;
+      });
+    }
+    return parked;
+  }
+
+  private static String header(ConsumerRecord<byte[], byte[]> record, String name) {
+    return new String(record.headers().lastHeader(name).value(), StandardCharsets.UTF_8);
+  }
+
+  @Test
   void aProjectorWhoseLoopStoppedOnAFailureItCannotPassIsNotAlive() {
     try (ViewSetProjector<Tick> projector = start()) {
       send(Tally.log(14, 10));
@@ -139,8 +194,12 @@ class ViewSetProjectorIT {
   }
 
   private ViewSetProjector<Tick> start() {
-    return ViewSetProjector.start(kafka, azure, generation, Tally.PROJECTED, 4, WorkerSettings.DEFAULT, metrics, false,
-        Clock.systemUTC());
+    return start(FailurePolicy.PAUSE);
+  }
+
+  private ViewSetProjector<Tick> start(FailurePolicy onFailure) {
+    return ViewSetProjector.start(kafka, azure, generation, Tally.PROJECTED,
+        new ViewSetProjector.Settings(4, WorkerSettings.DEFAULT, onFailure, false), metrics, Clock.systemUTC());
   }
 
   /** Each account's ticks on one partition, in order; the last offset of each partition. */

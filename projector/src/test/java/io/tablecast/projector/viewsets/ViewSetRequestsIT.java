@@ -19,6 +19,7 @@ import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.orders.OrderViews;
 import io.tablecast.orders.events.OrderEvent;
 import io.tablecast.orders.events.OrderEventType;
+import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.testkit.StorageProbe;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import io.tablecast.viewstore.adapter.metrics.ViewSetMetrics;
@@ -66,8 +67,8 @@ class ViewSetRequestsIT {
     config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, runtime.bootstrapServers());
     try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer());
         ViewSetProjector<OrderEvent> projector = ViewSetProjector.start(kafka, new AzureClients(storage, List.of(probe)), generation,
-            OrderViews.PROJECTED, 2, WorkerSettings.DEFAULT.withPerQueue(0), new ViewSetMetrics(new SimpleMeterRegistry(), "orders"), false,
-            Clock.systemUTC())) {
+            OrderViews.PROJECTED, new ViewSetProjector.Settings(2, WorkerSettings.DEFAULT.withPerQueue(0), FailurePolicy.PAUSE, false),
+            new ViewSetMetrics(new SimpleMeterRegistry(), "orders"), Clock.systemUTC())) {
       for (OrderEvent event : List.of(event("o1", 1, OrderEventType.PLACED), event("o1", 2, OrderEventType.SHIPPED),
           event("o2", 1, OrderEventType.PLACED), event("o3", 1, OrderEventType.PLACED), event("o2", 2, OrderEventType.CANCELLED))) {
         long offset = producer.send(new ProducerRecord<>(topic, 0, null, OrderViews.encode(event))).get().offset();

@@ -17,8 +17,10 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>{@code tablecast_viewset_lag{view_set,topic,partition}}: records not yet applied, as of the
  *       last batch or heartbeat; {@code tablecast_viewset_paused{...}}: 1 while the partition is
  *       paused by a record it cannot apply;
- *   <li>{@code tablecast_viewset_events_applied_total{view_set}} and {@code
- *       tablecast_viewset_work_items_total{view_set}}: events folded, work items queued;
+ *   <li>{@code tablecast_viewset_events_applied_total{view_set}}, {@code
+ *       tablecast_viewset_work_items_total{view_set}} and {@code
+ *       tablecast_viewset_dead_lettered_total{view_set}}: events folded, work items queued, records
+ *       parked on the dead-letter topic;
  *   <li>{@code tablecast_viewset_step_items_total{view_set,step,outcome}}: items worked ({@code
  *       done}) or whose message failed an attempt ({@code failed}); {@code
  *       tablecast_viewset_step_parked_total{view_set,step}}: messages parked.
@@ -34,6 +36,7 @@ public final class ViewSetMetrics {
   private final String viewSet;
   private final Counter applied;
   private final Counter workItems;
+  private final Counter deadLettered;
   private final Map<Partition, List<Gauge>> gauges = new ConcurrentHashMap<>();
   private final Map<Partition, AtomicLong> lags = new ConcurrentHashMap<>();
   private final Map<Partition, AtomicLong> paused = new ConcurrentHashMap<>();
@@ -45,11 +48,17 @@ public final class ViewSetMetrics {
         .register(registry);
     this.workItems = Counter.builder("tablecast.viewset.work.items").description("Work items queued for the steps")
         .tag("view_set", viewSet).register(registry);
+    this.deadLettered = Counter.builder("tablecast.viewset.dead.lettered").description("Records parked on the dead-letter topic")
+        .tag("view_set", viewSet).register(registry);
   }
 
   public void applied(int events, int items) {
     applied.increment(events);
     workItems.increment(items);
+  }
+
+  public void deadLettered() {
+    deadLettered.increment();
   }
 
   public void lag(String topic, int partition, long lag) {

@@ -4,6 +4,7 @@ import io.tablecast.common.config.KafkaSettings;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -17,7 +18,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 /**
  * Parks records the projector cannot decode or apply on {@code tablecast.projector-dlq}, with
  * their original key, value and headers plus {@code dlq-reason}, {@code dlq-topic}, {@code
- * dlq-partition} and {@code dlq-offset}. {@link #park} returns once the broker has the record,
+ * dlq-partition} and {@code dlq-offset}; a team's view set's records also carry {@code dlq-view-set}. {@link #park} returns once the broker has the record,
  * so the source offset can be committed without losing it.
  */
 public final class DeadLetters implements AutoCloseable {
@@ -26,6 +27,7 @@ public final class DeadLetters implements AutoCloseable {
   public static final String TOPIC = "dlq-topic";
   public static final String PARTITION = "dlq-partition";
   public static final String OFFSET = "dlq-offset";
+  public static final String VIEW_SET = "dlq-view-set";
 
   private final KafkaProducer<byte[], byte[]> producer;
   private final String topic;
@@ -42,8 +44,14 @@ public final class DeadLetters implements AutoCloseable {
   }
 
   public void park(ConsumerRecord<byte[], byte[]> record, String reason) {
+    park(record, reason, Optional.empty());
+  }
+
+  /** @param viewSet the team's view set whose projector could not decode or apply it; empty for HR's */
+  public void park(ConsumerRecord<byte[], byte[]> record, String reason, Optional<String> viewSet) {
     ProducerRecord<byte[], byte[]> parked = new ProducerRecord<>(topic, null, record.key(), record.value(), record.headers());
     Headers headers = parked.headers();
+    viewSet.ifPresent(name -> headers.add(VIEW_SET, utf8(name)));
     headers.add(REASON, utf8(reason));
     headers.add(TOPIC, utf8(record.topic()));
     headers.add(PARTITION, utf8(Integer.toString(record.partition())));
