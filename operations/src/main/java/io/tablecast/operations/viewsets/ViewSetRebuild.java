@@ -30,9 +30,9 @@ import org.apache.kafka.common.TopicPartition;
  * Rebuilds any view set from its log (SPEC §6): proposes the next generation in the view set's
  * own catalog row, folds the log up to its end at the start ({@link InMemoryViews}, the engine's
  * turns) into a file ({@link DiskRows}), loads the rows from there into the new generation's tables
- * in EGTs of upserts, partition by partition, writes its checkpoints at those ends, and flips. The live projector follows the flip and applies what
- * came after the ends; once it has, the old generation is dropped. The other view sets, HR
- * included, serve throughout.
+ * in EGTs of upserts, partition by partition, writes its checkpoints at those ends, and flips. The
+ * live projector follows the flip and applies what came after the ends; once it has, the old
+ * generation is dropped. The other view sets, HR included, serve throughout.
  *
  * <p>A rebuild that stopped before its flip (killed, or failed) leaves its generation pending; the
  * next one drops what it had loaded and starts again from the log. The view set's rows need not

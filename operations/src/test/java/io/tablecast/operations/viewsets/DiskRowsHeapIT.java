@@ -41,7 +41,10 @@ class DiskRowsHeapIT {
     assertThat(String.join("\n", fold.output())).contains("OutOfMemoryError");
   }
 
-  /** Folds {@code args[0]} events, each leaving a row of 2,000 bytes, into a file or on the heap ({@code args[1]}), and reads every row back in order. */
+  /**
+   * Folds {@code args[0]} events, each leaving a row of 2,000 bytes, into a file or on the heap
+   * ({@code args[1]}), and reads every row back in order.
+   */
   public static final class Fold {
 
     private static final ViewSet.Table BIG = ViewSet.table("Big");
@@ -62,7 +65,8 @@ class DiskRowsHeapIT {
         long expected = 0;
         RowRef previous = null;
         for (Map.Entry<RowRef, Map<String, Object>> row : kept.entrySet()) {
-          if (previous != null && InMemoryViews.ORDER.compare(previous, row.getKey()) >= 0 || !filler((long) row.getValue().get("N")).equals(row.getValue().get("Filler"))) {
+          boolean inOrder = previous == null || InMemoryViews.ORDER.compare(previous, row.getKey()) < 0;
+          if (!inOrder || !filler((long) row.getValue().get("N")).equals(row.getValue().get("Filler"))) {
             throw new AssertionError("out of order or changed: " + row.getKey());
           }
           previous = row.getKey();

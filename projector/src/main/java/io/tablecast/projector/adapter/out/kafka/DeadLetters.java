@@ -18,8 +18,9 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 /**
  * Parks records the projector cannot decode or apply on {@code tablecast.projector-dlq}, with
  * their original key, value and headers plus {@code dlq-reason}, {@code dlq-topic}, {@code
- * dlq-partition} and {@code dlq-offset}; a team's view set's records also carry {@code dlq-view-set}. {@link #park} returns once the broker has the record,
- * so the source offset can be committed without losing it.
+ * dlq-partition} and {@code dlq-offset}; a team's view set's records also carry {@code
+ * dlq-view-set}. {@link #park} returns once the broker has the record, so the source offset can be
+ * committed without losing it.
  */
 public final class DeadLetters implements AutoCloseable {
 
