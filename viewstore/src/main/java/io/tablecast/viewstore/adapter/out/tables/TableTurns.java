@@ -19,6 +19,7 @@ import io.tablecast.projection.ViewSet;
 import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
 import io.tablecast.viewstore.domain.ViewEntity;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,7 +36,8 @@ import java.util.stream.Collectors;
  *
  * <p>A write that loses a race ({@link OptimisticWrite}) reads and folds the whole turn again.
  * Partitions written before the race keep their rows: folded again, the events find them applied
- * (the folds' version guards, {@link Projection}) and leave them as they are.
+ * (the folds' version guards, {@link Projection}) and leave them as they are. The partitions of
+ * the declared rows, which those guards read, are written last ({@link #write}).
  *
  * <p><b>Remembering</b> ({@link #remembering}, the projector's): the rows its turns last read or
  * wrote are kept with their ETags ({@link KnownRows}), and a turn whose declared rows all lie in
@@ -43,7 +45,8 @@ import java.util.stream.Collectors;
  * That guess is written only if it is checked whole: every declared row is written (an insert,
  * which fails if the row exists, or a replace or delete on the ETag known), in one EGT, before any
  * other write of the turn. A turn whose guess leaves a declared row unwritten (an event delivered
- * again, a change that changes nothing), or whose EGT loses a race, is read and folded as above.
+ * again, a change that changes nothing), that writes other partitions too (their rows would be
+ * written after the rows that guard them), or whose EGT loses a race, is read and folded as above.
  * So a lane's events cost one EGT per partition when this process wrote the rows last, and a
  * known row a projection deletes apart (a row it did not declare) goes into that EGT too.
  */
@@ -90,7 +93,7 @@ public final class TableTurns {
     OptimisticWrite.apply(
         conflicts -> read(turn),
         read -> turn.fold(propertiesOf(read)),
-        this::write,
+        (read, writes) -> write(read, writes, turn.reads()),
         lost -> new IllegalStateException("Projection '" + projection.name() + "' lost " + OptimisticWrite.MAX_CONFLICTS
             + " races in a row for the rows of generation " + generation.number() + ": " + lost.getMessage(), lost));
   }
@@ -131,7 +134,7 @@ public final class TableTurns {
     }
     Set<RowRef> checked = egt.stream().filter(w -> w.kind() != Write.Kind.UPSERT && w.kind() != Write.Kind.MERGE)
         .map(Write::ref).collect(Collectors.toSet());
-    if (!checked.containsAll(declared) || egt.size() > EgtGuard.MAX_OPERATIONS) {
+    if (!checked.containsAll(declared) || egt.size() > EgtGuard.MAX_OPERATIONS || !rest.isEmpty()) {
       return false;
     }
     try {
@@ -143,7 +146,6 @@ public final class TableTurns {
       knownRows(guarded).forget(guarded.key(), egt.stream().map(w -> w.ref().rowKey()).toList());
       return false;
     }
-    write(Map.of(), rest);
     return true;
   }
 
@@ -159,7 +161,14 @@ public final class TableTurns {
     return read;
   }
 
-  private void write(Map<RowRef, Read> read, List<Write> writes) {
+  /**
+   * A turn's writes: the deletes of rows it did not declare, then the partitions of none of its
+   * declared rows, then those of its declared rows, last. A turn stopped between two of them (an
+   * outage) is applied again whole: the rows its folds guard come last, so folded again it finds
+   * its events not yet applied and writes once more what it had written, which changes nothing.
+   */
+  private void write(Map<RowRef, Read> read, List<Write> writes, Set<RowRef> declared) {
+    Set<Partition> guarded = declared.stream().map(Partition::of).collect(Collectors.toSet());
     Map<Partition, List<Write>> byPartition = new LinkedHashMap<>();
     for (Write write : writes) {
       if (write.kind() == Write.Kind.DELETE_IF_PRESENT) {
@@ -168,11 +177,15 @@ public final class TableTurns {
         byPartition.computeIfAbsent(Partition.of(write.ref()), p -> new ArrayList<>()).add(write);
       }
     }
-    byPartition.forEach((partition, inPartition) -> {
-      for (int from = 0; from < inPartition.size(); from += EgtGuard.MAX_OPERATIONS) {
-        submit(partition, inPartition.subList(from, Math.min(inPartition.size(), from + EgtGuard.MAX_OPERATIONS)), read);
-      }
-    });
+    byPartition.entrySet().stream().sorted(Comparator.comparing(inPartition -> guarded.contains(inPartition.getKey())))
+        .forEach(inPartition -> submitAll(inPartition.getKey(), inPartition.getValue(), read));
+  }
+
+  /** A partition's writes, in as many EGTs of at most {@value EgtGuard#MAX_OPERATIONS} as they need. */
+  private void submitAll(Partition partition, List<Write> writes, Map<RowRef, Read> read) {
+    for (int from = 0; from < writes.size(); from += EgtGuard.MAX_OPERATIONS) {
+      submit(partition, writes.subList(from, Math.min(writes.size(), from + EgtGuard.MAX_OPERATIONS)), read);
+    }
   }
 
   /** One EGT of one partition's writes; the rows it put are known afterwards with their new ETags, the others forgotten. */
