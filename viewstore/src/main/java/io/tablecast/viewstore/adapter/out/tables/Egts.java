@@ -37,18 +37,27 @@ public final class Egts {
     if (changes.isEmpty()) {
       return Map.of();
     }
-    List<TableTransactionAction> actions = changes.stream().map(c -> action(partitionKey, c, read)).toList();
-    EgtGuard.check(actions);
-    List<List<String>> answered = new ArrayList<>(1);
-    table.submitTransactionWithResponse(actions, NO_TIMEOUT, AzureClients.collectingEtags(answered::add));
-    List<String> etags = answered.isEmpty() ? List.of() : answered.get(0);
+    List<String> etags = submitForEtags(table, changes.stream().map(c -> action(partitionKey, c, read)).toList());
     Map<String, String> byRow = new LinkedHashMap<>();
     for (int i = 0; i < changes.size() && i < etags.size(); i++) {
       if (!(changes.get(i) instanceof RowChange.Delete) && etags.get(i) != null) {
-        byRow.put(changes.get(i).rowKey(), TableResponses.repair(etags.get(i)));
+        byRow.put(changes.get(i).rowKey(), etags.get(i));
       }
     }
     return byRow;
+  }
+
+  /**
+   * Submits one EGT (at most 100 actions, one partition).
+   *
+   * @return the new ETag of each action, in order, as {@code If-Match} needs it; null for one whose answer carried none (a delete)
+   */
+  static List<String> submitForEtags(TableClient table, List<TableTransactionAction> actions) {
+    EgtGuard.check(actions);
+    List<String> etags = new ArrayList<>();
+    table.submitTransactionWithResponse(actions, NO_TIMEOUT, AzureClients.collectingEtags(answered ->
+        answered.forEach(etag -> etags.add(TableResponses.repair(etag)))));
+    return etags;
   }
 
   /** Actions of one partition, in as many EGTs of at most {@value EgtGuard#MAX_OPERATIONS} as they need, one after another. */

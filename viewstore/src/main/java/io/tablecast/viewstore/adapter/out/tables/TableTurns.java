@@ -190,11 +190,9 @@ public final class TableTurns {
 
   /** One EGT of one partition's writes; the rows it put are known afterwards with their new ETags, the others forgotten. */
   private void submit(Partition partition, List<Write> writes, Map<RowRef, Read> read) {
-    List<TableTransactionAction> actions = writes.stream().map(write -> action(write, read.get(write.ref()))).toList();
-    EgtGuard.check(actions);
-    List<String> etags = new ArrayList<>();
+    List<String> etags;
     try {
-      client(partition.table()).submitTransactionWithResponse(actions, NO_TIMEOUT, AzureClients.collectingEtags(etags::addAll));
+      etags = Egts.submitForEtags(client(partition.table()), writes.stream().map(write -> action(write, read.get(write.ref()))).toList());
     } catch (RuntimeException e) {
       forget(partition, writes);
       throw e;
@@ -205,7 +203,7 @@ public final class TableTurns {
     Map<String, Read> put = new HashMap<>();
     for (int i = 0; i < writes.size(); i++) {
       Write write = writes.get(i);
-      String etag = i < etags.size() ? TableResponses.repair(etags.get(i)) : null;
+      String etag = i < etags.size() ? etags.get(i) : null;
       boolean whole = write.kind() == Write.Kind.INSERT || write.kind() == Write.Kind.REPLACE || write.kind() == Write.Kind.UPSERT;
       if (whole && etag != null) {
         put.put(write.ref().rowKey(), new Read(new ViewEntity(write.ref().rowKey(), write.properties()), etag));
