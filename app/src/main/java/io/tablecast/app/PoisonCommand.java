@@ -1,12 +1,9 @@
 package io.tablecast.app;
 
 import io.tablecast.common.config.Env;
-import io.tablecast.common.config.ViewSetJars;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.AzureClients;
-import io.tablecast.common.tables.HrViewSet;
 import io.tablecast.projection.ViewSet;
-import io.tablecast.projection.ViewSetProvider;
 import io.tablecast.operations.Poison;
 import io.tablecast.viewstore.adapter.queue.PoisonQueues;
 import java.io.PrintStream;
@@ -32,30 +29,10 @@ import picocli.CommandLine.Spec;
     subcommands = {PoisonCommand.ListCommand.class, PoisonCommand.RequeueCommand.class})
 final class PoisonCommand {
 
-  /** {@code --view-set}, on each subcommand. */
-  static final class ViewSetOption {
-    @Option(names = "--view-set", defaultValue = "hr", description = "Whose poison queues: hr, or a view set found on the class path "
-        + "or in TABLECAST_VIEW_SETS_DIR (default: ${DEFAULT-VALUE}).")
-    String name;
-
-    @Spec(Spec.Target.MIXEE)
-    picocli.CommandLine.Model.CommandSpec spec;
-
-    ViewSet viewSet(Env env) {
-      if (name.equals(HrViewSet.HR.name())) {
-        return HrViewSet.HR;
-      }
-      try {
-        return ViewSetProvider.named(name, ViewSetJars.fromEnv(env).loader()).viewSet();
-      } catch (IllegalArgumentException e) {
-        throw new ParameterException(spec.commandLine(), e.getMessage());
-      }
-    }
-
-    Poison poison() {
-      Env env = Env.system();
-      return Poison.onActiveGeneration(new AzureClients(StorageSettings.fromEnv(env)), env.namespace(), viewSet(env));
-    }
+  /** The poison queues of the view set's active generation. */
+  static Poison poison(ViewSetOption viewSet) {
+    Env env = Env.system();
+    return Poison.onActiveGeneration(new AzureClients(StorageSettings.fromEnv(env)), env.namespace(), viewSet.viewSet(env));
   }
 
   @Command(name = "list", mixinStandardHelpOptions = true, description = "Shows each poison queue's messages with their reasons.")
@@ -66,7 +43,7 @@ final class PoisonCommand {
     @Override
     public Integer call() {
       PrintStream out = System.out;
-      for (PoisonQueues.Listing listing : viewSet.poison().list()) {
+      for (PoisonQueues.Listing listing : poison(viewSet).list()) {
         out.printf("%s: %d parked%n", listing.name(), listing.count());
         for (PoisonQueues.Entry entry : listing.first()) {
           out.printf("  %s  parked %s%n", entry.messageId(), entry.parkedAt());
@@ -113,7 +90,7 @@ final class PoisonCommand {
       List<ViewSet.Queue> queues = viewSet.viewSet(Env.system()).queues();
       ViewSet.Queue kind = queues.stream().filter(q -> q.baseName().equals(queue.toLowerCase(Locale.ROOT))).findFirst()
           .orElseThrow(() -> new ParameterException(spec.commandLine(), "--queue must be " + oneOf(queues) + ", not '" + queue + "'"));
-      int requeued = viewSet.poison().requeue(kind, Optional.ofNullable(which.id));
+      int requeued = poison(viewSet).requeue(kind, Optional.ofNullable(which.id));
       System.out.printf("Requeued %d message(s) onto %s.%n", requeued, kind.baseName());
       return which.id != null && requeued == 0 ? 1 : 0;
     }

@@ -4,14 +4,10 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.tablecast.common.config.Env;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.StorageSettings;
-import io.tablecast.common.config.ViewSetJars;
 import io.tablecast.common.tables.AzureClients;
-import io.tablecast.common.tables.Generation;
-import io.tablecast.common.tables.HrViewSet;
 import io.tablecast.operations.rebuild.Rebuild;
 import io.tablecast.operations.viewsets.ViewSetRebuild;
 import io.tablecast.projection.ProjectedViewSet;
-import io.tablecast.projection.ViewSetProvider;
 import io.tablecast.projector.ProjectorConfig;
 import java.io.File;
 import java.nio.file.Path;
@@ -22,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -54,17 +51,16 @@ final class RebuildCommand implements Callable<Integer> {
       description = "How long the old generation outlives the flip, for readers still on it (default: ${DEFAULT-VALUE}).")
   Duration grace;
 
-  @Option(names = "--view-set", defaultValue = "hr", description = "The view set to rebuild: hr, or one found on the class path "
-      + "(default: ${DEFAULT-VALUE}).")
-  String viewSet;
+  @Mixin
+  ViewSetOption viewSet;
 
   @Override
   public Integer call() throws Exception {
-    if (!viewSet.equals(HrViewSet.HR.name())) {
-      return rebuildOther();
-    }
     if (detach) {
       return detached();
+    }
+    if (!viewSet.isHr()) {
+      return rebuildOther();
     }
     ProjectorConfig config = ProjectorConfig.fromEnv(Env.system());
     Rebuild rebuild = new Rebuild(config, new AzureClients(config.storage()), new SimpleMeterRegistry(), Clock.systemUTC());
@@ -87,33 +83,29 @@ final class RebuildCommand implements Callable<Integer> {
   }
 
   /**
-   * A team's view set ({@code ViewSetProvider}): folded in memory, loaded, flipped; its old
-   * generation dropped once the live projector has moved.
+   * A team's view set ({@code ViewSetProvider}): folded from the log, loaded and flipped (not with
+   * {@code --dry-run}); its old generation dropped once the live projector has moved.
    */
   private int rebuildOther() {
-    if (dryRun || detach) {
-      System.err.println("--dry-run and --detach rebuild the hr view set only; run the rebuild of '" + viewSet + "' without them.");
-      return 2;
-    }
     Env env = Env.system();
-    ProjectedViewSet<?> views;
-    try {
-      views = ViewSetProvider.named(viewSet, ViewSetJars.fromEnv(env).loader());
-    } catch (IllegalArgumentException e) {
-      System.err.println(e.getMessage());
-      return 2;
-    }
-    Generation active = new ViewSetRebuild<>(KafkaSettings.fromEnv(env), new AzureClients(StorageSettings.fromEnv(env)), env.namespace(),
-        views, System.out::println, ViewSetRebuild.MOVE_PATIENCE, Clock.systemUTC()).run();
-    System.out.println("View set " + viewSet + " is served from generation " + active.number() + ".");
-    return 0;
+    ProjectedViewSet<?> views = viewSet.projected(env);
+    ViewSetRebuild.Outcome outcome = new ViewSetRebuild<>(KafkaSettings.fromEnv(env), new AzureClients(StorageSettings.fromEnv(env)),
+        env.namespace(), views, System.out::println, ViewSetRebuild.MOVE_PATIENCE, Clock.systemUTC()).run(dryRun);
+    return switch (outcome.ending()) {
+      case FLIPPED -> {
+        System.out.println("View set " + viewSet.name + " is served from generation " + outcome.generation().number() + ".");
+        yield 0;
+      }
+      case BUILT -> 0;
+      case ABORTED -> ABORTED;
+    };
   }
 
   /** Starts this command again in a JVM of its own, without {@code --detach}, writing to {@code --log}. */
   private int detached() throws Exception {
     List<String> command = new ArrayList<>(List.of(
         ProcessHandle.current().info().command().orElse("java"), "-cp", System.getProperty("java.class.path"),
-        TablecastCli.class.getName(), "rebuild", "--grace", grace.toMillis() + "ms"));
+        TablecastCli.class.getName(), "rebuild", "--grace", grace.toMillis() + "ms", "--view-set", viewSet.name));
     if (dryRun) {
       command.add("--dry-run");
     }
@@ -121,7 +113,9 @@ final class RebuildCommand implements Callable<Integer> {
     Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log))
         .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
     System.out.printf("Rebuild running in the background (pid %d); progress in %s.%n", process.pid(), log);
-    System.out.println("Stop it with 'kill " + process.pid() + "' (run 'tablecast rebuild' again to resume), or drop it with 'tablecast abort'.");
+    String which = viewSet.isHr() ? "" : " --view-set " + viewSet.name;
+    System.out.println("Stop it with 'kill " + process.pid() + "' (run 'tablecast rebuild" + which + "' again to resume), or drop it with "
+        + "'tablecast abort" + which + "'.");
     return 0;
   }
 

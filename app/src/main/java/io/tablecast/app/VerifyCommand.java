@@ -4,7 +4,6 @@ import io.tablecast.common.config.ConfigException;
 import io.tablecast.common.config.Env;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.StorageSettings;
-import io.tablecast.common.config.ViewSetJars;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.HrViewSet;
@@ -15,13 +14,14 @@ import io.tablecast.operations.application.audit.VerifyReport;
 import io.tablecast.operations.viewsets.ViewSetVerify;
 import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projection.ViewSet;
-import io.tablecast.projection.ViewSetProvider;
 import java.io.PrintStream;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 
 /**
  * {@code tablecast verify} (SPEC §6): audits the active generation's views against the event log
@@ -47,9 +47,8 @@ final class VerifyCommand implements Callable<Integer> {
   @Option(names = "--chunk-size", defaultValue = "50000", description = "Lines sorted in memory at a time (default ${DEFAULT-VALUE}).")
   int chunkSize;
 
-  @Option(names = "--view-set", defaultValue = "hr", description = "The view set to audit: hr, or one found on the class path "
-      + "(default: ${DEFAULT-VALUE}).")
-  String viewSet;
+  @Mixin
+  ViewSetOption viewSet;
 
   @Override
   public Integer call() {
@@ -71,10 +70,12 @@ final class VerifyCommand implements Callable<Integer> {
       return 2;
     }
     try {
-      if (!viewSet.equals(HrViewSet.HR.name())) {
+      if (!viewSet.isHr()) {
         return verifyOther(new AzureClients(storage), kafka, env, out, err);
       }
       return verify(new AzureClients(storage), kafka, env, out, err);
+    } catch (ParameterException e) {
+      throw e;
     } catch (RuntimeException e) {
       // Exit 1 means "differences found"; a run that could not finish is an error of its own.
       log.error("verify could not finish", e);
@@ -99,17 +100,11 @@ final class VerifyCommand implements Callable<Integer> {
 
   /** A team's view set ({@code ViewSetProvider}): the log folded in memory up to its checkpoints, against its tables. */
   private int verifyOther(AzureClients azure, KafkaSettings kafka, Env env, PrintStream out, PrintStream err) {
-    ProjectedViewSet<?> views;
-    try {
-      views = ViewSetProvider.named(viewSet, ViewSetJars.fromEnv(env).loader());
-    } catch (IllegalArgumentException e) {
-      err.println(e.getMessage());
-      return 2;
-    }
+    ProjectedViewSet<?> views = viewSet.projected(env);
     ViewSetVerify.Report report = new ViewSetVerify<>(kafka, azure, env.namespace(), views).run();
     report.differences().stream().limit(maxDifferences).forEach(out::println);
     out.printf("Verified generation %d of view set %s against %,d events: %,d difference(s); %,d rows expected, %,d found.%n",
-        report.generation().number(), viewSet, report.eventsRead(), report.differences().size(), report.rowsExpected(), report.rowsFound());
+        report.generation().number(), viewSet.name, report.eventsRead(), report.differences().size(), report.rowsExpected(), report.rowsFound());
     if (report.checkpointsMoved()) {
       out.println(MOVED);
     }

@@ -147,7 +147,8 @@ class OrdersViewSetIT {
 
   @Test
   @LongRun
-  void verifyFindsARowMissingFromTheOrders_andARebuildFlipsThemToANewGenerationEqualToTheLogThatTheProjectorKeeps(EmbeddedRuntime runtime,
+  void verifyFindsARowMissingFromTheOrders_aDryRunBuildsANewGenerationThatTheNextRebuildFlips_andAbortDropsOneLeftPending(
+      EmbeddedRuntime runtime,
       Pipeline pipeline, ChildJvms.Launcher jvms, @TempDir Path dir) throws Exception {
     send(runtime, pipeline, placed("o1", 500), placed("o2", 300));
     awaitSummary(pipeline, 1, Map.of("Orders", 2L, "Open", 2L, "TotalCents", 800L));
@@ -157,10 +158,14 @@ class OrdersViewSetIT {
     ChildJvm tampered = jvms.start(dir.resolve("tampered.out"), pipeline.env(), TablecastCli.class, "verify", "--view-set", "orders");
     assertThat(tampered.awaitExitCode(RUN)).as(tampered.tail()).isOne();
     assertThat(tampered.output()).contains("Customers\tc1\tstatus_placed_o1\tmissing");
+    ChildJvm dryRun = jvms.start(dir.resolve("dry-run.out"), pipeline.env(), TablecastCli.class, "rebuild", "--view-set", "orders",
+        "--dry-run");
+    assertThat(dryRun.awaitExitCode(RUN)).as(dryRun.tail()).isZero();
+    assertThat(String.join("\n", dryRun.output())).contains("Generation 2 of view set orders is built and stays pending");
     ChildJvm rebuild = jvms.start(dir.resolve("rebuild.out"), pipeline.env(), TablecastCli.class, "rebuild", "--view-set", "orders");
     assertThat(rebuild.awaitExitCode(RUN)).as(rebuild.tail()).isZero();
-    assertThat(String.join("\n", rebuild.output())).contains("ViewCatalog flipped: generation 2 of view set orders is active",
-        "The live projector moved to generation 2");
+    assertThat(String.join("\n", rebuild.output())).contains("Generation 2 of view set orders was built earlier",
+        "ViewCatalog flipped: generation 2 of view set orders is active", "The live projector moved to generation 2");
 
     send(runtime, pipeline, new OrderEvent("o2", "c1", 2L, AT.plusSeconds(60), OrderEventType.CANCELLED, 0L, "out of stock"));
     awaitSummary(pipeline, 2, Map.of("Orders", 2L, "Open", 1L, "TotalCents", 500L));
@@ -170,6 +175,15 @@ class OrdersViewSetIT {
     ChildJvm again = jvms.start(dir.resolve("again.out"), pipeline.env(), TablecastCli.class, "verify", "--view-set", "orders");
     assertThat(again.awaitExitCode(RUN)).as(again.tail()).isZero();
     assertThat(String.join("\n", again.output())).contains("generation 2 of view set orders against 3 events: 0 difference(s)");
+
+    ChildJvm pending = jvms.start(dir.resolve("pending.out"), pipeline.env(), TablecastCli.class, "rebuild", "--view-set", "orders",
+        "--dry-run");
+    assertThat(pending.awaitExitCode(RUN)).as(pending.tail()).isZero();
+    ChildJvm abort = jvms.start(dir.resolve("abort.out"), pipeline.env(), TablecastCli.class, "abort", "--view-set", "orders");
+    assertThat(abort.awaitExitCode(RUN)).as(abort.tail()).isZero();
+    assertThat(abort.output()).contains("Generation 3 of view set orders dropped: its tables, queues and checkpoints are deleted.");
+    assertThat(pipeline.azure().tableService().listTables().stream().map(TableItem::getName))
+        .doesNotContainAnyElementsOf(new Generation(OrderViews.VIEW_SET, pipeline.namespace(), 3).tables());
   }
 
   private static OrderEvent placed(String order, long amount) {

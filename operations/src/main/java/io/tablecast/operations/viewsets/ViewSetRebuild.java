@@ -1,6 +1,5 @@
 package io.tablecast.operations.viewsets;
 
-
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
 import io.tablecast.common.config.KafkaSettings;
@@ -23,6 +22,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.function.Consumer;
 import org.apache.kafka.common.TopicPartition;
 
@@ -35,7 +35,9 @@ import org.apache.kafka.common.TopicPartition;
  * generation is dropped. The other view sets, HR included, serve throughout.
  *
  * <p>A rebuild that stopped before its flip (killed, or failed) leaves its generation pending; the
- * next one drops what it had loaded and starts again from the log. The view set's rows need not
+ * next one drops what it had loaded and starts again from the log. A dry run stops before the flip
+ * on purpose, its generation loaded: the next run flips it without folding again, and {@link
+ * #abort} drops it (a run building it then stops). The view set's rows need not
  * fit in memory: they need as much room on disk, in the temporary directory.
  *
  * @param <E> the view set's events
@@ -65,26 +67,100 @@ public final class ViewSetRebuild<E> {
     this.clock = clock;
   }
 
-  /** @return the generation now active */
-  public Generation run() {
+  /** How a run ended. */
+  public enum Ending {
+    /** The new generation is active. */
+    FLIPPED,
+    /** A dry run: the new generation is built and stays pending, for the next run to flip or for {@link #abort} to drop. */
+    BUILT,
+    /** The pending generation was withdrawn ({@link #abort}) while this run built it. */
+    ABORTED
+  }
+
+  /** How a run ended, and the generation it built. */
+  public record Outcome(Ending ending, Generation generation) {}
+
+  /**
+   * Builds the next generation and flips to it, or, with {@code dryRun}, stops before the flip. A
+   * pending generation that a dry run built (its checkpoints cover every partition of the view
+   * set's topics) is flipped without folding the log again: the live projector applies what came
+   * after its ends.
+   */
+  public Outcome run(boolean dryRun) {
     ViewStoreBootstrap.ensure(azure, namespace, views.viewSet());
     ViewCatalog catalog = new ViewCatalog(azure.tableService(), namespace, views.viewSet());
     ViewCatalog.Versioned from = catalog.readVersioned();
     Generation old = catalog.generation(from.state().activeGeneration());
     Generation next = old.next();
     GenerationStorage storage = new GenerationStorage(azure);
+    ViewSetLog<E> log = new ViewSetLog<>(kafka, namespace, views);
+    Map<TopicPartition, Long> end = log.endOffsets();
+    boolean built = false;
     if (from.state().pendingGeneration().isPresent()) {
       next = catalog.generation(from.state().pendingGeneration().getAsInt());
-      progress.accept("A rebuild into generation " + next.number() + " did not finish; it starts again from the log");
-      storage.drop(next);
+      built = builtEarlier(next, end);
+      if (built) {
+        progress.accept("Generation " + next.number() + " of view set " + views.viewSet().name() + " was built earlier; it is not folded again");
+      } else {
+        progress.accept("A rebuild into generation " + next.number() + " did not finish; it starts again from the log");
+        storage.drop(next);
+      }
     } else if (!catalog.propose(from, next.number())) {
       throw new IllegalStateException("The catalog of view set '" + views.viewSet().name() + "' changed meanwhile; run the rebuild again");
     }
-    storage.create(next);
-    progress.accept("Rebuilding view set " + views.viewSet().name() + " into generation " + next.number());
+    if (!built) {
+      try {
+        build(catalog, next, log, end);
+      } catch (Aborted e) {
+        return aborted(next);
+      } catch (RuntimeException e) {
+        if (pending(catalog, next)) {
+          throw e;
+        }
+        return aborted(next);
+      }
+    }
+    if (dryRun) {
+      progress.accept("Generation " + next.number() + " of view set " + views.viewSet().name() + " is built and stays pending: "
+          + "'tablecast rebuild --view-set " + views.viewSet().name() + "' flips it, 'tablecast abort --view-set " + views.viewSet().name()
+          + "' drops it");
+      return new Outcome(Ending.BUILT, next);
+    }
+    ViewCatalog.Versioned before = catalog.readVersioned();
+    if (before.state().pendingGeneration().orElse(0) != next.number()) {
+      return aborted(next);
+    }
+    if (!catalog.flip(before)) {
+      throw new IllegalStateException("The catalog of view set '" + views.viewSet().name() + "' changed during the rebuild");
+    }
+    progress.accept("ViewCatalog flipped: generation " + next.number() + " of view set " + views.viewSet().name() + " is active");
+    awaitLiveProjector(next);
+    storage.drop(old);
+    return new Outcome(Ending.FLIPPED, next);
+  }
 
-    ViewSetLog<E> log = new ViewSetLog<>(kafka, namespace, views);
-    Map<TopicPartition, Long> end = log.endOffsets();
+  /**
+   * Drops the pending generation of the view set, if there is one: withdrawn from its catalog row,
+   * then its tables, queues and checkpoints deleted. A rebuild working on it stops at its next step
+   * ({@link Ending#ABORTED}). Returns the generation dropped.
+   */
+  public OptionalInt abort() {
+    ViewStoreBootstrap.ensure(azure, namespace, views.viewSet());
+    ViewCatalog catalog = new ViewCatalog(azure.tableService(), namespace, views.viewSet());
+    while (true) {
+      ViewCatalog.Versioned current = catalog.readVersioned();
+      OptionalInt pending = current.state().pendingGeneration();
+      if (pending.isEmpty() || catalog.withdraw(current)) {
+        pending.ifPresent(number -> new GenerationStorage(azure).drop(catalog.generation(number)));
+        return pending;
+      }
+    }
+  }
+
+  /** Folds the log up to {@code end} into a file, loads the rows into {@code next}, and writes its checkpoints there. */
+  private void build(ViewCatalog catalog, Generation next, ViewSetLog<E> log, Map<TopicPartition, Long> end) throws Aborted {
+    new GenerationStorage(azure).create(next);
+    progress.accept("Rebuilding view set " + views.viewSet().name() + " into generation " + next.number());
     Map<TopicPartition, Long> reached;
     try (DiskRows rows = new DiskRows(views.viewSet())) {
       InMemoryViews<E> folded = new InMemoryViews<>(views.projections(), rows);
@@ -95,18 +171,40 @@ public final class ViewSetRebuild<E> {
         progress.accept(String.format("folded %,d events", events[0]));
       });
       folded.settle();
+      if (!pending(catalog, next)) {
+        throw new Aborted();
+      }
       load(next, rows);
       progress.accept(String.format("loaded %,d rows", rows.size()));
     }
-    checkpoint(next, reached);
-
-    if (!catalog.flip(catalog.readVersioned())) {
-      throw new IllegalStateException("The catalog of view set '" + views.viewSet().name() + "' changed during the rebuild");
+    if (!pending(catalog, next)) {
+      throw new Aborted();
     }
-    progress.accept("ViewCatalog flipped: generation " + next.number() + " of view set " + views.viewSet().name() + " is active");
-    awaitLiveProjector(next);
-    storage.drop(old);
-    return next;
+    checkpoint(next, reached);
+  }
+
+  /** Whether {@code generation} is still the view set's pending one. */
+  private static boolean pending(ViewCatalog catalog, Generation generation) {
+    return catalog.read().pendingGeneration().orElse(0) == generation.number();
+  }
+
+  private Outcome aborted(Generation generation) {
+    progress.accept("The rebuild into generation " + generation.number() + " of view set " + views.viewSet().name()
+        + " was aborted; the live generation serves as before");
+    return new Outcome(Ending.ABORTED, generation);
+  }
+
+  /** Whether a run before loaded {@code pending} completely: the last thing it writes, a checkpoint per partition, is there. */
+  private boolean builtEarlier(Generation pending, Map<TopicPartition, Long> end) {
+    Map<String, TableEntity> rows = CheckpointRows.read(azure.table(new CatalogTables(namespace).projectorCheckpoints()), pending);
+    return !end.isEmpty() && end.keySet().stream().allMatch(partition -> rows.containsKey(CheckpointLayout.rowKey(partition.topic(), partition.partition())));
+  }
+
+  /** The pending generation was withdrawn while it was built. */
+  private static final class Aborted extends Exception {
+    Aborted() {
+      super(null, null, false, false);
+    }
   }
 
   /** The rows by the bulk loader of HR's rebuild: upserts in EGTs of one partition, many partitions in parallel. */

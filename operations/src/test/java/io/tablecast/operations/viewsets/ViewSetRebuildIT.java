@@ -14,6 +14,7 @@ import io.tablecast.common.tables.CheckpointRows;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.projection.RowRef;
 import io.tablecast.projection.testing.ProjectionKit;
 import io.tablecast.testkit.Tally;
 import io.tablecast.testkit.Tally.Tick;
@@ -46,18 +47,8 @@ class ViewSetRebuildIT {
       throws Exception {
     KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), 3);
     AzureClients azure = new AzureClients(StorageSettings.ofConnectionString(runtime.storageConnectionString()));
-    String topic = namespace.topic(Tally.TOPIC);
-    TopicProvisioner.ensureTopics(kafka, List.of(topic));
     List<Tick> log = Tally.log(21, 200);
-    Map<Integer, Long> last = new HashMap<>();
-    Properties config = new Properties();
-    config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, runtime.bootstrapServers());
-    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer())) {
-      for (Tick tick : log) {
-        int partition = Integer.parseInt(tick.account().substring(1)) % 3;
-        last.put(partition, producer.send(new ProducerRecord<>(topic, partition, null, tick.encoded())).get().offset());
-      }
-    }
+    Map<Integer, Long> last = produce(kafka, namespace, log);
     ViewStoreBootstrap.ensure(azure, namespace, Tally.VIEW_SET);
     ViewCatalog catalog = new ViewCatalog(azure.tableService(), namespace, Tally.VIEW_SET);
     Generation killed = catalog.generation(2);
@@ -67,7 +58,7 @@ class ViewSetRebuildIT {
 
     List<String> progress = new ArrayList<>();
     Generation active = new ViewSetRebuild<>(kafka, azure, namespace, Tally.PROJECTED, progress::add, Duration.ofMillis(100),
-        Clock.systemUTC()).run();
+        Clock.systemUTC()).run(false).generation();
 
     assertThat(active).isEqualTo(killed);
     assertThat(catalog.read()).isEqualTo(new CatalogState(2, OptionalInt.empty()));
@@ -94,5 +85,60 @@ class ViewSetRebuildIT {
     assertThat(tampered.differences().get(1)).isEqualTo("Totals\tb0\ttotal\tmissing");
     assertThat(tampered.differences().get(2)).startsWith("Totals\tb1\ttotal\tdifferent\texpected {Total=").contains(", found {Total=-1, ");
     assertThat(tampered.rowsFound()).isEqualTo(clean.rowsFound());
+  }
+
+  @Test
+  void aDryRunLeavesItsGenerationPendingForTheNextRunToFlipWithoutFoldingAgain_andAbortDropsAPendingGenerationEvenWhileItIsBuilt(
+      EmbeddedRuntime runtime, Namespace namespace) throws Exception {
+    KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), 3);
+    AzureClients azure = new AzureClients(StorageSettings.ofConnectionString(runtime.storageConnectionString()));
+    List<Tick> log = Tally.log(13, 150);
+    produce(kafka, namespace, log);
+    ViewCatalog catalog = new ViewCatalog(azure.tableService(), namespace, Tally.VIEW_SET);
+    List<String> progress = new ArrayList<>();
+    ViewSetRebuild<Tick> rebuild = new ViewSetRebuild<>(kafka, azure, namespace, Tally.PROJECTED, progress::add, Duration.ofMillis(100),
+        Clock.systemUTC());
+
+    assertThat(rebuild.run(true)).isEqualTo(new ViewSetRebuild.Outcome(ViewSetRebuild.Ending.BUILT, catalog.generation(2)));
+    assertThat(catalog.read()).as("built, still pending").isEqualTo(new CatalogState(1, OptionalInt.of(2)));
+    Map<RowRef, Map<String, Object>> folded = ProjectionKit.of(Tally.PROJECTED.projections()).rebuilt(log);
+    assertThat(GenerationRows.all(azure, catalog.generation(2))).isEqualTo(folded);
+    progress.clear();
+    assertThat(rebuild.run(false)).isEqualTo(new ViewSetRebuild.Outcome(ViewSetRebuild.Ending.FLIPPED, catalog.generation(2)));
+    assertThat(progress).contains("Generation 2 of view set tally was built earlier; it is not folded again")
+        .noneMatch(line -> line.startsWith("folded"));
+    assertThat(catalog.read()).isEqualTo(new CatalogState(2, OptionalInt.empty()));
+    assertThat(GenerationRows.all(azure, catalog.generation(2))).isEqualTo(folded);
+
+    List<OptionalInt> dropped = new ArrayList<>();
+    ViewSetRebuild<Tick> abortedMidway = new ViewSetRebuild<>(kafka, azure, namespace, Tally.PROJECTED, line -> {
+      progress.add(line);
+      if (line.startsWith("folded") && dropped.isEmpty()) {
+        dropped.add(rebuild.abort());
+      }
+    }, Duration.ofMillis(100), Clock.systemUTC());
+    assertThat(abortedMidway.run(false)).isEqualTo(new ViewSetRebuild.Outcome(ViewSetRebuild.Ending.ABORTED, catalog.generation(3)));
+    assertThat(dropped).containsExactly(OptionalInt.of(3));
+    assertThat(catalog.read()).as("the live generation, untouched").isEqualTo(new CatalogState(2, OptionalInt.empty()));
+    assertThat(azure.tableService().listTables().stream().map(t -> t.getName()).toList())
+        .containsAll(catalog.generation(2).tables()).doesNotContainAnyElementsOf(catalog.generation(3).tables());
+    assertThat(GenerationRows.all(azure, catalog.generation(2))).isEqualTo(folded);
+    assertThat(rebuild.abort()).as("nothing pending").isEmpty();
+  }
+
+  /** Sends the ticks to the view set's topic, each account in one partition; returns the last offset of each partition. */
+  private static Map<Integer, Long> produce(KafkaSettings kafka, Namespace namespace, List<Tick> log) throws Exception {
+    String topic = namespace.topic(Tally.TOPIC);
+    TopicProvisioner.ensureTopics(kafka, List.of(topic));
+    Map<Integer, Long> last = new HashMap<>();
+    Properties config = new Properties();
+    config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
+    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer())) {
+      for (Tick tick : log) {
+        int partition = Integer.parseInt(tick.account().substring(1)) % 3;
+        last.put(partition, producer.send(new ProducerRecord<>(topic, partition, null, tick.encoded())).get().offset());
+      }
+    }
+    return last;
   }
 }
