@@ -13,26 +13,38 @@ import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.orders.OrderViews;
+import io.tablecast.orders.events.OrderEvent;
+import io.tablecast.orders.events.OrderEventType;
 import io.tablecast.projector.ProjectorConfig;
 import io.tablecast.projector.ProjectorService;
 import io.tablecast.testkit.HttpTestClient;
 import io.tablecast.testkit.SpanRecorder;
 import io.tablecast.testkit.TablecastRuntimeExtension;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * One hire over HTTP is one trace, from the request through the processor's decision and the
- * projector's EGT to the worker's index writes, with the real broker and Azurite and an
- * OpenTelemetry SDK injected into the services.
+ * projector's EGT to the worker's index writes, and an event of a team's view set joins the trace
+ * its producer named in its headers, with the real broker and Azurite and an OpenTelemetry SDK
+ * injected into the services.
  */
 @ExtendWith(TablecastRuntimeExtension.class)
 class TracingIT {
@@ -83,6 +95,38 @@ class TracingIT {
       assertThat(http.postJson("/employees/00000042/transfer", "{\"toDepartmentId\":").status()).isEqualTo(400);
       SpanData refused = await().atMost(PROJECTION).until(() -> named(recorder, "POST /employees/{id}/transfer"), s -> s != null);
       assertThat(refused.getAttributes().get(AttributeKey.longKey("http.response.status_code"))).isEqualTo(400L);
+    }
+  }
+
+  @Test
+  void anEventOfATeamsViewSetThatCarriesATraceHasItsTurnsTheSendingOfItsWorkAndItsStepInThatTrace(EmbeddedRuntime runtime,
+      Namespace namespace) throws Exception {
+    KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), 3);
+    StorageSettings storage = StorageSettings.ofConnectionString(runtime.storageConnectionString());
+    String traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
+    String producerSpan = "00f067aa0ba902b7";
+    try (SpanRecorder recorder = new SpanRecorder();
+         ProjectorService projector = ProjectorService.start(ProjectorConfig.of(namespace, kafka, storage,
+             new HttpSettings("127.0.0.1", 0)), List.of(), recorder.telemetry())) {
+      Properties config = new Properties();
+      config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, runtime.bootstrapServers());
+      try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer())) {
+        OrderEvent placed = new OrderEvent("o1", "c1", 1L, Instant.parse("2026-11-30T10:00:00Z"), OrderEventType.PLACED, 500L, null);
+        ProducerRecord<String, byte[]> record = new ProducerRecord<>(namespace.topic(OrderViews.TOPIC), "c1", OrderViews.encode(placed));
+        record.headers().add("traceparent", ("00-" + traceId + "-" + producerSpan + "-01").getBytes(StandardCharsets.US_ASCII));
+        producer.send(record).get();
+      }
+
+      List<SpanData> trace = await().atMost(PROJECTION).until(
+          () -> recorder.spans().stream().filter(s -> s.getTraceId().equals(traceId)).toList(),
+          spans -> spans.stream().anyMatch(s -> s.getName().equals("step orders-by-status")));
+
+      assertThat(trace).extracting(SpanData::getName).containsExactlyInAnyOrder(
+          "apply orders.customer-orders", "apply orders.order-trail", "queue steps", "step orders-by-status");
+      assertThat(trace).extracting(SpanData::getParentSpanId).as("each a child of the producer's span").containsOnly(producerSpan);
+      SpanData send = only(trace, "queue steps");
+      assertThat(trace.stream().filter(s -> s.getName().startsWith("apply ")).map(SpanData::getEndEpochNanos))
+          .as("the work is sent once the turns have written their rows").allMatch(end -> end <= send.getStartEpochNanos());
     }
   }
 

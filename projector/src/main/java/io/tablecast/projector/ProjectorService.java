@@ -89,7 +89,7 @@ public final class ProjectorService implements AutoCloseable {
         new GenerationStorage(azure).onceCreated());
     ViewSetProjectors viewSets = ViewSetProjectors.start(config.kafka(), azure, config.namespace(),
         ViewSetProvider.found(config.viewSets().loader()), new ViewSetProjector.Settings(ViewSetProjectors.LANES_IN_FLIGHT,
-            config.workers(), config.onFailure(), config.recovery().requeuePendingWork()), metrics);
+            config.workers(), config.onFailure(), config.recovery().requeuePendingWork(), tracing), metrics);
     HttpService http = HttpService.start("projector", config.http(), metrics, () -> health(pipeline.current(), viewSets.down()),
         () -> { });
     return new ProjectorService(pipeline, viewSets, http, reporters(config, azure, metrics), telemetry);

@@ -120,7 +120,7 @@ public final class WorkerService implements AutoCloseable {
             Arrivals.NONE, tracing),
         new GenerationStorage(azure).onceCreated());
     List<FollowActiveGeneration<StepWorkers>> steps = ViewSetProvider.found(config.viewSets().loader()).stream()
-        .filter(views -> !views.steps().isEmpty()).map(views -> followSteps(azure, config, views, metrics)).toList();
+        .filter(views -> !views.steps().isEmpty()).map(views -> followSteps(azure, config, views, metrics, tracing)).toList();
     HttpService http = HttpService.start("worker", config.http(), metrics, () -> new Health(
         workers.current().alive() && steps.stream().allMatch(follower -> follower.current().alive()),
         Map.of("generation", workers.generation().number(), "workers", workers.current().size())), () -> { });
@@ -130,12 +130,12 @@ public final class WorkerService implements AutoCloseable {
   }
 
   private static FollowActiveGeneration<StepWorkers> followSteps(AzureClients azure, Config config, ProjectedViewSet<?> views,
-      MeterRegistry metrics) {
+      MeterRegistry metrics, Tracing tracing) {
     ViewStoreBootstrap.ensure(azure, config.namespace(), views.viewSet());
     ViewSetMetrics meters = new ViewSetMetrics(metrics, views.viewSet().name());
     return new FollowActiveGeneration<>(new ViewCatalog(azure.tableService(), config.namespace(), views.viewSet()),
         views.viewSet().name() + "-steps", generation -> StepWorkers.start(azure, generation, views.steps(), config.workers(), meters,
-        Clock.systemUTC()), new GenerationStorage(azure).onceCreated());
+        tracing, Clock.systemUTC()), new GenerationStorage(azure).onceCreated());
   }
 
   /**

@@ -1,6 +1,5 @@
 package io.tablecast.projector.viewsets;
 
-
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableTransactionAction;
@@ -15,6 +14,8 @@ import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.CheckpointRows;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.StorageErrors;
+import io.tablecast.common.tracing.TraceHeaders;
+import io.tablecast.common.tracing.Tracing;
 import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projection.Projection;
 import io.tablecast.projection.Work;
@@ -35,6 +36,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -100,6 +102,7 @@ public final class ViewSetProjector<E> implements AutoCloseable {
   private final Clock clock;
   private final Map<TopicPartition, String> paused = new HashMap<>();
   private final FailurePolicy onFailure;
+  private final Tracing tracing;
   private final Optional<DeadLetters> deadLetters;
   private final Thread thread;
   private volatile boolean running = true;
@@ -112,12 +115,13 @@ public final class ViewSetProjector<E> implements AutoCloseable {
     this.metrics = metrics;
     this.rewind = settings.afterCrash();
     this.onFailure = settings.onFailure();
+    this.tracing = settings.tracing();
     this.deadLetters = settings.onFailure() == FailurePolicy.DEAD_LETTER
         ? Optional.of(new DeadLetters(kafka, TopicNames.of(generation.namespace()).projectorDlq())) : Optional.empty();
     this.generation = generation;
     this.turns = TableTurns.remembering(azure, generation);
     this.stepQueues = new StepQueues(azure, generation);
-    this.steps = StepWorkers.start(azure, generation, views.steps(), settings.workers(), metrics, clock);
+    this.steps = StepWorkers.start(azure, generation, views.steps(), settings.workers(), metrics, settings.tracing(), clock);
     this.checkpoints = azure.table(new CatalogTables(generation.namespace()).projectorCheckpoints());
     this.clock = clock;
     views.topics().forEach(topic -> topicNames.put(generation.namespace().topic(topic), topic));
@@ -141,11 +145,13 @@ public final class ViewSetProjector<E> implements AutoCloseable {
    *     {@code perQueue} 0, none run here: the {@code worker} service runs them
    * @param onFailure what becomes of a record it cannot decode or apply: parked on the dead-letter topic, or its partition paused
    * @param afterCrash whether a previous run stopped without cleaning up (dev mode knows), so that its last minute is folded again
+   * @param tracing spans in the trace of each event that carries one ({@code traceparent} header): its turn's writes, the
+   *     sending of the work it asked for, and each of those items' step
    */
-  public record Settings(int threads, WorkerSettings workers, FailurePolicy onFailure, boolean afterCrash) {
+  public record Settings(int threads, WorkerSettings workers, FailurePolicy onFailure, boolean afterCrash, Tracing tracing) {
 
     public Settings withAfterCrash(boolean crashed) {
-      return new Settings(threads, workers, onFailure, crashed);
+      return new Settings(threads, workers, onFailure, crashed, tracing);
     }
   }
 
@@ -234,7 +240,8 @@ public final class ViewSetProjector<E> implements AutoCloseable {
       firstOffsets.putIfAbsent(partition, record.offset());
       lastOffsets.put(partition, record.offset());
       try {
-        batch.add(new Polled<>(partition, record, views.decoder().decode(topicNames.get(record.topic()), record.value())));
+        batch.add(new Polled<>(partition, record, views.decoder().decode(topicNames.get(record.topic()), record.value()),
+            tracing.on() ? Tracing.traceparent(TraceHeaders.extract(tracing, record.headers())).orElse(null) : null));
       } catch (RuntimeException e) {
         failures.failed(partition, record, "record " + record.offset() + " does not decode: " + e);
       }
@@ -243,15 +250,15 @@ public final class ViewSetProjector<E> implements AutoCloseable {
       for (Projection<E> projection : views.projections()) {
         foldInTurns(projection, batch.stream().filter(failures::goesOn).toList(), failures);
       }
-      List<Work> work = workAskedFor(batch, failures);
-      if (stepQueues.send(work) > 0) {
+      AskedFor work = workAskedFor(batch, failures);
+      if (send(work.items()) > 0) {
         steps.wake();
       }
       Map<TopicPartition, Long> applied = new LinkedHashMap<>();
       lastOffsets.forEach((partition, last) -> applied.put(partition, failures.stopAt.containsKey(partition)
           ? failures.stopAt.get(partition) - 1 : last));
       checkpoint(applied);
-      metrics.applied((int) batch.stream().filter(failures::goesOn).count(), work.size());
+      metrics.applied((int) batch.stream().filter(failures::goesOn).count(), work.asks());
     } catch (RuntimeException e) {
       if (!StorageErrors.unavailable(e)) {
         throw e;
@@ -280,7 +287,7 @@ public final class ViewSetProjector<E> implements AutoCloseable {
     batch.forEach(p -> projection.lane(p.event()).ifPresent(lane -> byLane.computeIfAbsent(lane, l -> new ArrayList<>()).add(p)));
     Map<String, CompletableFuture<Void>> turnsByLane = new LinkedHashMap<>();
     byLane.forEach((lane, polled) -> turnsByLane.put(lane,
-        CompletableFuture.runAsync(() -> turns.apply(projection, polled.stream().map(Polled::event).toList()), lanes)));
+        CompletableFuture.runAsync(() -> apply(projection, polled), lanes)));
     RuntimeException unavailable = null;
     for (Map.Entry<String, CompletableFuture<Void>> turn : turnsByLane.entrySet()) {
       try {
@@ -309,7 +316,7 @@ public final class ViewSetProjector<E> implements AutoCloseable {
   private void oneByOne(Projection<E> projection, List<Polled<E>> lane, Failures failures) {
     for (Polled<E> polled : lane) {
       try {
-        turns.apply(projection, List.of(polled.event()));
+        apply(projection, List.of(polled));
       } catch (RuntimeException e) {
         if (StorageErrors.unavailable(e)) {
           throw e;
@@ -319,12 +326,27 @@ public final class ViewSetProjector<E> implements AutoCloseable {
     }
   }
 
+  /** One turn of {@code projection} over the events of one lane, a span in the trace of each. */
+  private void apply(Projection<E> projection, List<Polled<E>> lane) {
+    tracing.acrossTraces(lane, Polled::traceparent, p -> "apply " + views.viewSet().name() + "." + projection.name(),
+        () -> turns.apply(projection, lane.stream().map(Polled::event).toList()));
+  }
+
+  /** Sends the work to the steps' queues, a span in the trace of each event that asked for some; returns the messages sent. */
+  private int send(Map<Work, String> work) {
+    int[] sent = {0};
+    tracing.acrossTraces(new LinkedHashSet<>(work.values()), trace -> trace, trace -> "queue steps",
+        () -> sent[0] = stepQueues.send(work));
+    return sent[0];
+  }
+
   /**
-   * The work of the events that go on. An event whose projection fails to say its work fails as a
+   * The work of the events that go on, each item with the trace of the first event that asked for it. An event whose projection fails to say its work fails as a
    * failed fold does (its rows stay written: folding it again changes nothing).
    */
-  private List<Work> workAskedFor(List<Polled<E>> batch, Failures failures) {
-    List<Work> work = new ArrayList<>();
+  private AskedFor workAskedFor(List<Polled<E>> batch, Failures failures) {
+    Map<Work, String> work = new LinkedHashMap<>();
+    int asks = 0;
     for (Polled<E> polled : batch) {
       if (!failures.goesOn(polled)) {
         continue;
@@ -344,9 +366,10 @@ public final class ViewSetProjector<E> implements AutoCloseable {
           break;
         }
       }
-      work.addAll(asked);
+      asked.forEach(w -> work.putIfAbsent(w, polled.traceparent()));
+      asks += asked.size();
     }
-    return work;
+    return new AskedFor(work, asks);
   }
 
   /**
@@ -470,7 +493,11 @@ public final class ViewSetProjector<E> implements AutoCloseable {
     }
   }
 
-  private record Polled<E>(TopicPartition partition, ConsumerRecord<byte[], byte[]> record, E event) {
+  /** The work a batch asked for: each item once, with the trace of the first event that asked for it, and how many asks there were. */
+  private record AskedFor(Map<Work, String> items, int asks) {}
+
+  /** @param traceparent the event's trace, when tracing is on and it has one; else null */
+  private record Polled<E>(TopicPartition partition, ConsumerRecord<byte[], byte[]> record, E event, String traceparent) {
     long offset() {
       return record.offset();
     }

@@ -17,6 +17,7 @@ import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.CheckpointRows;
 import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tracing.Tracing;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.projection.RowRef;
 import io.tablecast.projection.testing.ProjectionKit;
@@ -203,7 +204,7 @@ class ViewSetProjectorIT {
 
   private ViewSetProjector<Tick> start(FailurePolicy onFailure) {
     return ViewSetProjector.start(kafka, azure, generation, Tally.PROJECTED,
-        new ViewSetProjector.Settings(4, WorkerSettings.DEFAULT, onFailure, false), metrics, Clock.systemUTC());
+        new ViewSetProjector.Settings(4, WorkerSettings.DEFAULT, onFailure, false, Tracing.OFF), metrics, Clock.systemUTC());
   }
 
   /** Each account's ticks on one partition, in order; the last offset of each partition. */

@@ -19,8 +19,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *       paused by a record it cannot apply;
  *   <li>{@code tablecast_viewset_events_applied_total{view_set}}, {@code
  *       tablecast_viewset_work_items_total{view_set}} and {@code
- *       tablecast_viewset_dead_lettered_total{view_set}}: events folded, work items queued, records
- *       parked on the dead-letter topic;
+ *       tablecast_viewset_dead_lettered_total{view_set}}: events folded, work items asked for (an
+ *       item asked for twice in one batch is queued once), records parked on the dead-letter topic;
  *   <li>{@code tablecast_viewset_step_items_total{view_set,step,outcome}}: items worked ({@code
  *       done}) or whose message failed an attempt ({@code failed}); {@code
  *       tablecast_viewset_step_parked_total{view_set,step}}: messages parked.

@@ -124,7 +124,7 @@ public final class PoisonQueues {
     } catch (IllegalArgumentException e) {
       try {
         StepMessages.Message step = StepMessages.read(message);
-        return StepMessages.write(new StepMessages.Message(step.format(), step.step(), step.items(), null));
+        return StepMessages.write(step.fresh());
       } catch (IllegalArgumentException notAStep) {
         return message; // unreadable as work: requeued as it was, for the operator to see again
       }

@@ -8,8 +8,10 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.tablecast.viewstore.adapter.queue.WorkMessages.Failure;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -19,11 +21,14 @@ import java.util.Optional;
  *
  * The items are the texts the step encodes; one message carries as many as fit in {@link
  * WorkMessages#MAX_MESSAGE_BYTES}, because the queue round trip costs the same for one item as
- * for hundreds. A reader refuses a format it does not know.
+ * for hundreds. With tracing on, {@code traces} lists beside each item the W3C {@code traceparent}
+ * of the event that asked for it (or null), so that the worker's span joins that event's trace. A
+ * reader refuses a format it does not know.
  */
 public final class StepMessages {
 
   public static final int FORMAT = 1;
+  private static final int TRACE_BYTES = 60;
 
   private static final ObjectMapper JSON = JsonMapper.builder()
       .serializationInclusion(JsonInclude.Include.NON_NULL)
@@ -32,46 +37,86 @@ public final class StepMessages {
 
   private StepMessages() {}
 
-  /** @param failure why the last attempt failed, once one has */
-  public record Message(int format, String step, List<String> items, Failure failure) {
+  /**
+   * @param traces null, or as many as {@code items}: each item's {@code traceparent}, or null
+   * @param failure why the last attempt failed, once one has
+   */
+  public record Message(int format, String step, List<String> items, List<String> traces, Failure failure) {
 
     public Message {
       items = items == null ? List.of() : List.copyOf(items);
+      if (traces != null) {
+        if (traces.size() != items.size()) {
+          throw new IllegalArgumentException(traces.size() + " traces for " + items.size() + " items");
+        }
+        traces = Collections.unmodifiableList(new ArrayList<>(traces));
+      }
+    }
+
+    /** Items without traces. */
+    public Message(int format, String step, List<String> items, Failure failure) {
+      this(format, step, items, null, failure);
     }
 
     public Optional<Failure> lastFailure() {
       return Optional.ofNullable(failure);
     }
 
+    /** The {@code traceparent} of item {@code index}; null when it has none. */
+    public String trace(int index) {
+      return traces == null ? null : traces.get(index);
+    }
+
     public Message failed(Failure failure) {
-      return new Message(format, step, items, failure);
+      return new Message(format, step, items, traces, failure);
+    }
+
+    /** The same items, as fresh as when they were first sent. */
+    public Message fresh() {
+      return new Message(format, step, items, traces, null);
     }
 
     /** A message of its own for each item, each with the same reason. */
     public List<Message> split() {
-      return items.stream().map(item -> new Message(format, step, List.of(item), failure)).toList();
+      List<Message> parts = new ArrayList<>();
+      for (int i = 0; i < items.size(); i++) {
+        parts.add(new Message(format, step, List.of(items.get(i)), traces == null ? null : Collections.singletonList(traces.get(i)),
+            failure));
+      }
+      return parts;
     }
   }
 
-  /** The items in as few messages as fit, in their order. */
-  public static List<String> pack(String step, Collection<String> items) {
+  /**
+   * The items in as few messages as fit, in their order.
+   *
+   * @param items each item with the {@code traceparent} of the event that asked for it, or null
+   */
+  public static List<String> pack(String step, Map<String, String> items) {
     List<String> texts = new ArrayList<>();
     List<String> current = new ArrayList<>();
+    List<String> traces = new ArrayList<>();
     int bytes = 0;
-    for (String item : items) {
-      int size = requireFits(step, item);
+    for (Map.Entry<String, String> item : items.entrySet()) {
+      int size = requireFits(step, item.getKey()) + (item.getValue() == null ? 5 : TRACE_BYTES);
       if (!current.isEmpty() && bytes + size > WorkMessages.MAX_MESSAGE_BYTES - 200) {
-        texts.add(write(new Message(FORMAT, step, current, null)));
+        texts.add(write(message(step, current, traces)));
         current = new ArrayList<>();
+        traces = new ArrayList<>();
         bytes = 0;
       }
-      current.add(item);
+      current.add(item.getKey());
+      traces.add(item.getValue());
       bytes += size;
     }
     if (!current.isEmpty()) {
-      texts.add(write(new Message(FORMAT, step, current, null)));
+      texts.add(write(message(step, current, traces)));
     }
     return texts;
+  }
+
+  private static Message message(String step, List<String> items, List<String> traces) {
+    return new Message(FORMAT, step, items, traces.stream().allMatch(Objects::isNull) ? null : traces, null);
   }
 
   /**

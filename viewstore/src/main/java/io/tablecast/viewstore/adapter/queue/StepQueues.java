@@ -4,11 +4,8 @@ import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.projection.Work;
 import io.tablecast.projection.WorkStep;
-import java.util.Collection;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Sends the work a batch asked for to its steps' queues in one generation: each item once, as
@@ -24,12 +21,15 @@ public final class StepQueues {
     this.generation = generation;
   }
 
-  /** @return how many messages were sent */
-  public int send(Collection<Work> work) {
-    Map<WorkStep<?>, Set<String>> byStep = new LinkedHashMap<>();
-    work.forEach(w -> byStep.computeIfAbsent(w.step(), s -> new LinkedHashSet<>()).add(w.item()));
+  /**
+   * @param work each item with the {@code traceparent} of the event that asked for it first, or null
+   * @return how many messages were sent
+   */
+  public int send(Map<Work, String> work) {
+    Map<WorkStep<?>, Map<String, String>> byStep = new LinkedHashMap<>();
+    work.forEach((w, trace) -> byStep.computeIfAbsent(w.step(), s -> new LinkedHashMap<>()).put(w.item(), trace));
     int sent = 0;
-    for (Map.Entry<WorkStep<?>, Set<String>> step : byStep.entrySet()) {
+    for (Map.Entry<WorkStep<?>, Map<String, String>> step : byStep.entrySet()) {
       var queue = azure.queue(generation.queue(step.getKey().queue()));
       for (String text : StepMessages.pack(step.getKey().name(), step.getValue())) {
         HeldMessages.send(queue, text);

@@ -10,6 +10,7 @@ import io.tablecast.common.concurrent.Parallel;
 import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tracing.Tracing;
 import io.tablecast.projection.Work;
 import io.tablecast.projection.WorkStep;
 import io.tablecast.viewstore.adapter.metrics.ViewSetMetrics;
@@ -24,6 +25,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,25 +54,31 @@ public final class StepWorkers implements AutoCloseable {
   private final WorkerSettings settings;
   private final Clock clock;
   private final ViewSetMetrics metrics;
+  private final Tracing tracing;
   private final ExecutorService items;
   private final List<Thread> threads = new ArrayList<>();
   private final Object bell = new Object();
   private volatile boolean running = true;
 
-  private StepWorkers(AzureClients azure, Generation generation, WorkerSettings settings, ViewSetMetrics metrics, Clock clock) {
+  private StepWorkers(AzureClients azure, Generation generation, WorkerSettings settings, ViewSetMetrics metrics, Tracing tracing,
+      Clock clock) {
     this.generation = generation;
     this.turns = new TableTurns(azure, generation);
     this.settings = settings;
     this.metrics = metrics;
+    this.tracing = tracing;
     this.clock = clock;
     this.items = Executors.newFixedThreadPool(settings.messagesInFlight(),
         DaemonThreads.named(generation.viewSet().name() + "-g" + generation.number() + "-steps"));
   }
 
-  /** Starts {@code perQueue} workers on the queue of each step, in {@code generation}; they count their items in {@code metrics}. */
+  /**
+   * Starts {@code perQueue} workers on the queue of each step, in {@code generation}; they count their items in {@code metrics},
+   * and each item is a span in the trace of the event that asked for it ({@code tracing}).
+   */
   public static StepWorkers start(AzureClients azure, Generation generation, List<WorkStep<?>> steps, WorkerSettings settings,
-      ViewSetMetrics metrics, Clock clock) {
-    StepWorkers workers = new StepWorkers(azure, generation, settings, metrics, clock);
+      ViewSetMetrics metrics, Tracing tracing, Clock clock) {
+    StepWorkers workers = new StepWorkers(azure, generation, settings, metrics, tracing, clock);
     for (int i = 0; i < settings.perQueue(); i++) {
       steps.forEach(step -> workers.startWorker(azure, step));
     }
@@ -173,7 +181,8 @@ public final class StepWorkers implements AutoCloseable {
         return;
       }
       try {
-        Parallel.each(items, message.items(), item -> turns.apply(new Work(step, item).turn()));
+        Parallel.each(items, IntStream.range(0, message.items().size()).boxed().toList(), item -> tracing.acrossTraces(List.of(item),
+            message::trace, i -> "step " + step.name(), () -> turns.apply(new Work(step, message.items().get(item)).turn())));
         delete(received);
         metrics.stepItems(step.name(), "done", message.items().size());
       } catch (RuntimeException e) {
@@ -201,7 +210,7 @@ public final class StepWorkers implements AutoCloseable {
     /** Received too often: parked, unless the last failure was transient, when it is sent again fresh. */
     private void expire(QueueMessageItem received, String text, Message message) {
       if (message.lastFailure().filter(f -> !f.permanent()).isPresent()) {
-        send(queue, StepMessages.write(new Message(message.format(), message.step(), message.items(), null)));
+        send(queue, StepMessages.write(message.fresh()));
         delete(received);
         return;
       }

@@ -15,6 +15,7 @@ import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tracing.Tracing;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.projection.RowRef;
 import io.tablecast.projection.Work;
@@ -29,6 +30,7 @@ import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
 import io.tablecast.viewstore.adapter.out.tables.TableTurns;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -64,11 +66,12 @@ class StepWorkersIT {
     List<Tick> log = Tally.log(31, 120);
     new TableTurns(azure, generation).apply(TALLIES, log.stream().filter(t -> t.account().equals("a1")).toList());
     log.stream().filter(t -> !t.account().equals("a1")).forEach(t -> new TableTurns(azure, generation).apply(TALLIES, List.of(t)));
-    List<Work> work = log.stream().map(t -> ACCOUNTS.askFor(new Account(t.branch(), t.account()))).toList();
+    Map<Work, String> work = new LinkedHashMap<>();
+    log.forEach(t -> work.putIfAbsent(ACCOUNTS.askFor(new Account(t.branch(), t.account())), null));
 
     assertThat(new StepQueues(azure, generation).send(work)).as("120 items of 8 accounts in one message").isOne();
     assertThat(queue.receiveMessages(1, Duration.ofSeconds(3), null, Context.NONE)).as("taken by a worker that then died").hasSize(1);
-    try (StepWorkers workers = StepWorkers.start(azure, generation, List.of(ACCOUNTS), QUICK, metrics, Clock.systemUTC())) {
+    try (StepWorkers workers = StepWorkers.start(azure, generation, List.of(ACCOUNTS), QUICK, metrics, Tracing.OFF, Clock.systemUTC())) {
       await("the accounts").atMost(Duration.ofSeconds(30)).untilAsserted(() ->
           assertThat(accounts()).isEqualTo(accounts(ProjectionKit.of(Tally.PROJECTED.projections()).rebuilt(log))).hasSize(8));
       await("the message deleted").atMost(Duration.ofSeconds(10)).untilAsserted(() ->
@@ -84,7 +87,7 @@ class StepWorkersIT {
     queue.sendMessage(StepMessages.write(new StepMessages.Message(StepMessages.FORMAT, "accounts", List.of("b1/a1", "garbage"), null)));
     queue.sendMessage("{\"hello\":1}");
 
-    try (StepWorkers workers = StepWorkers.start(azure, generation, List.of(ACCOUNTS), QUICK, metrics, Clock.systemUTC())) {
+    try (StepWorkers workers = StepWorkers.start(azure, generation, List.of(ACCOUNTS), QUICK, metrics, Tracing.OFF, Clock.systemUTC())) {
       await("the good item").atMost(Duration.ofSeconds(30)).untilAsserted(() ->
           assertThat(accounts()).containsEntry(Tally.account("a1"), Map.of("Branch", "b1", "Version", 1L)));
       QueueClient poison = azure.queue(generation.poisonQueue(ACCOUNT_QUEUE));
