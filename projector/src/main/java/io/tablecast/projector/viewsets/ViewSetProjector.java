@@ -326,10 +326,11 @@ public final class ViewSetProjector<E> implements AutoCloseable {
     }
   }
 
-  /** One turn of {@code projection} over the events of one lane, a span in the trace of each. */
+  /** One turn of {@code projection} over the events of one lane, a span in the trace of each, timed from each record's timestamp. */
   private void apply(Projection<E> projection, List<Polled<E>> lane) {
     tracing.acrossTraces(lane, Polled::traceparent, p -> "apply " + views.viewSet().name() + "." + projection.name(),
         () -> turns.apply(projection, lane.stream().map(Polled::event).toList()));
+    metrics.written(projection.name(), lane.stream().map(p -> p.record().timestamp()).toList(), clock.millis());
   }
 
   /** Sends the work to the steps' queues, a span in the trace of each event that asked for some; returns the messages sent. */

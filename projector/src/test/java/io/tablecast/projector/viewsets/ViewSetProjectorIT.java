@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.azure.data.tables.models.TableEntity;
+import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
@@ -37,6 +38,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -96,6 +98,9 @@ class ViewSetProjectorIT {
       assertThat(registry.get("tablecast.viewset.events.applied").tag("view_set", "tally").counter().count()).isEqualTo(log.size());
       assertThat(registry.get("tablecast.viewset.work.items").tag("view_set", "tally").counter().count()).isEqualTo(log.size());
       assertThat(registry.get("tablecast.viewset.step.items").tags("outcome", "done").counter().count()).isPositive();
+      Timer freshness = registry.get("tablecast.viewset.freshness").tags("view_set", "tally", "projection", "tallies").timer();
+      assertThat(freshness.count()).as("each event once, from its record's timestamp").isEqualTo(log.size());
+      assertThat(freshness.max(TimeUnit.SECONDS)).isBetween(0.0, 60.0);
       await("no lag").atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(registry.get("tablecast.viewset.lag")
           .tags("view_set", "tally", "topic", topic).gauges()).hasSize(PARTITIONS).allSatisfy(lag -> assertThat(lag.value()).isZero()));
     }

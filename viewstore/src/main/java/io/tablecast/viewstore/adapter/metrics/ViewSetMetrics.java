@@ -4,6 +4,8 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,6 +23,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *       tablecast_viewset_work_items_total{view_set}} and {@code
  *       tablecast_viewset_dead_lettered_total{view_set}}: events folded, work items asked for (an
  *       item asked for twice in one batch is queued once), records parked on the dead-letter topic;
+ *   <li>{@code tablecast_viewset_freshness_seconds{view_set,projection}}: from each event's record
+ *       timestamp to the write of its rows by that projection, a histogram (clocks of different
+ *       machines skew it; a negative time counts as zero);
  *   <li>{@code tablecast_viewset_step_items_total{view_set,step,outcome}}: items worked ({@code
  *       done}) or whose message failed an attempt ({@code failed}); {@code
  *       tablecast_viewset_step_parked_total{view_set,step}}: messages parked.
@@ -37,6 +42,7 @@ public final class ViewSetMetrics {
   private final Counter applied;
   private final Counter workItems;
   private final Counter deadLettered;
+  private final Map<String, Timer> freshness = new ConcurrentHashMap<>();
   private final Map<Partition, List<Gauge>> gauges = new ConcurrentHashMap<>();
   private final Map<Partition, AtomicLong> lags = new ConcurrentHashMap<>();
   private final Map<Partition, AtomicLong> paused = new ConcurrentHashMap<>();
@@ -55,6 +61,21 @@ public final class ViewSetMetrics {
   public void applied(int events, int items) {
     applied.increment(events);
     workItems.increment(items);
+  }
+
+  /**
+   * A turn of {@code projection} wrote the rows of events whose records carry these timestamps
+   * (milliseconds since the epoch, as their producer or the broker set them), at {@code nowMillis}.
+   */
+  public void written(String projection, List<Long> recordTimestamps, long nowMillis) {
+    Timer timer = freshness.computeIfAbsent(projection, name -> Timer.builder("tablecast.viewset.freshness")
+        .description("From an event's record timestamp to the write of its rows by one projection")
+        .tags("view_set", viewSet, "projection", name)
+        .publishPercentileHistogram()
+        .minimumExpectedValue(Duration.ofMillis(1))
+        .maximumExpectedValue(Duration.ofMinutes(5))
+        .register(registry));
+    recordTimestamps.forEach(at -> timer.record(Duration.ofMillis(Math.max(0, nowMillis - at))));
   }
 
   public void deadLettered() {
