@@ -2,7 +2,6 @@ package io.tablecast.app;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.tablecast.common.config.Env;
-import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.operations.rebuild.Rebuild;
@@ -35,8 +34,7 @@ final class AbortCommand implements Callable<Integer> {
       ProjectorConfig config = ProjectorConfig.fromEnv(env);
       dropped = new Rebuild(config, new AzureClients(config.storage()), new SimpleMeterRegistry(), Clock.systemUTC()).abort();
     } else {
-      dropped = new ViewSetRebuild<>(KafkaSettings.fromEnv(env), new AzureClients(StorageSettings.fromEnv(env)), env.namespace(),
-          viewSet.projected(env), System.out::println, ViewSetRebuild.MOVE_PATIENCE, Clock.systemUTC()).abort();
+      dropped = ViewSetRebuild.abort(new AzureClients(StorageSettings.fromEnv(env)), env.namespace(), viewSet.viewSet(env));
     }
     if (dropped.isEmpty()) {
       System.out.println("No rebuild is pending; nothing to abort.");

@@ -104,7 +104,8 @@ final class VerifyCommand implements Callable<Integer> {
     ViewSetVerify.Report report = new ViewSetVerify<>(kafka, azure, env.namespace(), views).run();
     report.differences().stream().limit(maxDifferences).forEach(out::println);
     out.printf("Verified generation %d of view set %s against %,d events: %,d difference(s); %,d rows expected, %,d found.%n",
-        report.generation().number(), viewSet.name, report.eventsRead(), report.differences().size(), report.rowsExpected(), report.rowsFound());
+        report.generation().number(), viewSet.name, report.eventsRead(), report.differences().size(), report.rowsExpected(),
+        report.rowsFound());
     if (report.checkpointsMoved()) {
       out.println(MOVED);
     }

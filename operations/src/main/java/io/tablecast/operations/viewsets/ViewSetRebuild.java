@@ -13,6 +13,7 @@ import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.projection.InMemoryViews;
 import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projection.RowRef;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.operations.adapter.out.tables.TableRowWriter;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
@@ -100,7 +101,8 @@ public final class ViewSetRebuild<E> {
       next = catalog.generation(from.state().pendingGeneration().getAsInt());
       built = builtEarlier(next, end);
       if (built) {
-        progress.accept("Generation " + next.number() + " of view set " + views.viewSet().name() + " was built earlier; it is not folded again");
+        progress.accept("Generation " + next.number() + " of view set " + views.viewSet().name()
+            + " was built earlier; it is not folded again");
       } else {
         progress.accept("A rebuild into generation " + next.number() + " did not finish; it starts again from the log");
         storage.drop(next);
@@ -144,9 +146,9 @@ public final class ViewSetRebuild<E> {
    * then its tables, queues and checkpoints deleted. A rebuild working on it stops at its next step
    * ({@link Ending#ABORTED}). Returns the generation dropped.
    */
-  public OptionalInt abort() {
-    ViewStoreBootstrap.ensure(azure, namespace, views.viewSet());
-    ViewCatalog catalog = new ViewCatalog(azure.tableService(), namespace, views.viewSet());
+  public static OptionalInt abort(AzureClients azure, Namespace namespace, ViewSet viewSet) {
+    ViewStoreBootstrap.ensure(azure, namespace, viewSet);
+    ViewCatalog catalog = new ViewCatalog(azure.tableService(), namespace, viewSet);
     while (true) {
       ViewCatalog.Versioned current = catalog.readVersioned();
       OptionalInt pending = current.state().pendingGeneration();
@@ -197,7 +199,8 @@ public final class ViewSetRebuild<E> {
   /** Whether a run before loaded {@code pending} completely: the last thing it writes, a checkpoint per partition, is there. */
   private boolean builtEarlier(Generation pending, Map<TopicPartition, Long> end) {
     Map<String, TableEntity> rows = CheckpointRows.read(azure.table(new CatalogTables(namespace).projectorCheckpoints()), pending);
-    return !end.isEmpty() && end.keySet().stream().allMatch(partition -> rows.containsKey(CheckpointLayout.rowKey(partition.topic(), partition.partition())));
+    return !end.isEmpty() && end.keySet().stream()
+        .allMatch(partition -> rows.containsKey(CheckpointLayout.rowKey(partition.topic(), partition.partition())));
   }
 
   /** The pending generation was withdrawn while it was built. */

@@ -114,7 +114,7 @@ class ViewSetRebuildIT {
     ViewSetRebuild<Tick> abortedMidway = new ViewSetRebuild<>(kafka, azure, namespace, Tally.PROJECTED, line -> {
       progress.add(line);
       if (line.startsWith("folded") && dropped.isEmpty()) {
-        dropped.add(rebuild.abort());
+        dropped.add(ViewSetRebuild.abort(azure, namespace, Tally.VIEW_SET));
       }
     }, Duration.ofMillis(100), Clock.systemUTC());
     assertThat(abortedMidway.run(false)).isEqualTo(new ViewSetRebuild.Outcome(ViewSetRebuild.Ending.ABORTED, catalog.generation(3)));
@@ -123,7 +123,7 @@ class ViewSetRebuildIT {
     assertThat(azure.tableService().listTables().stream().map(t -> t.getName()).toList())
         .containsAll(catalog.generation(2).tables()).doesNotContainAnyElementsOf(catalog.generation(3).tables());
     assertThat(GenerationRows.all(azure, catalog.generation(2))).isEqualTo(folded);
-    assertThat(rebuild.abort()).as("nothing pending").isEmpty();
+    assertThat(ViewSetRebuild.abort(azure, namespace, Tally.VIEW_SET)).as("nothing pending").isEmpty();
   }
 
   /** Sends the ticks to the view set's topic, each account in one partition; returns the last offset of each partition. */

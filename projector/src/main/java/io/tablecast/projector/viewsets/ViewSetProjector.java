@@ -342,8 +342,9 @@ public final class ViewSetProjector<E> implements AutoCloseable {
   }
 
   /**
-   * The work of the events that go on, each item with the trace of the first event that asked for it. An event whose projection fails to say its work fails as a
-   * failed fold does (its rows stay written: folding it again changes nothing).
+   * The work of the events that go on, each item with the trace of the first event that asked for
+   * it. An event whose projection fails to say its work fails as a failed fold does (its rows stay
+   * written: folding it again changes nothing).
    */
   private AskedFor workAskedFor(List<Polled<E>> batch, Failures failures) {
     Map<Work, String> work = new LinkedHashMap<>();

@@ -68,7 +68,8 @@ class ViewSetRequestsIT {
     config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, runtime.bootstrapServers());
     try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer());
         ViewSetProjector<OrderEvent> projector = ViewSetProjector.start(kafka, new AzureClients(storage, List.of(probe)), generation,
-            OrderViews.PROJECTED, new ViewSetProjector.Settings(2, WorkerSettings.DEFAULT.withPerQueue(0), FailurePolicy.PAUSE, false, Tracing.OFF),
+            OrderViews.PROJECTED,
+            new ViewSetProjector.Settings(2, WorkerSettings.DEFAULT.withPerQueue(0), FailurePolicy.PAUSE, false, Tracing.OFF),
             new ViewSetMetrics(new SimpleMeterRegistry(), "orders"), Clock.systemUTC())) {
       for (OrderEvent event : List.of(event("o1", 1, OrderEventType.PLACED), event("o1", 2, OrderEventType.SHIPPED),
           event("o2", 1, OrderEventType.PLACED), event("o3", 1, OrderEventType.PLACED), event("o2", 2, OrderEventType.CANCELLED))) {
