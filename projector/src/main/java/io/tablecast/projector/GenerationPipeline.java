@@ -15,7 +15,6 @@ import io.tablecast.projector.adapter.out.kafka.DeadLetters;
 import io.tablecast.projector.adapter.out.metrics.FreshnessTimers;
 import io.tablecast.projector.adapter.out.queue.QueueWorkSender;
 import io.tablecast.projector.adapter.out.tables.EmployeesTable;
-import io.tablecast.projector.adapter.out.tables.TableActivityStore;
 import io.tablecast.projector.adapter.out.tables.TableCheckpointStore;
 import io.tablecast.projector.adapter.out.tables.TableLocatorStore;
 import io.tablecast.projector.adapter.out.tables.TablePendingWorkScan;
@@ -23,6 +22,7 @@ import io.tablecast.projector.application.BatchApplier;
 import io.tablecast.projector.application.Projector;
 import io.tablecast.projector.application.work.PendingWork;
 import io.tablecast.viewstore.adapter.out.tables.AzureFailures;
+import io.tablecast.viewstore.adapter.out.tables.TableTurns;
 import io.tablecast.viewstore.application.work.InProcessWorkers;
 import java.time.Clock;
 import java.util.EnumMap;
@@ -103,7 +103,7 @@ public final class GenerationPipeline implements AutoCloseable {
     Projector projector = new Projector(
         new EmployeesTable(azure.table(generation.table(ViewTable.EMPLOYEES)), metrics),
         new TableLocatorStore(azure.table(generation.table(ViewTable.EMPLOYEE_INDEX)), metrics),
-        new TableActivityStore(azure.table(generation.table(ViewTable.EMPLOYEE_ACTIVITY)), metrics),
+        new TableTurns(azure, generation)::apply,
         work,
         pool,
         new FreshnessTimers(metrics, Clock.systemUTC()),

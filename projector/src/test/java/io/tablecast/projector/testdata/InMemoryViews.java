@@ -3,13 +3,14 @@ package io.tablecast.projector.testdata;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeId;
-import io.tablecast.projector.application.ActivityStore;
+import io.tablecast.projection.Projection;
+import io.tablecast.projection.RowChange;
 import io.tablecast.projector.application.Freshness;
 import io.tablecast.projector.application.LocatorStore;
 import io.tablecast.projector.application.PartitionStore;
+import io.tablecast.projector.application.ProjectionTurns;
 import io.tablecast.projector.application.Projector;
 import io.tablecast.projector.application.WorkItemSender;
-import io.tablecast.projector.domain.ActivityEntries;
 import io.tablecast.viewstore.domain.EmployeeLocator;
 import io.tablecast.viewstore.domain.DepartmentPartition;
 import io.tablecast.viewstore.domain.ViewEntity;
@@ -76,16 +77,24 @@ public final class InMemoryViews implements AutoCloseable {
         return Optional.ofNullable(locators.get(employee)).map(ViewEntity::version).orElse(0L);
       }
     };
-    ActivityStore activityStore = (employee, events) -> events.forEach(e -> {
-      ViewEntity row = ActivityEntries.of(e);
-      activity.computeIfAbsent(employee, id -> new ConcurrentHashMap<>()).put(row.rowKey(), row);
-    });
+    ProjectionTurns turns = new ProjectionTurns() {
+      @Override
+      public <E> void apply(Projection<E> projection, List<E> events) {
+        for (E event : events) {
+          for (RowChange change : projection.fold(ref -> Optional.empty(), event)) {
+            RowChange.Put row = (RowChange.Put) change;
+            activity.computeIfAbsent(new EmployeeId(Integer.parseInt(row.ref().partitionKey())), id -> new ConcurrentHashMap<>())
+                .put(row.ref().rowKey(), new ViewEntity(row.ref().rowKey(), row.properties()));
+          }
+        }
+      }
+    };
     WorkItemSender sender = items -> {
       synchronized (work) {
         work.addAll(items);
       }
     };
-    return new Projector(partitions, locatorStore, activityStore, sender, pool, Freshness.NONE);
+    return new Projector(partitions, locatorStore, turns, sender, pool, Freshness.NONE);
   }
 
   private void record(String table, List<? extends DomainEvent> events) {

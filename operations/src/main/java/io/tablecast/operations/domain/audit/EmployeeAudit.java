@@ -5,7 +5,8 @@ import io.tablecast.common.tables.Keys;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.common.tables.rows.LocatorRow;
 import io.tablecast.events.EmployeeEvent;
-import io.tablecast.projector.domain.ActivityEntries;
+import io.tablecast.hr.EmployeeActivity;
+import io.tablecast.projection.RowChange;
 import io.tablecast.viewstore.domain.EmployeeLocator;
 import io.tablecast.viewstore.domain.TruthRows;
 import io.tablecast.viewstore.domain.ViewEntity;
@@ -27,7 +28,7 @@ import java.util.Optional;
  *   <li>{@code Employees}: while active, the {@code empid_} row and its {@code email_} copy in
  *       the employee's department.
  *   <li>{@code ArchivedEmployees}: once archived, the copy in the department it left.
- *   <li>{@code EmployeeActivity}: one row per event.
+ *   <li>{@code EmployeeActivity}: one row per event ({@link EmployeeActivity}).
  *   <li>{@code EmployeesByLastName}: while active, the employee under its last name and
  *       department.
  * </ul>
@@ -43,7 +44,7 @@ public final class EmployeeAudit {
   public static Expected of(String employeeId, List<? extends EmployeeEvent> events) {
     Optional<ViewEntity> locator = EmployeeLocator.fold(Optional.empty(), events);
     List<AuditRow> rows = new ArrayList<>(locator.map(EmployeeAudit::stateRows).orElse(List.of()));
-    rows.addAll(activity(employeeId, events));
+    rows.addAll(activity(events));
     Optional<LastNameEntry> lastName = locator.map(TruthRows::locator).filter(LocatorRow::isActive).map(l -> new LastNameEntry(
         Keys.key(l.employee().lastName().toLowerCase(Locale.ROOT)), l.departmentId(), employeeId));
     return new Expected(locator, rows, lastName);
@@ -66,10 +67,11 @@ public final class EmployeeAudit {
   }
 
   /** One row per event; a redelivered event has the same RowKey and is listed once. */
-  private static List<AuditRow> activity(String employeeId, List<? extends EmployeeEvent> events) {
+  private static List<AuditRow> activity(List<? extends EmployeeEvent> events) {
     Map<String, AuditRow> rows = new LinkedHashMap<>();
     for (EmployeeEvent event : events) {
-      AuditRow row = AuditRow.of(ViewTable.EMPLOYEE_ACTIVITY, employeeId, ActivityEntries.of(event));
+      RowChange.Put written = EmployeeActivity.row(event);
+      AuditRow row = new AuditRow(written.ref().table(), written.ref().partitionKey(), written.ref().rowKey(), written.properties());
       rows.putIfAbsent(row.rowKey(), row);
     }
     return List.copyOf(rows.values());

@@ -1,4 +1,4 @@
-package io.tablecast.projector.domain;
+package io.tablecast.projector.domain.work;
 
 import static io.tablecast.testkit.HrEvents.archived;
 import static io.tablecast.testkit.HrEvents.changed;
@@ -8,51 +8,16 @@ import static io.tablecast.testkit.HrEvents.managerAssigned;
 import static io.tablecast.testkit.HrEvents.transferred;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablecast.common.tables.ActivityLayout;
-import io.tablecast.events.Actor;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.viewstore.domain.EmployeeLocator;
-import io.tablecast.projector.domain.work.WorkItems;
-import io.tablecast.testkit.HrEvents;
-import io.tablecast.viewstore.domain.ViewEntity;
 import io.tablecast.viewstore.domain.work.WorkItem;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-class ActivityAndWorkTest {
-
-  @Test
-  void anActivityRowSaysWhatHappenedWhenAndAtWhichVersion() {
-    ViewEntity row = ActivityEntries.of(transferred(7, 3, "Sales", "Ops"));
-
-    assertThat(row.rowKey()).isEqualTo(ActivityLayout.rowKey(HrEvents.T0.plusMillis(3), 3));
-    assertThat(row.properties())
-        .containsEntry("EntityType", "Activity")
-        .containsEntry("EventType", "EmployeeTransferred")
-        .containsEntry("OccurredAt", HrEvents.T0.plusMillis(3))
-        .containsEntry("Version", 3L)
-        .containsEntry("Summary", "Transferred from Sales to Ops.")
-        .containsKey("EventId");
-  }
-
-  @Test
-  void anActivityRowNamesWhoCausedTheEvent() {
-    Actor admin = new Actor("3f2504e0-4f89-11d3-9a0c-0305e82c3301");
-
-    ViewEntity row = ActivityEntries.of(HrEvents.transferredBy(admin, 7, 3, "Sales", "Ops"));
-
-    assertThat(row.properties()).containsEntry("Actor", "3f2504e0-4f89-11d3-9a0c-0305e82c3301");
-  }
-
-  @Test
-  void anAnonymousEventsRowHasNoActorAndEqualsTheRowWrittenBeforeActorsWereRecorded() {
-    ViewEntity row = ActivityEntries.of(transferred(7, 3, "Sales", "Ops"));
-
-    assertThat(row.properties()).doesNotContainKey("Actor")
-        .containsOnlyKeys("EntityType", "EventType", "OccurredAt", "Version", "EventId", "Summary");
-  }
+/** The work items each event asks for, and on which queue. */
+class WorkItemsTest {
 
   @Test
   void exactlyTheEventsWhoseWorkMovesRowsAskForAnInFlightMark() {
@@ -66,15 +31,6 @@ class ActivityAndWorkTest {
       assertThat(WorkItems.movesRows(event)).as(event.getClass().getSimpleName()).isEqualTo(moves);
     }
     assertThat(events.stream().filter(WorkItems::movesRows)).hasSize(2);
-  }
-
-  @Test
-  void summariesAreShortSentences() {
-    assertThat(ActivityEntries.of(hired(7, "Sales", "Ann", "Lee", "a@x.io")).string("Summary")).isEqualTo("Hired into Sales as Ann Lee.");
-    assertThat(ActivityEntries.of(archived(7, 2, "Sales", "left")).string("Summary")).isEqualTo("Archived from Sales: left.");
-    assertThat(ActivityEntries.of(archived(7, 2, "Sales", null)).string("Summary")).isEqualTo("Archived from Sales.");
-    assertThat(ActivityEntries.of(changed(7, 2, "Sales", "Ann", "Park", "p@x.io", 31)).string("Summary"))
-        .isEqualTo("Details changed to Ann Park, p@x.io, age 31.");
   }
 
   @Test

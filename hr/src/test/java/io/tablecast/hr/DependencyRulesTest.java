@@ -1,0 +1,21 @@
+package io.tablecast.hr;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+@AnalyzeClasses(packages = "io.tablecast.hr", importOptions = ImportOption.DoNotIncludeTests.class)
+class DependencyRulesTest {
+
+  /**
+   * Written as a team would: against the projection API, with HR's events and its view set's
+   * declaration and layouts (SPEC §3); no Azure, Kafka or engine type.
+   */
+  @ArchTest
+  static final ArchRule hrKnowsTheEngineOnlyThroughTheProjectionApi = classes().should().onlyDependOnClassesThat()
+      .resideInAnyPackage("io.tablecast.hr..", "io.tablecast.projection..", "io.tablecast.events..", "io.tablecast.common.tables",
+          "java..");
+}
