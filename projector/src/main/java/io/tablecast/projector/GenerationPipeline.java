@@ -1,5 +1,6 @@
 package io.tablecast.projector;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.tablecast.common.concurrent.DaemonThreads;
 import io.tablecast.common.concurrent.Doorbell;
@@ -10,6 +11,7 @@ import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewTable;
 import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.common.tracing.Tracing;
+import io.tablecast.projection.Projection;
 import io.tablecast.projector.adapter.in.kafka.EventConsumer;
 import io.tablecast.projector.adapter.out.kafka.DeadLetters;
 import io.tablecast.projector.adapter.out.metrics.FreshnessTimers;
@@ -19,6 +21,7 @@ import io.tablecast.projector.adapter.out.tables.TableCheckpointStore;
 import io.tablecast.projector.adapter.out.tables.TableLocatorStore;
 import io.tablecast.projector.adapter.out.tables.TablePendingWorkScan;
 import io.tablecast.projector.application.BatchApplier;
+import io.tablecast.projector.application.ProjectionTurns;
 import io.tablecast.projector.application.Projector;
 import io.tablecast.projector.application.work.PendingWork;
 import io.tablecast.viewstore.adapter.out.tables.AzureFailures;
@@ -27,6 +30,7 @@ import io.tablecast.viewstore.application.work.InProcessWorkers;
 import java.time.Clock;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -90,6 +94,22 @@ public final class GenerationPipeline implements AutoCloseable {
     return create(config, azure, generation, metrics, InProcessWorkers.ON_CLASS_PATH, false, Tracing.OFF);
   }
 
+  /**
+   * The engine's turns, each event of a turn counted as a row written ({@code
+   * tablecast_projector_writes_total{table="EmployeeActivity"}}: the log tail writes one row per event).
+   */
+  private static ProjectionTurns countedTurns(TableTurns turns, MeterRegistry metrics) {
+    Counter writes = Counter.builder("tablecast.projector.writes").tag("table", ViewTable.EMPLOYEE_ACTIVITY.baseName())
+        .description("Entities written").register(metrics);
+    return new ProjectionTurns() {
+      @Override
+      public <E> void apply(Projection<E> projection, List<E> events) {
+        turns.apply(projection, events);
+        writes.increment(events.size());
+      }
+    };
+  }
+
   /** @param giveWay whether the workers give way to the views while the projector is behind */
   private static GenerationPipeline create(ProjectorConfig config, AzureClients azure, Generation generation, MeterRegistry metrics,
       InProcessWorkers inProcess, boolean giveWay, Tracing tracing) {
@@ -103,7 +123,7 @@ public final class GenerationPipeline implements AutoCloseable {
     Projector projector = new Projector(
         new EmployeesTable(azure.table(generation.table(ViewTable.EMPLOYEES)), metrics),
         new TableLocatorStore(azure.table(generation.table(ViewTable.EMPLOYEE_INDEX)), metrics),
-        new TableTurns(azure, generation)::apply,
+        countedTurns(new TableTurns(azure, generation), metrics),
         work,
         pool,
         new FreshnessTimers(metrics, Clock.systemUTC()),
