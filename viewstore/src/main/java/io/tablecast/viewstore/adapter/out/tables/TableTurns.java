@@ -2,9 +2,11 @@ package io.tablecast.viewstore.adapter.out.tables;
 
 import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
 
+import com.azure.core.http.rest.Response;
 import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
+import com.azure.data.tables.models.TableEntityUpdateMode;
 import com.azure.data.tables.models.TableServiceException;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
@@ -19,6 +21,7 @@ import io.tablecast.projection.ViewSet;
 import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
 import io.tablecast.viewstore.domain.ViewEntity;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -31,8 +34,9 @@ import java.util.stream.Collectors;
 /**
  * Runs the turns of any projection against one generation of its view set's tables: reads the
  * rows the turn declared (point reads), folds its events over them, and writes each partition's
- * rows in Entity Group Transactions of at most {@value EgtGuard#MAX_OPERATIONS}, each guarded by
- * what was read: an insert fails if the row appeared, a replace or delete carries the ETag read.
+ * rows in Entity Group Transactions of at most {@value EgtGuard#MAX_OPERATIONS} (a partition's only
+ * write as the single operation it stands for), each guarded by what was read: an insert fails if
+ * the row appeared, a replace or delete carries the ETag read.
  *
  * <p>A write that loses a race ({@link OptimisticWrite}) reads and folds the whole turn again.
  * Partitions written before the race keep their rows: folded again, the events find them applied
@@ -188,11 +192,17 @@ public final class TableTurns {
     }
   }
 
-  /** One EGT of one partition's writes; the rows it put are known afterwards with their new ETags, the others forgotten. */
+  /**
+   * One EGT of one partition's writes, or the single operation of a partition's only write (the
+   * same guard, and on Azurite cheaper than a batch of one); the rows it put are known afterwards
+   * with their new ETags, the others forgotten.
+   */
   private void submit(Partition partition, List<Write> writes, Map<RowRef, Read> read) {
     List<String> etags;
     try {
-      etags = Egts.submitForEtags(client(partition.table()), writes.stream().map(write -> action(write, read.get(write.ref()))).toList());
+      List<TableTransactionAction> actions = writes.stream().map(write -> action(write, read.get(write.ref()))).toList();
+      etags = actions.size() == 1 ? Collections.singletonList(single(client(partition.table()), actions.get(0)))
+          : Egts.submitForEtags(client(partition.table()), actions);
     } catch (RuntimeException e) {
       forget(partition, writes);
       throw e;
@@ -211,6 +221,20 @@ public final class TableTurns {
     }
     forget(partition, writes);
     remember(partition, put);
+  }
+
+  /** An EGT's only action as the single operation it stands for; returns the new ETag, null for a delete. */
+  private static String single(TableClient table, TableTransactionAction action) {
+    TableEntity row = action.getEntity();
+    Response<Void> response = switch (action.getActionType()) {
+      case CREATE -> table.createEntityWithResponse(row, NO_TIMEOUT, Context.NONE);
+      case UPDATE_REPLACE -> table.updateEntityWithResponse(row, TableEntityUpdateMode.REPLACE, true, NO_TIMEOUT, Context.NONE);
+      case UPSERT_REPLACE -> table.upsertEntityWithResponse(row, TableEntityUpdateMode.REPLACE, NO_TIMEOUT, Context.NONE);
+      case UPSERT_MERGE -> table.upsertEntityWithResponse(row, TableEntityUpdateMode.MERGE, NO_TIMEOUT, Context.NONE);
+      case DELETE -> table.deleteEntityWithResponse(row, true, NO_TIMEOUT, Context.NONE);
+      default -> throw new IllegalArgumentException("Not a turn's write: " + action.getActionType());
+    };
+    return action.getActionType() == TableTransactionActionType.DELETE ? null : TableResponses.etag(response);
   }
 
   private static TableTransactionAction action(Write write, Read read) {

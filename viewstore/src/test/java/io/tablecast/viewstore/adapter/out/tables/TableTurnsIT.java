@@ -5,6 +5,7 @@ import static io.tablecast.testkit.Tally.VIEW_SET;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.azure.core.http.HttpMethod;
 import com.azure.core.http.HttpPipelineCallContext;
 import com.azure.core.http.HttpPipelineNextPolicy;
 import com.azure.core.http.HttpPipelineNextSyncPolicy;
@@ -86,7 +87,8 @@ class TableTurnsIT {
     List<String> first = labels();
     turns.apply(TALLIES, lane);
 
-    assertThat(first).hasSize(3).filteredOn(label -> label.contains("EGT")).hasSize(2);
+    assertThat(first).as("the total read; the ticks' EGT; the total alone in its partition, one replace")
+        .hasSize(3).filteredOn(label -> label.contains("EGT")).hasSize(1);
     assertThat(labels()).as("the total read, and nothing to write").hasSize(1);
     assertThat(GenerationRows.all(azure, generation).get(Tally.total("north"))).isEqualTo(Map.of("Total", 465L, "Va1", 30L));
   }
@@ -121,9 +123,9 @@ class TableTurnsIT {
     remembering.apply(TALLIES, List.of(new Tick("north", "a1", 4, 2)));
     List<String> twoPartitions = labels();
 
-    assertThat(firstTouch).as("a row it does not know is inserted, unread").singleElement().asString().contains("EGT");
-    assertThat(known).as("the total as it wrote it, replaced on its ETag").singleElement().asString().contains("EGT");
-    assertThat(again).as("nothing to write checks nothing: the total is read").singleElement().asString().doesNotContain("EGT");
+    assertThat(firstTouch).as("a row it does not know is inserted, unread").singleElement().asString().endsWith("insert");
+    assertThat(known).as("the total as it wrote it, replaced on its ETag").singleElement().asString().endsWith("replace");
+    assertThat(again).as("nothing to write checks nothing: the total is read").singleElement().asString().endsWith("read");
     assertThat(twoPartitions).as("a tick row in another partition: read, then the tick's EGT, the total's last").hasSize(3)
         .satisfies(labels -> assertThat(labels.get(2)).contains("Totals"));
     assertThat(GenerationRows.all(azure, generation).get(Tally.total("north"))).isEqualTo(Map.of("Total", 15L, "Va1", 4L));
@@ -140,7 +142,7 @@ class TableTurnsIT {
     remembering.apply(TOTALS_ONLY, List.of(new Tick("north", "a1", 2, 7))); // its ETag is stale: the replace fails
 
     assertThat(labels()).as("insert lost, read, replace; replace lost, read, replace")
-        .filteredOn(label -> !label.contains("EGT")).hasSize(2);
+        .filteredOn(label -> label.endsWith("read")).hasSize(2);
     assertThat(GenerationRows.all(azure, generation).get(Tally.total("north")))
         .isEqualTo(Map.of("Total", 1112L, "Va1", 2L, "Va2", 2L));
   }
@@ -175,7 +177,10 @@ class TableTurnsIT {
     assertThat(GenerationRows.all(azure, generation)).isEqualTo(ProjectionKit.of(TALLIES).rebuilt(ticks));
   }
 
-  /** Fails the next EGT that writes a table, once, before the retries and the service: an outage between two EGTs of a turn. */
+  /**
+   * Fails the next write to a table (an EGT, or a partition's single write), once, before the
+   * retries and the service: an outage between two writes of a turn.
+   */
   private static final class OneOutage implements HttpPipelinePolicy {
 
     private volatile String table;
@@ -207,7 +212,9 @@ class TableTurnsIT {
       BinaryData body = request.getBodyAsBinaryData();
       String text = body == null ? "" : body.toString();
       boolean writesIt = text.contains("/" + name + "(") || text.contains("/" + name + " "); // an upsert or replace, or an insert
-      if (name != null && request.getUrl().getPath().endsWith("$batch") && writesIt) {
+      String path = request.getUrl().getPath();
+      boolean single = request.getHttpMethod() != HttpMethod.GET && (path.endsWith("/" + name) || path.contains("/" + name + "("));
+      if (name != null && (path.endsWith("$batch") && writesIt || single)) {
         table = null;
         return true;
       }
