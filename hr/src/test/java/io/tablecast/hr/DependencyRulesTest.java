@@ -16,6 +16,6 @@ class DependencyRulesTest {
    */
   @ArchTest
   static final ArchRule hrKnowsTheEngineOnlyThroughTheProjectionApi = classes().should().onlyDependOnClassesThat()
-      .resideInAnyPackage("io.tablecast.hr..", "io.tablecast.projection..", "io.tablecast.events..", "io.tablecast.common.tables",
+      .resideInAnyPackage("io.tablecast.hr..", "io.tablecast.projection..", "io.tablecast.events..", "io.tablecast.common.tables", "io.tablecast.common.tables.rows",
           "java..");
 }

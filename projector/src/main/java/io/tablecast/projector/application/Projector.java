@@ -7,6 +7,7 @@ import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.hr.EmployeeActivity;
+import io.tablecast.hr.EmployeeLocators;
 import io.tablecast.projector.domain.work.WorkItems;
 import io.tablecast.viewstore.domain.RowsNeeded;
 import io.tablecast.viewstore.domain.SourcePosition;
@@ -28,8 +29,8 @@ import java.util.function.Function;
  *       that waits for it into as few EGTs as it can (the checklist's "batch transactions"
  *       advice); a slow partition holds back no other.
  *   <li>per employee, once its batch's {@code Employees} writes are done: one lane per employee
- *       for its locator and its log tail (the HR view written on the projection API, {@link
- *       EmployeeActivity}, run by the engine's turns);
+ *       for its locator and its log tail (HR's views written on the projection API, {@link
+ *       EmployeeLocators} and {@link EmployeeActivity}, run by the engine's turns);
  *   <li>the work items of the batch, queued after every table write of its events, as a group
  *       commit: one send at a time, carrying the items of every batch that got there while the
  *       send before it was on its way. Under load many batches' items share a message, so the
@@ -62,7 +63,7 @@ public final class Projector {
   private static final String QUEUE_WORK = "queue work";
 
   private final PartitionStore employees;
-  private final LocatorStore locators;
+  private final LocatorVersions locators;
   private final ProjectionTurns turns;
   private final GroupCommit<WorkItem> work;
   private final Executor pool;
@@ -72,16 +73,18 @@ public final class Projector {
   private final Lanes<EmployeeId, EmployeeEvent> perEmployee;
   private CompletableFuture<Void> employeesQueued = CompletableFuture.completedFuture(null);
 
-  public Projector(PartitionStore employees, LocatorStore locators, ProjectionTurns turns, WorkItemSender work, Executor pool,
+  public Projector(PartitionStore employees, LocatorVersions locators, ProjectionTurns turns, WorkItemSender work, Executor pool,
       Freshness freshness) {
     this(employees, locators, turns, work, pool, freshness, Tracing.OFF);
   }
 
   /**
-   * @param turns runs the views written on the projection API: the log tails ({@link EmployeeActivity})
+   * @param locators what the locators say, for the hires a previous owner may have applied
+   * @param turns runs the views written on the projection API: the locators ({@link EmployeeLocators}) and the log tails
+   *     ({@link EmployeeActivity})
    * @param tracing spans for the writes, in the traces the events' positions carry
    */
-  public Projector(PartitionStore employees, LocatorStore locators, ProjectionTurns turns, WorkItemSender work, Executor pool,
+  public Projector(PartitionStore employees, LocatorVersions locators, ProjectionTurns turns, WorkItemSender work, Executor pool,
       Freshness freshness, Tracing tracing) {
     this.tracing = tracing;
     this.employees = employees;
@@ -144,7 +147,7 @@ public final class Projector {
   }
 
   private void applyToEmployee(EmployeeId employee, List<EmployeeEvent> events) {
-    locators.apply(employee, events);
+    turns.apply(EmployeeLocators.PROJECTION, events);
     freshness.applied("EmployeeIndex", events);
     turns.apply(EmployeeActivity.PROJECTION, events);
     freshness.applied("EmployeeActivity", events);

@@ -1,17 +1,21 @@
 package io.tablecast.projector.testdata;
 
+import io.tablecast.common.tables.ViewTable;
+import io.tablecast.common.tables.rows.LocatorRow;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeId;
+import io.tablecast.hr.EmployeeLocators;
 import io.tablecast.projection.Projection;
 import io.tablecast.projection.RowChange;
+import io.tablecast.projection.RowRef;
+import io.tablecast.projection.Turn.Write;
 import io.tablecast.projector.application.Freshness;
-import io.tablecast.projector.application.LocatorStore;
+import io.tablecast.projector.application.LocatorVersions;
 import io.tablecast.projector.application.PartitionStore;
 import io.tablecast.projector.application.ProjectionTurns;
 import io.tablecast.projector.application.Projector;
 import io.tablecast.projector.application.WorkItemSender;
-import io.tablecast.viewstore.domain.EmployeeLocator;
 import io.tablecast.viewstore.domain.DepartmentPartition;
 import io.tablecast.viewstore.domain.ViewEntity;
 import io.tablecast.viewstore.domain.work.WorkItem;
@@ -37,6 +41,7 @@ public final class InMemoryViews implements AutoCloseable {
   public final Map<EmployeeId, ViewEntity> locators = new ConcurrentHashMap<>();
   public final Map<EmployeeId, Map<String, ViewEntity>> activity = new ConcurrentHashMap<>();
   public final List<WorkItem> work = new ArrayList<>();
+  private final Map<RowRef, Map<String, Object>> rows = new ConcurrentHashMap<>();
   private final ExecutorService pool = Executors.newFixedThreadPool(4);
   /** Per table (and department partition) and aggregate, the versions of its events in the order they were applied. */
   public final Map<String, List<Long>> applied = new ConcurrentHashMap<>();
@@ -64,29 +69,30 @@ public final class InMemoryViews implements AutoCloseable {
       employees.compute(key, (k, rows) -> DepartmentPartition.fold(rows == null ? Map.of() : rows, events));
       record("Employees/" + key, events);
     };
-    LocatorStore locatorStore = new LocatorStore() {
-      @Override
-      public void apply(EmployeeId employee, List<EmployeeEvent> events) {
-        pause();
-        EmployeeLocator.fold(Optional.ofNullable(locators.get(employee)), events).ifPresent(l -> locators.put(employee, l));
-        record("EmployeeIndex", events);
-      }
-
-      @Override
-      public long version(EmployeeId employee) {
-        return Optional.ofNullable(locators.get(employee)).map(ViewEntity::version).orElse(0L);
-      }
-    };
+    LocatorVersions versions = employee -> Optional.ofNullable(locators.get(employee)).map(ViewEntity::version).orElse(0L);
     ProjectionTurns turns = new ProjectionTurns() {
       @Override
-      public <E> void apply(Projection<E> projection, List<E> events) {
+      public <E> List<Write> apply(Projection<E> projection, List<E> events) {
+        pause();
+        List<Write> written = new ArrayList<>();
         for (E event : events) {
-          for (RowChange change : projection.fold(ref -> Optional.empty(), event)) {
+          for (RowChange change : projection.fold(ref -> Optional.ofNullable(rows.get(ref)), event)) {
             RowChange.Put row = (RowChange.Put) change;
-            activity.computeIfAbsent(new EmployeeId(Integer.parseInt(row.ref().partitionKey())), id -> new ConcurrentHashMap<>())
-                .put(row.ref().rowKey(), new ViewEntity(row.ref().rowKey(), row.properties()));
+            rows.put(row.ref(), row.properties());
+            written.add(new Write(row.ref(), Write.Kind.UPSERT, row.properties()));
+            ViewEntity entity = new ViewEntity(row.ref().rowKey(), row.properties());
+            if (row.ref().table() == ViewTable.EMPLOYEE_INDEX) {
+              locators.put(LocatorRow.from(row.properties()).id(), entity);
+            } else {
+              activity.computeIfAbsent(new EmployeeId(Integer.parseInt(row.ref().partitionKey())), id -> new ConcurrentHashMap<>())
+                  .put(row.ref().rowKey(), entity);
+            }
           }
         }
+        if (projection == EmployeeLocators.PROJECTION) {
+          record("EmployeeIndex", events.stream().map(EmployeeEvent.class::cast).toList());
+        }
+        return written;
       }
     };
     WorkItemSender sender = items -> {
@@ -94,7 +100,7 @@ public final class InMemoryViews implements AutoCloseable {
         work.addAll(items);
       }
     };
-    return new Projector(partitions, locatorStore, turns, sender, pool, Freshness.NONE);
+    return new Projector(partitions, versions, turns, sender, pool, Freshness.NONE);
   }
 
   private void record(String table, List<? extends DomainEvent> events) {

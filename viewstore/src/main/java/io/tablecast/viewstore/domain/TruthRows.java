@@ -10,6 +10,7 @@ import io.tablecast.common.tables.rows.EmployeeRow;
 import io.tablecast.common.tables.rows.LocatorRow;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeId;
+import io.tablecast.hr.EmployeeLocators;
 
 /**
  * The rows the queue workers derive from an employee's locator, the truth (SPEC §4): the same
@@ -34,8 +35,7 @@ public final class TruthRows {
 
   /** Who an employee is from its hire on: what the {@code empid_} row and the locator start from. */
   public static EmployeeDetails hired(EmployeeHired e) {
-    return new EmployeeDetails(e.employeeId().canonical(), e.firstName(), e.lastName(), e.email(), e.age(),
-        e.metadata().occurredAt());
+    return EmployeeLocators.hired(e);
   }
 
   /**

@@ -56,7 +56,7 @@ import java.util.stream.Collectors;
  */
 public final class TableTurns {
 
-  /** Rows a remembering instance keeps per table, about a kilobyte each. */
+  /** Rows a remembering instance keeps per table unless told otherwise, about a kilobyte each. */
   static final int KNOWN_ROWS = 20_000;
 
   private final Generation generation;
@@ -65,36 +65,55 @@ public final class TableTurns {
 
   /** Turns that read every declared row: a step's, whose truth another writer keeps. */
   public TableTurns(AzureClients azure, Generation generation) {
-    this(azure, generation, false);
+    this(azure, generation, 0);
   }
 
-  private TableTurns(AzureClients azure, Generation generation, boolean remembering) {
+  private TableTurns(AzureClients azure, Generation generation, int knownRowsPerTable) {
     this.generation = generation;
     generation.viewSet().tables().forEach(table -> {
       tables.put(table, azure.table(generation.table(table)));
-      if (remembering) {
-        known.put(table, new KnownRows(KNOWN_ROWS));
+      if (knownRowsPerTable > 0) {
+        known.put(table, new KnownRows(knownRowsPerTable));
       }
     });
   }
 
   /** Turns that fold over the rows they last read or wrote, when a single EGT can check them (above). */
   public static TableTurns remembering(AzureClients azure, Generation generation) {
-    return new TableTurns(azure, generation, true);
+    return remembering(azure, generation, KNOWN_ROWS);
   }
 
-  /** One lane's events, in their order, applied by {@code projection}. */
-  public <E> void apply(Projection<E> projection, List<E> events) {
-    apply(new Turn<>(projection, events));
+  /** As above, keeping up to {@code rowsPerTable} rows of each table: as many as the lanes whose rows are worth keeping. */
+  public static TableTurns remembering(AzureClients azure, Generation generation, int rowsPerTable) {
+    if (rowsPerTable < 1) {
+      throw new IllegalArgumentException("A remembering instance keeps at least one row per table, not " + rowsPerTable);
+    }
+    return new TableTurns(azure, generation, rowsPerTable);
   }
 
-  /** One turn: a lane's events, or a step's item ({@link io.tablecast.projection.Work#turn}). */
-  public void apply(Turn<?> turn) {
-    if (!known.isEmpty() && appliedAsKnown(turn)) {
-      return;
+  /**
+   * One lane's events, in their order, applied by {@code projection}.
+   *
+   * @return the writes made, one per row changed
+   */
+  public <E> List<Write> apply(Projection<E> projection, List<E> events) {
+    return apply(new Turn<>(projection, events));
+  }
+
+  /**
+   * One turn: a lane's events, or a step's item ({@link io.tablecast.projection.Work#turn}).
+   *
+   * @return the writes made, one per row changed
+   */
+  public List<Write> apply(Turn<?> turn) {
+    if (!known.isEmpty()) {
+      Optional<List<Write>> applied = appliedAsKnown(turn);
+      if (applied.isPresent()) {
+        return applied.get();
+      }
     }
     Projection<?> projection = turn.projection();
-    OptimisticWrite.apply(
+    return OptimisticWrite.apply(
         conflicts -> read(turn),
         read -> turn.fold(propertiesOf(read)),
         (read, writes) -> write(read, writes, turn.reads()),
@@ -105,13 +124,13 @@ public final class TableTurns {
   /**
    * Folds over the rows known, and writes if one EGT checks every declared row (above).
    *
-   * @return false when the turn is to be read and folded instead; nothing was written then
+   * @return the writes made; empty when the turn is to be read and folded instead, and nothing was written
    */
-  private boolean appliedAsKnown(Turn<?> turn) {
+  private Optional<List<Write>> appliedAsKnown(Turn<?> turn) {
     Set<RowRef> declared = turn.reads();
     Set<Partition> partitions = declared.stream().map(Partition::of).collect(Collectors.toSet());
     if (partitions.size() != 1) {
-      return false;
+      return Optional.empty();
     }
     Partition guarded = partitions.iterator().next();
     Map<RowRef, Read> assumed = new HashMap<>();
@@ -121,7 +140,7 @@ public final class TableTurns {
     try {
       writes = turn.fold(propertiesOf(assumed));
     } catch (RuntimeException e) {
-      return false; // a fold may fail on a guess; it is read and folded again, where a failure is the projection's
+      return Optional.empty(); // a fold may fail on a guess; it is read and folded again, where a failure is the projection's
     }
     List<Write> egt = new ArrayList<>();
     List<Write> rest = new ArrayList<>();
@@ -139,7 +158,7 @@ public final class TableTurns {
     Set<RowRef> checked = egt.stream().filter(w -> w.kind() != Write.Kind.UPSERT && w.kind() != Write.Kind.MERGE)
         .map(Write::ref).collect(Collectors.toSet());
     if (!checked.containsAll(declared) || egt.size() > EgtGuard.MAX_OPERATIONS || !rest.isEmpty()) {
-      return false;
+      return Optional.empty();
     }
     try {
       submit(guarded, egt, assumed);
@@ -148,9 +167,9 @@ public final class TableTurns {
         throw e;
       }
       knownRows(guarded).forget(guarded.key(), egt.stream().map(w -> w.ref().rowKey()).toList());
-      return false;
+      return Optional.empty();
     }
-    return true;
+    return Optional.of(egt);
   }
 
   private Map<RowRef, Read> read(Turn<?> turn) {
