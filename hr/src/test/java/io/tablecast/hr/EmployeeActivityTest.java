@@ -28,7 +28,8 @@ class EmployeeActivityTest {
   void anActivityRowSaysWhatHappenedWhenAndAtWhichVersion_inTheEmployeesPartition() {
     RowChange.Put row = EmployeeActivity.row(transferred(7, 3, "Sales", "Ops"));
 
-    assertThat(row.ref()).isEqualTo(new RowRef(ViewTable.EMPLOYEE_ACTIVITY, "00000007", ActivityLayout.rowKey(HrEvents.T0.plusMillis(3), 3)));
+    assertThat(row.ref())
+        .isEqualTo(new RowRef(ViewTable.EMPLOYEE_ACTIVITY, "00000007", ActivityLayout.rowKey(HrEvents.T0.plusMillis(3), 3)));
     assertThat(row.properties())
         .containsEntry("EntityType", "Activity")
         .containsEntry("EventType", "EmployeeTransferred")

@@ -114,8 +114,9 @@ public final class GenerationPipeline implements AutoCloseable {
       @Override
       public <E> List<Write> apply(Projection<E> projection, List<E> events) {
         List<Write> written = (projection == EmployeeLocators.PROJECTION ? locators : others).apply(projection, events);
-        written.forEach(write -> writes.computeIfAbsent(write.ref().table().baseName(), table -> Counter.builder("tablecast.projector.writes")
-            .tag("table", table).description("Entities written").register(metrics)).increment());
+        written.forEach(write -> writes.computeIfAbsent(write.ref().table().baseName(),
+            table -> Counter.builder("tablecast.projector.writes").tag("table", table).description("Entities written").register(metrics))
+            .increment());
         return written;
       }
     };
