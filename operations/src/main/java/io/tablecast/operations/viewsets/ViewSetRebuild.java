@@ -213,7 +213,7 @@ public final class ViewSetRebuild<E> {
   /** The rows by the bulk loader of HR's rebuild: upserts in EGTs of one partition, many partitions in parallel. */
   private void load(Generation generation, Map<RowRef, Map<String, Object>> rows) {
     try (TableRowWriter writer = new TableRowWriter(azure, generation)) {
-      rows.forEach((ref, properties) -> writer.write(new AuditRow(ref.table(), ref.partitionKey(), ref.rowKey(), properties)));
+      rows.forEach((ref, properties) -> writer.write(AuditRow.of(ref, properties)));
       writer.flush();
     }
   }

@@ -14,6 +14,7 @@ import io.tablecast.events.EmployeeDetailsChanged;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeTransferred;
 import io.tablecast.events.EventVisitor;
+import io.tablecast.hr.EmployeeLocators;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -135,7 +136,7 @@ public final class DepartmentPartition implements EventVisitor<Void> {
     if (existing != null && existing.version() >= e.version()) {
       return null;
     }
-    EmployeeRow employee = new EmployeeRow(TruthRows.hired(e), e.metadata().occurredAt(), e.version(), eventId(e));
+    EmployeeRow employee = new EmployeeRow(EmployeeLocators.hired(e), e.metadata().occurredAt(), e.version(), eventId(e));
     if (existing == null) {
       adjustCount(+1);
     }

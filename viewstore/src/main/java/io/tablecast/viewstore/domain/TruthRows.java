@@ -5,12 +5,9 @@ import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.common.tables.rows.EmailClaim;
 import io.tablecast.common.tables.rows.EmailCopyRow;
 import io.tablecast.common.tables.rows.EmailEntryRow;
-import io.tablecast.common.tables.rows.EmployeeDetails;
 import io.tablecast.common.tables.rows.EmployeeRow;
 import io.tablecast.common.tables.rows.LocatorRow;
-import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeId;
-import io.tablecast.hr.EmployeeLocators;
 
 /**
  * The rows the queue workers derive from an employee's locator, the truth (SPEC §4): the same
@@ -31,11 +28,6 @@ public final class TruthRows {
   public static ViewEntity archived(ViewEntity locator) {
     LocatorRow truth = locator(locator);
     return new ViewEntity(EmployeesLayout.employee(truth.id()), truth.archivedRow().properties());
-  }
-
-  /** Who an employee is from its hire on: what the {@code empid_} row and the locator start from. */
-  public static EmployeeDetails hired(EmployeeHired e) {
-    return EmployeeLocators.hired(e);
   }
 
   /**

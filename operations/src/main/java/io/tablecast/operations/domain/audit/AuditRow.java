@@ -1,5 +1,6 @@
 package io.tablecast.operations.domain.audit;
 
+import io.tablecast.projection.RowRef;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.viewstore.domain.ViewEntity;
 import java.util.Map;
@@ -20,5 +21,10 @@ public record AuditRow(ViewSet.Table table, String partitionKey, String rowKey, 
 
   public static AuditRow of(ViewSet.Table table, String partitionKey, ViewEntity entity) {
     return new AuditRow(table, partitionKey, entity.rowKey(), entity.properties());
+  }
+
+  /** A row as a projection names it. */
+  public static AuditRow of(RowRef ref, Map<String, Object> properties) {
+    return new AuditRow(ref.table(), ref.partitionKey(), ref.rowKey(), properties);
   }
 }

@@ -71,7 +71,7 @@ public final class EmployeeAudit {
     Map<String, AuditRow> rows = new LinkedHashMap<>();
     for (EmployeeEvent event : events) {
       RowChange.Put written = EmployeeActivity.row(event);
-      AuditRow row = new AuditRow(written.ref().table(), written.ref().partitionKey(), written.ref().rowKey(), written.properties());
+      AuditRow row = AuditRow.of(written.ref(), written.properties());
       rows.putIfAbsent(row.rowKey(), row);
     }
     return List.copyOf(rows.values());

@@ -6,8 +6,8 @@ import io.tablecast.events.EmployeeArchived;
 import io.tablecast.events.EmployeeDetailsChanged;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeTransferred;
+import io.tablecast.hr.EmployeeLocators;
 import io.tablecast.viewstore.domain.SourcePosition;
-import io.tablecast.viewstore.domain.TruthRows;
 import io.tablecast.viewstore.domain.work.WorkItem;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,7 +42,7 @@ public final class WorkItems {
       String id = event.metadata().aggregateId();
       SourcePosition source = sources.apply(event);
       if (event instanceof EmployeeHired e) {
-        WorkItem.Hire hire = WorkItem.Hire.of(TruthRows.hired(e), e.departmentId().value(), e.metadata().eventId().toString());
+        WorkItem.Hire hire = WorkItem.Hire.of(EmployeeLocators.hired(e), e.departmentId().value(), e.metadata().eventId().toString());
         reindex.merge(id, new ReindexAt(e.version(), source, hire), ReindexAt::newer);
       } else if (event instanceof EmployeeDetailsChanged) {
         reindex.merge(id, new ReindexAt(event.version(), source, null), ReindexAt::newer);

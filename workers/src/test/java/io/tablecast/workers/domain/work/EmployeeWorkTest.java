@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeId;
+import io.tablecast.hr.EmployeeLocators;
 import io.tablecast.viewstore.domain.EmployeeLocator;
 import io.tablecast.viewstore.domain.SourcePosition;
 import io.tablecast.viewstore.domain.TruthRows;
@@ -42,7 +43,7 @@ class EmployeeWorkTest {
   void onlyAHiresItemAloneThatCarriesTheHireMayBeWrittenAsCarried_andAnyMergeKeepsTheHire() {
     EmployeeHired hired = hired(7, "Sales", "Ann", "Lee", "a@x.io");
     WorkItem.ReindexEmployee hire = new WorkItem.ReindexEmployee("00000007", 1, null,
-        WorkItem.Hire.of(TruthRows.hired(hired), "Sales", hired.metadata().eventId().toString()));
+        WorkItem.Hire.of(EmployeeLocators.hired(hired), "Sales", hired.metadata().eventId().toString()));
 
     EmployeeWork alone = EmployeeWork.of(List.of(hire)).get(new EmployeeId(7));
     EmployeeWork withChange = EmployeeWork.of(List.of(hire, new WorkItem.ReindexEmployee("00000007", 2))).get(new EmployeeId(7));
