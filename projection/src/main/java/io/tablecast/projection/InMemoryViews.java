@@ -102,7 +102,11 @@ public final class InMemoryViews<E> {
   }
 
   private void run(Turn<?> turn) {
-    turn.fold(read(turn.reads())).forEach(this::write);
+    Map<RowRef, Map<String, Object>> read = read(turn.reads());
+    for (Set<RowRef> more = turn.readsAfter(read); !more.isEmpty(); more = turn.readsAfter(read)) {
+      read.putAll(read(more));
+    }
+    turn.fold(read).forEach(this::write);
   }
 
   private Map<RowRef, Map<String, Object>> read(Set<RowRef> refs) {

@@ -32,6 +32,17 @@ public interface Projection<E> {
   /** The rows the fold looks at for this event; the engine reads them before the turn. */
   Set<RowRef> reads(E event);
 
+  /**
+   * The rows the fold also looks at whose keys only other rows tell, not the event: the copy of a
+   * row kept under an address that the row holds, say, which a change of address must delete.
+   * Asked just before the event is folded, with the rows it declared in {@link #reads} as the
+   * turn's earlier events left them; the engine reads the rows named here too (a second read,
+   * unless it knows them), and the fold may look at both. None by default.
+   */
+  default Set<RowRef> readsAfter(E event, Rows declared) {
+    return Set.of();
+  }
+
   /** The changes this event makes, given the rows it declared. Pure: no clock, no I/O. */
   List<RowChange> fold(Rows rows, E event);
 

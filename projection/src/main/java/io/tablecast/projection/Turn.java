@@ -2,6 +2,7 @@ package io.tablecast.projection;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -15,10 +16,11 @@ import java.util.Set;
  * single write per row that results. The engine runs a turn for each lane of each batch it polls,
  * and a rebuild one for each lane of the whole log; the test kit runs the same code.
  *
- * <p>A declared row was read before the turn, so its write is guarded by what was read: {@link
- * Write.Kind#INSERT} when it was absent, {@link Write.Kind#REPLACE} or {@link Write.Kind#DELETE}
- * on the ETag read otherwise. A row no event declared was not read: its write is an upsert,
- * an insert-or-merge, or a delete of whatever is there.
+ * <p>A declared row, or one an event named to read after them ({@link Projection#readsAfter}, read
+ * in a further round: {@link #readsAfter}), was read before the fold, so its write is guarded by
+ * what was read: {@link Write.Kind#INSERT} when it was absent, {@link Write.Kind#REPLACE} or {@link
+ * Write.Kind#DELETE} on the ETag read otherwise. A row no event declared was not read: its write is
+ * an upsert, an insert-or-merge, or a delete of whatever is there.
  *
  * @param <E> the projection's events
  */
@@ -64,9 +66,26 @@ public final class Turn<E> {
     return projection;
   }
 
-  /** The rows to read before {@link #fold}: every row an event of the turn declared. */
+  /**
+   * The rows to read before {@link #fold}: every row an event of the turn declared, and those
+   * {@link #readsAfter} has named so far.
+   */
   public Set<RowRef> reads() {
     return Set.copyOf(reads);
+  }
+
+  /**
+   * The rows still to read, named by the events' {@link Projection#readsAfter} given the rows read
+   * so far: the events are folded over {@code read} until one names a row that is not read yet.
+   * Read those too and ask again; once this is empty, {@link #fold} may run. A turn whose
+   * projection names no such row needs no second read.
+   *
+   * @param read as for {@link #fold}: the rows of {@link #reads()} that exist
+   */
+  public Set<RowRef> readsAfter(Map<RowRef, Map<String, Object>> read) {
+    Set<RowRef> missing = new LinkedHashSet<>();
+    run(read, missing);
+    return Set.copyOf(missing);
   }
 
   /**
@@ -76,20 +95,47 @@ public final class Turn<E> {
    *     #reads()} missing from it does not exist
    * @return one write per row whose end state differs from what was read, in the order the
    *     rows were first changed
+   * @throws IllegalStateException if an event names a row to read after ({@link #readsAfter}) that was not read
    */
   public List<Write> fold(Map<RowRef, Map<String, Object>> read) {
-    Map<RowRef, State> states = new LinkedHashMap<>();
+    Set<RowRef> missing = new LinkedHashSet<>();
     Map<RowRef, State> before = new HashMap<>();
-    reads.forEach(ref -> before.put(ref, State.read(read.get(ref))));
+    Map<RowRef, State> states = run(read, missing, before);
+    if (!missing.isEmpty()) {
+      throw new IllegalStateException("Projection '" + projection.name() + "' needs " + missing + " read before its turn is folded");
+    }
+    List<Write> writes = new ArrayList<>();
+    states.forEach((ref, end) -> end.writeAfter(ref, before.get(ref)).ifPresent(writes::add));
+    return writes;
+  }
+
+  private void run(Map<RowRef, Map<String, Object>> read, Set<RowRef> missing) {
+    run(read, missing, new HashMap<>());
+  }
+
+  /**
+   * Folds the events in order, each over the rows it declared and those it names to read after
+   * them, until one names a row not read yet: those go to {@code missing} (and to {@link #reads}),
+   * and the fold stops there.
+   *
+   * @param before filled with each read row's state before the turn
+   * @return the state of each row the events changed
+   */
+  private Map<RowRef, State> run(Map<RowRef, Map<String, Object>> read, Set<RowRef> missing, Map<RowRef, State> before) {
+    Map<RowRef, State> states = new LinkedHashMap<>();
+    Set<RowRef> wasRead = Set.copyOf(reads);
+    wasRead.forEach(ref -> before.put(ref, State.read(read.get(ref))));
     for (E event : events) {
       Set<RowRef> declared = projection.reads(event);
-      Rows rows = ref -> {
-        if (!declared.contains(ref)) {
-          throw new IllegalStateException("Projection '" + projection.name() + "' read " + ref + ", which it did not declare for " + event);
-        }
-        return states.getOrDefault(ref, before.get(ref)).present();
-      };
-      for (RowChange change : projection.fold(rows, event)) {
+      Set<RowRef> after = projection.readsAfter(event, rows(event, declared, states, before));
+      after.stream().filter(ref -> !wasRead.contains(ref)).forEach(missing::add);
+      if (!missing.isEmpty()) {
+        reads.addAll(missing);
+        return states;
+      }
+      Set<RowRef> allowed = new HashSet<>(declared);
+      allowed.addAll(after);
+      for (RowChange change : projection.fold(rows(event, allowed, states, before), event)) {
         RowRef ref = change.ref();
         if (!projection.viewSet().tables().contains(ref.table())) {
           throw new IllegalStateException("Projection '" + projection.name() + "' wrote " + ref + ", a table view set '"
@@ -98,9 +144,17 @@ public final class Turn<E> {
         states.put(ref, states.getOrDefault(ref, before.getOrDefault(ref, State.UNKNOWN)).then(change));
       }
     }
-    List<Write> writes = new ArrayList<>();
-    states.forEach((ref, end) -> end.writeAfter(ref, before.get(ref)).ifPresent(writes::add));
-    return writes;
+    return states;
+  }
+
+  /** The rows an event may look at: {@code allowed}, as the events before it in the turn left them. */
+  private Rows rows(E event, Set<RowRef> allowed, Map<RowRef, State> states, Map<RowRef, State> before) {
+    return ref -> {
+      if (!allowed.contains(ref)) {
+        throw new IllegalStateException("Projection '" + projection.name() + "' read " + ref + ", which it did not declare for " + event);
+      }
+      return states.getOrDefault(ref, before.get(ref)).present();
+    };
   }
 
   /**

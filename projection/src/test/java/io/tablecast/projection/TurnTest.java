@@ -9,6 +9,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tablecast.projection.Ledger.Entry;
 import io.tablecast.projection.Turn.Write;
 import io.tablecast.projection.Turn.Write.Kind;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -62,6 +64,73 @@ class TurnTest {
     assertThatThrownBy(() -> new Turn<>(sneaky, List.of("e1")).fold(Map.of())).isInstanceOf(IllegalStateException.class)
         .hasMessage("Projection 'test' read Balances(b, balance), which it did not declare for e1");
   }
+
+  @Test
+  void aRowThatOnlyARowReadNamesIsAskedForInAnotherRound_andWrittenOnWhatWasRead() {
+    Turn<String> turn = new Turn<>(POINTER, List.of("b", "c"));
+    Map<RowRef, Map<String, Object>> read = new HashMap<>(Map.of(POINTED, Map.of("Key", "a")));
+
+    assertThat(turn.reads()).containsExactlyInAnyOrder(POINTED, copy("b"), copy("c"));
+    assertThat(turn.readsAfter(read)).as("the copy under the key the row holds").containsExactly(copy("a"));
+    read.put(copy("a"), Map.of());
+
+    assertThat(turn.reads()).contains(copy("a"));
+    assertThat(turn.readsAfter(read)).as("the key the first event left is one the turn declared").isEmpty();
+    assertThat(turn.fold(read)).containsExactly(new Write(copy("a"), Kind.DELETE, Map.of()),
+        new Write(POINTED, Kind.REPLACE, Map.of("Key", "c")), new Write(copy("c"), Kind.INSERT, Map.of()));
+  }
+
+  @Test
+  void aTurnIsNotFoldedBeforeTheRowsItsEventsNameAreRead() {
+    Turn<String> turn = new Turn<>(POINTER, List.of("b"));
+
+    assertThatThrownBy(() -> turn.fold(Map.of(POINTED, Map.of("Key", "a")))).isInstanceOf(IllegalStateException.class)
+        .hasMessage("Projection 'pointer' needs [Entries(p, a)] read before its turn is folded");
+  }
+
+  private static final RowRef POINTED = balance("p");
+
+  private static RowRef copy(String key) {
+    return new RowRef(Ledger.ENTRIES, "p", key);
+  }
+
+  /** A row that holds a key, and a copy under that key: a new key deletes the copy under the old one, which only the row names. */
+  private static final Projection<String> POINTER = new Projection<>() {
+    @Override
+    public String name() {
+      return "pointer";
+    }
+
+    @Override
+    public ViewSet viewSet() {
+      return Ledger.VIEW_SET;
+    }
+
+    @Override
+    public Optional<String> lane(String key) {
+      return Optional.of("p");
+    }
+
+    @Override
+    public Set<RowRef> reads(String key) {
+      return Set.of(POINTED, copy(key));
+    }
+
+    @Override
+    public Set<RowRef> readsAfter(String key, Rows declared) {
+      return declared.get(POINTED).map(row -> Set.of(copy((String) row.get("Key")))).orElse(Set.of());
+    }
+
+    @Override
+    public List<RowChange> fold(Rows rows, String key) {
+      List<RowChange> changes = new ArrayList<>();
+      rows.get(POINTED).map(row -> (String) row.get("Key")).filter(old -> !old.equals(key))
+          .ifPresent(old -> changes.add(new RowChange.Delete(copy(old))));
+      changes.add(new RowChange.Put(POINTED, Map.of("Key", key)));
+      changes.add(new RowChange.Put(copy(key), Map.of()));
+      return changes;
+    }
+  };
 
   static Projection<String> projection(Set<RowRef> reads, Projection.Fold<String> fold) {
     return Projection.of("test", Ledger.VIEW_SET, event -> Optional.of("one"), event -> reads, fold);

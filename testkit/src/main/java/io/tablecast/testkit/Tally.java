@@ -106,6 +106,54 @@ public final class Tally {
   /** The totals and ticks, with no step: what a turn of the projector writes. */
   public static final Projection<Tick> TALLIES = Projection.of("tallies", VIEW_SET, Tally::lane, Tally::reads, Tally::fold);
 
+  /**
+   * Each account's latest tick in a partition of its own, and a copy of it kept under its amount
+   * (an index whose key only the stored row holds): a newer tick deletes the copy of the one
+   * before, which the fold can reach only by naming it to read after the latest
+   * ({@link Projection#readsAfter}).
+   */
+  public static final Projection<Tick> LATEST = new Projection<>() {
+    @Override
+    public String name() {
+      return "latest";
+    }
+
+    @Override
+    public ViewSet viewSet() {
+      return VIEW_SET;
+    }
+
+    @Override
+    public Optional<String> lane(Tick tick) {
+      return Optional.of(tick.account());
+    }
+
+    @Override
+    public Set<RowRef> reads(Tick tick) {
+      return Set.of(latest(tick.account()), latestCopy(tick.account(), tick.amount()));
+    }
+
+    @Override
+    public Set<RowRef> readsAfter(Tick tick, Rows declared) {
+      return declared.get(latest(tick.account())).map(row -> Set.of(latestCopy(tick.account(), (long) row.get("Amount")))).orElse(Set.of());
+    }
+
+    @Override
+    public List<RowChange> fold(Rows rows, Tick tick) {
+      Optional<Map<String, Object>> before = rows.get(latest(tick.account()));
+      if (before.isPresent() && (long) before.get().get("Version") >= tick.version()) {
+        return List.of();
+      }
+      List<RowChange> changes = new ArrayList<>();
+      RowRef copy = latestCopy(tick.account(), tick.amount());
+      before.map(row -> latestCopy(tick.account(), (long) row.get("Amount"))).filter(old -> !old.equals(copy))
+          .ifPresent(old -> changes.add(new RowChange.Delete(old)));
+      changes.add(new RowChange.Put(latest(tick.account()), Map.of("Amount", tick.amount(), "Version", tick.version())));
+      changes.add(new RowChange.Put(copy, Map.of("Version", tick.version())));
+      return changes;
+    }
+  };
+
   public static final ProjectedViewSet<Tick> PROJECTED = new ProjectedViewSet<>(VIEW_SET, List.of(TOPIC), DECODER,
       List.of(Projection.of("tallies", VIEW_SET, Tally::lane, Tally::reads, Tally::fold,
           tick -> List.of(ACCOUNTS.askFor(new Account(tick.branch(), tick.account()))))), List.of(ACCOUNTS));
@@ -114,6 +162,16 @@ public final class Tally {
 
   public static RowRef total(String branch) {
     return new RowRef(TOTALS, branch, "total");
+  }
+
+  /** An account's latest tick ({@link #LATEST}). */
+  public static RowRef latest(String account) {
+    return new RowRef(TOTALS, "latest-" + account, "latest");
+  }
+
+  /** The copy of an account's latest tick under its amount ({@link #LATEST}). */
+  public static RowRef latestCopy(String account, long amount) {
+    return new RowRef(TOTALS, "latest-" + account, "amount" + amount);
   }
 
   public static RowRef account(String account) {

@@ -33,10 +33,11 @@ import java.util.stream.Collectors;
 
 /**
  * Runs the turns of any projection against one generation of its view set's tables: reads the
- * rows the turn declared (point reads), folds its events over them, and writes each partition's
- * rows in Entity Group Transactions of at most {@value EgtGuard#MAX_OPERATIONS} (a partition's only
- * write as the single operation it stands for), each guarded by what was read: an insert fails if
- * the row appeared, a replace or delete carries the ETag read.
+ * rows the turn declared (point reads), and then those its events name to read after them, folds
+ * its events over them, and writes each partition's rows in Entity Group Transactions of at most
+ * {@value EgtGuard#MAX_OPERATIONS} (a partition's only write as the single operation it stands
+ * for), each guarded by what was read: an insert fails if the row appeared, a replace or delete
+ * carries the ETag read.
  *
  * <p>A write that loses a race ({@link OptimisticWrite}) reads and folds the whole turn again.
  * Partitions written before the race keep their rows: folded again, the events find them applied
@@ -45,7 +46,9 @@ import java.util.stream.Collectors;
  *
  * <p><b>Remembering</b> ({@link #remembering}, the projector's): the rows its turns last read or
  * wrote are kept with their ETags ({@link KnownRows}), and a turn whose declared rows all lie in
- * one partition first folds over them without reading, taking a row it does not know for absent.
+ * one partition, and the rows its events name to read after them too ({@link
+ * Projection#readsAfter}), first folds over them without reading, taking a row it does not know
+ * for absent.
  * That guess is written only if it is checked whole: every declared row is written (an insert,
  * which fails if the row exists, or a replace or delete on the ETag known), in one EGT, before any
  * other write of the turn. A turn whose guess leaves a declared row unwritten (an event delivered
@@ -134,10 +137,16 @@ public final class TableTurns {
     }
     Partition guarded = partitions.iterator().next();
     Map<RowRef, Read> assumed = new HashMap<>();
-    knownRows(guarded).get(guarded.key(), declared.stream().map(RowRef::rowKey).toList())
-        .forEach((rowKey, row) -> assumed.put(new RowRef(guarded.table(), guarded.key(), rowKey), row));
     List<Write> writes;
     try {
+      for (Set<RowRef> more = declared; !more.isEmpty(); more = turn.readsAfter(propertiesOf(assumed))) {
+        if (!more.stream().map(Partition::of).allMatch(guarded::equals)) {
+          return Optional.empty(); // one EGT cannot check a guess across partitions
+        }
+        knownRows(guarded).get(guarded.key(), more.stream().map(RowRef::rowKey).toList())
+            .forEach((rowKey, row) -> assumed.put(new RowRef(guarded.table(), guarded.key(), rowKey), row));
+      }
+      declared = turn.reads();
       writes = turn.fold(propertiesOf(assumed));
     } catch (RuntimeException e) {
       return Optional.empty(); // a fold may fail on a guess; it is read and folded again, where a failure is the projection's
@@ -172,9 +181,18 @@ public final class TableTurns {
     return Optional.of(egt);
   }
 
+  /** The turn's declared rows, then those its events name to read after them, round by round ({@link Turn#readsAfter}). */
   private Map<RowRef, Read> read(Turn<?> turn) {
+    Map<RowRef, Read> read = read(turn.reads());
+    for (Set<RowRef> more = turn.readsAfter(propertiesOf(read)); !more.isEmpty(); more = turn.readsAfter(propertiesOf(read))) {
+      read.putAll(read(more));
+    }
+    return read;
+  }
+
+  private Map<RowRef, Read> read(Set<RowRef> refs) {
     Map<Partition, List<String>> byPartition = new LinkedHashMap<>();
-    turn.reads().forEach(ref -> byPartition.computeIfAbsent(Partition.of(ref), p -> new ArrayList<>()).add(ref.rowKey()));
+    refs.forEach(ref -> byPartition.computeIfAbsent(Partition.of(ref), p -> new ArrayList<>()).add(ref.rowKey()));
     Map<RowRef, Read> read = new HashMap<>();
     byPartition.forEach((partition, rowKeys) -> {
       Map<String, Read> rows = RowReader.read(client(partition.table()), partition.key(), rowKeys);

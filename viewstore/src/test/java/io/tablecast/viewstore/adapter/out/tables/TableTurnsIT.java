@@ -148,6 +148,35 @@ class TableTurnsIT {
   }
 
   @Test
+  void aRowThatOnlyAStoredRowNamesIsReadInASecondRound_deletedOnItsEtag_andKnownToARememberingTurn() {
+    List<Tick> log = Tally.log(5, 200);
+    for (int from = 0; from < log.size(); from += 20) {
+      lanes(log.subList(from, Math.min(log.size(), from + 20))).forEach(lane -> turns.apply(Tally.LATEST, lane));
+    }
+    assertThat(GenerationRows.all(azure, generation)).as("the latest tick and its one copy, per account")
+        .isEqualTo(ProjectionKit.of(Tally.LATEST).rebuilt(log));
+    labels();
+
+    turns.apply(Tally.LATEST, List.of(new Tick("b1", "z", 1, 10)));
+    List<String> first = labels();
+    turns.apply(Tally.LATEST, List.of(new Tick("b1", "z", 2, 20)));
+    List<String> second = labels();
+    TableTurns remembering = TableTurns.remembering(probed, generation);
+    remembering.apply(Tally.LATEST, List.of(new Tick("b1", "y", 1, 10)));
+    labels();
+    remembering.apply(Tally.LATEST, List.of(new Tick("b1", "y", 2, 20)));
+    List<String> known = labels();
+
+    assertThat(first).as("a first tick: its declared rows read, nothing named after them, one EGT").last().asString().contains("EGT");
+    assertThat(second).as("the next: the same reads, one more for the old copy the latest names, one EGT").hasSize(first.size() + 1)
+        .last().asString().contains("EGT");
+    assertThat(known).as("the rows it wrote last, the old copy among them: one EGT, no read").singleElement().asString().contains("EGT");
+    assertThat(GenerationRows.all(azure, generation)).containsEntry(Tally.latest("z"), Map.of("Amount", 20L, "Version", 2L))
+        .containsKey(Tally.latestCopy("z", 20)).doesNotContainKey(Tally.latestCopy("z", 10))
+        .containsKey(Tally.latestCopy("y", 20)).doesNotContainKey(Tally.latestCopy("y", 10));
+  }
+
+  @Test
   void lanesRacingForOneRowEachReadAgainAndBothCount() {
     List<CompletableFuture<Void>> racing = new ArrayList<>();
     for (String account : List.of("a1", "a2", "a3", "a4")) {
