@@ -6,7 +6,7 @@ import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.common.tables.HrViewSet;
+import io.tablecast.hr.tables.HrViewSet;
 import io.tablecast.operations.Verification;
 import io.tablecast.operations.application.audit.Difference;
 import io.tablecast.operations.application.audit.Verifier;

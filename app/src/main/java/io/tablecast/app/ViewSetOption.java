@@ -2,7 +2,7 @@ package io.tablecast.app;
 
 import io.tablecast.common.config.Env;
 import io.tablecast.common.config.ViewSetJars;
-import io.tablecast.common.tables.HrViewSet;
+import io.tablecast.hr.tables.HrViewSet;
 import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.projection.ViewSetProvider;

@@ -1,6 +1,6 @@
 package io.tablecast.app;
 
-import static io.tablecast.common.tables.HrViewSet.HR;
+import static io.tablecast.hr.tables.HrViewSet.HR;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.storage.queue.QueueClient;
@@ -10,8 +10,8 @@ import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
-import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.hr.tables.WorkQueue;
 import io.tablecast.orders.OrderViews;
 import io.tablecast.testkit.ChildJvm;
 import io.tablecast.testkit.ChildJvms;

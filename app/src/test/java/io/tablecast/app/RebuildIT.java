@@ -1,6 +1,6 @@
 package io.tablecast.app;
 
-import static io.tablecast.common.tables.HrViewSet.HR;
+import static io.tablecast.hr.tables.HrViewSet.HR;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -18,8 +18,8 @@ import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.CheckpointRows;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
-import io.tablecast.common.tables.ViewTable;
-import io.tablecast.common.tables.WorkQueue;
+import io.tablecast.hr.tables.ViewTable;
+import io.tablecast.hr.tables.WorkQueue;
 import io.tablecast.operations.Verification;
 import io.tablecast.operations.application.audit.Difference;
 import io.tablecast.operations.application.audit.Verifier;

@@ -1,6 +1,6 @@
 package io.tablecast.app;
 
-import static io.tablecast.common.tables.HrViewSet.HR;
+import static io.tablecast.hr.tables.HrViewSet.HR;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.data.tables.TableClient;
@@ -13,8 +13,8 @@ import io.tablecast.common.kafka.TopicProvisioner;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
-import io.tablecast.common.tables.ViewTable;
 import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.testkit.ChildJvm;
 import io.tablecast.testkit.ChildJvms;
 import io.tablecast.testkit.TablecastRuntimeExtension;

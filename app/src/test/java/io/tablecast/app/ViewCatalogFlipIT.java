@@ -1,6 +1,6 @@
 package io.tablecast.app;
 
-import static io.tablecast.common.tables.HrViewSet.HR;
+import static io.tablecast.hr.tables.HrViewSet.HR;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -9,9 +9,9 @@ import com.azure.data.tables.models.TableEntity;
 import io.tablecast.app.fixtures.Pipeline;
 import io.tablecast.app.fixtures.PipelineExtension;
 import io.tablecast.common.tables.CatalogTables;
-import io.tablecast.common.tables.EmployeesLayout;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.common.tables.ViewTable;
+import io.tablecast.hr.tables.EmployeesLayout;
+import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

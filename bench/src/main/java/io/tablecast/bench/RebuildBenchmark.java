@@ -1,6 +1,6 @@
 package io.tablecast.bench;
 
-import static io.tablecast.common.tables.HrViewSet.HR;
+import static io.tablecast.hr.tables.HrViewSet.HR;
 
 import io.tablecast.common.config.HttpSettings;
 import io.tablecast.common.config.KafkaSettings;

@@ -1,6 +1,6 @@
 package io.tablecast.bench;
 
-import static io.tablecast.common.tables.HrViewSet.HR;
+import static io.tablecast.hr.tables.HrViewSet.HR;
 
 import com.azure.core.http.HttpClient;
 import com.azure.core.http.HttpMethod;
@@ -16,14 +16,14 @@ import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.AzureClients;
-import io.tablecast.common.tables.EmployeesLayout;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ServiceSas;
 import io.tablecast.common.tables.ViewCatalog;
-import io.tablecast.common.tables.ViewTable;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.embedded.RuntimeOptions;
 import io.tablecast.events.EmployeeId;
+import io.tablecast.hr.tables.EmployeesLayout;
+import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.views.ViewsConfig;
 import io.tablecast.views.ViewsService;
 import java.nio.file.Files;

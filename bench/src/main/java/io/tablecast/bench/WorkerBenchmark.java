@@ -1,6 +1,6 @@
 package io.tablecast.bench;
 
-import static io.tablecast.common.tables.HrViewSet.HR;
+import static io.tablecast.hr.tables.HrViewSet.HR;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -13,10 +13,10 @@ import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.kafka.TopicProvisioner;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.embedded.RuntimeOptions;
 import io.tablecast.events.DomainEvent;
+import io.tablecast.hr.tables.WorkQueue;
 import io.tablecast.projector.ProjectorConfig;
 import io.tablecast.projector.ProjectorService;
 import io.tablecast.testkit.StorageProbe;

@@ -1,6 +1,5 @@
 package io.tablecast.bench;
 
-import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.events.DepartmentCreated;
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.DomainEvent;
@@ -9,6 +8,7 @@ import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.events.EmployeeTransferred;
 import io.tablecast.events.EventMetadata;
+import io.tablecast.hr.tables.WorkQueue;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.tablecast.e2e;
 
-import static io.tablecast.common.tables.HrViewSet.HR;
+import static io.tablecast.hr.tables.HrViewSet.HR;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.storage.queue.QueueClient;
@@ -13,9 +13,9 @@ import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ServiceSas;
-import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.embedded.RuntimeOptions;
+import io.tablecast.hr.tables.WorkQueue;
 import io.tablecast.projector.ProjectorConfig;
 import io.tablecast.projector.ProjectorService;
 import io.tablecast.testkit.HttpTestClient;

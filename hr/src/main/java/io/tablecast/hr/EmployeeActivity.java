@@ -1,9 +1,5 @@
 package io.tablecast.hr;
 
-import io.tablecast.common.tables.ActivityLayout;
-import io.tablecast.common.tables.EmployeesLayout;
-import io.tablecast.common.tables.HrViewSet;
-import io.tablecast.common.tables.ViewTable;
 import io.tablecast.events.Actor;
 import io.tablecast.events.DepartmentCreated;
 import io.tablecast.events.DepartmentManagerAssigned;
@@ -13,6 +9,10 @@ import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeTransferred;
 import io.tablecast.events.EventVisitor;
+import io.tablecast.hr.tables.ActivityLayout;
+import io.tablecast.hr.tables.EmployeesLayout;
+import io.tablecast.hr.tables.HrViewSet;
+import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.projection.Projection;
 import io.tablecast.projection.RowChange;
 import io.tablecast.projection.RowRef;

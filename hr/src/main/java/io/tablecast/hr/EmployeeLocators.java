@@ -1,16 +1,16 @@
 package io.tablecast.hr;
 
-import io.tablecast.common.tables.HrViewSet;
-import io.tablecast.common.tables.IndexLayout;
-import io.tablecast.common.tables.ViewTable;
-import io.tablecast.common.tables.rows.EmployeeDetails;
-import io.tablecast.common.tables.rows.LocatorRow;
 import io.tablecast.events.EmployeeArchived;
 import io.tablecast.events.EmployeeDetailsChanged;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.events.EmployeeTransferred;
+import io.tablecast.hr.tables.HrViewSet;
+import io.tablecast.hr.tables.IndexLayout;
+import io.tablecast.hr.tables.ViewTable;
+import io.tablecast.hr.tables.rows.EmployeeDetails;
+import io.tablecast.hr.tables.rows.LocatorRow;
 import io.tablecast.projection.Projection;
 import io.tablecast.projection.RowChange;
 import io.tablecast.projection.RowRef;

@@ -6,10 +6,10 @@ import static io.tablecast.testkit.HrEvents.hired;
 import static io.tablecast.testkit.HrEvents.transferred;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablecast.common.tables.ActivityLayout;
-import io.tablecast.common.tables.ViewTable;
 import io.tablecast.events.Actor;
 import io.tablecast.events.EmployeeEvent;
+import io.tablecast.hr.tables.ActivityLayout;
+import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.projection.RowChange;
 import io.tablecast.projection.RowRef;
 import io.tablecast.projection.testing.ProjectionKit;

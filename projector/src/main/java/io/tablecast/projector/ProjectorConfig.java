@@ -25,7 +25,7 @@ import java.util.Optional;
  * @param stallTimeout {@code TABLECAST_STALL_TIMEOUT}, default 30 s: with lag and no progress for
  *     this long, the projector reports itself unhealthy
  * @param maxPollRecords {@code TABLECAST_PROJECTOR_MAX_POLL}, default 1000: events per batch; more
- *     events per batch means more events per department partition, so fewer and fuller EGTs
+ *     events per batch means more events per partition of a view, so fewer and fuller EGTs
  * @param workers the queue workers run in this process ({@code TABLECAST_WORKERS}, default 1 per
  *     queue; 0 for none, when workers run as their own deployable)
  * @param recovery what to do at start about a previous run that crashed; {@link Recovery#NONE}

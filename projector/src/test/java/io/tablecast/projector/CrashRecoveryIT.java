@@ -1,6 +1,6 @@
 package io.tablecast.projector;
 
-import static io.tablecast.common.tables.HrViewSet.HR;
+import static io.tablecast.hr.tables.HrViewSet.HR;
 import static io.tablecast.testkit.HrEvents.departmentCreated;
 import static io.tablecast.testkit.HrEvents.hired;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -13,11 +13,11 @@ import io.tablecast.common.config.HttpSettings;
 import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.common.tables.IndexLayout;
-import io.tablecast.common.tables.ViewTable;
-import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeHired;
+import io.tablecast.hr.tables.IndexLayout;
+import io.tablecast.hr.tables.ViewTable;
+import io.tablecast.hr.tables.WorkQueue;
 import io.tablecast.projector.fixtures.HrModel;
 import io.tablecast.projector.fixtures.ModelCheck;
 import io.tablecast.projector.fixtures.Projection;

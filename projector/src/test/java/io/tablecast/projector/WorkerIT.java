@@ -1,6 +1,6 @@
 package io.tablecast.projector;
 
-import static io.tablecast.common.tables.HrViewSet.HR;
+import static io.tablecast.hr.tables.HrViewSet.HR;
 import static io.tablecast.testkit.HrEvents.archived;
 import static io.tablecast.testkit.HrEvents.changed;
 import static io.tablecast.testkit.HrEvents.departmentCreated;
@@ -15,9 +15,9 @@ import com.azure.storage.queue.QueueClient;
 import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.Keys;
-import io.tablecast.common.tables.ViewTable;
-import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.events.DomainEvent;
+import io.tablecast.hr.tables.ViewTable;
+import io.tablecast.hr.tables.WorkQueue;
 import io.tablecast.projector.ProjectorService;
 import io.tablecast.projector.fixtures.HrModel;
 import io.tablecast.projector.fixtures.ModelCheck;

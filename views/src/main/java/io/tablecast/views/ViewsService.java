@@ -8,7 +8,7 @@ import io.tablecast.common.http.Health;
 import io.tablecast.common.http.HttpService;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tables.AzureClients;
-import io.tablecast.common.tables.HrViewSet;
+import io.tablecast.hr.tables.HrViewSet;
 import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.projection.ViewSetProvider;

@@ -1,6 +1,6 @@
 package io.tablecast.views;
 
-import static io.tablecast.common.tables.HrViewSet.HR;
+import static io.tablecast.hr.tables.HrViewSet.HR;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -19,8 +19,8 @@ import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ServiceSas;
 import io.tablecast.common.tables.TelemetryLayout;
 import io.tablecast.common.tables.ViewCatalog;
-import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.hr.tables.WorkQueue;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.testkit.HttpTestClient;
 import io.tablecast.testkit.HttpTestClient.Response;

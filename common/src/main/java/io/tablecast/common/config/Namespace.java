@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
  * Storage: every topic, consumer group, table and queue name goes through it.
  *
  * <p>Production uses {@link #NONE}, so names are exactly those of the SPEC ({@code
- * tablecast.commands}, {@code EmployeesG1}, {@code archive-employee-g1}). Tests give each test
+ * tablecast.commands}) and of the view sets' declarations ({@code CustomersG1}, {@code orders-by-status-g1}). Tests give each test
  * its own prefix, which keeps them independent on one shared broker and one Azurite.
  *
  * <p>A prefix is 1–16 lower-case letters or digits, starting with a letter, so that it is legal
@@ -37,12 +37,12 @@ public record Namespace(String prefix) {
     return topic(name);
   }
 
-  /** {@code EmployeesG1} → {@code <prefix>EmployeesG1}. */
+  /** {@code CustomersG1} → {@code <prefix>CustomersG1}. */
   public String table(String name) {
     return prefix + name;
   }
 
-  /** {@code archive-employee-g1} → {@code <prefix>-archive-employee-g1}. */
+  /** {@code orders-by-status-g1} → {@code <prefix>-orders-by-status-g1}. */
   public String queue(String name) {
     return prefix.isEmpty() ? name : prefix + "-" + name;
   }

@@ -10,7 +10,7 @@ import java.time.Duration;
  *     all queues together: a message's requests run one after another, so one message at a time
  *     leaves the store idle while the queue grows
  * @param visibilityTimeout how long a received message stays hidden from other workers
- * @param lease how long a worker holds the employees of a message; it stops writing after a
+ * @param lease how long a worker holds the rows a message's step leases; it stops writing after a
  *     third of it
  * @param backoff the delay before a failed message is tried again, doubled at each attempt; like
  *     the visibility timeout, in whole seconds, as the queue service counts them

@@ -1,13 +1,13 @@
 package io.tablecast.common.tables;
 
-import io.tablecast.projection.ViewSet;
 import io.tablecast.common.config.Namespace;
+import io.tablecast.projection.ViewSet;
 import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * One generation of a view set: the names of its tables ({@code EmployeesG<N>}) and queues
- * ({@code archive-employee-g<N>}), within a {@link Namespace}, and the PartitionKey of its
+ * One generation of a view set: the names of its tables ({@code CustomersG<N>}) and queues
+ * ({@code orders-by-status-g<N>}), within a {@link Namespace}, and the PartitionKey of its
  * checkpoints.
  *
  * <p>Nothing outside this record spells a generation suffix, so a rebuild (SPEC §6) only has to

@@ -1,6 +1,5 @@
 package io.tablecast.common.tables;
 
-import static io.tablecast.common.tables.HrViewSet.HR;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.common.config.Namespace;
@@ -18,13 +17,10 @@ class GenerationTest {
       List.of(new Queue("customer-index")));
 
   @Test
-  void hrDeclaresTheTablesAndQueuesOfTheSpec_andKeepsItsCheckpointsUnderTheGenerationAlone() {
-    Generation g3 = new Generation(HR, Namespace.NONE, 3);
+  void aViewSetWithUnprefixedCheckpointsKeepsThemUnderTheGenerationAlone() {
+    Generation g3 = new Generation(ORDERS.withUnprefixedCheckpoints(), Namespace.NONE, 3);
 
-    assertThat(g3.tables()).containsExactly("EmployeesG3", "EmployeeIndexG3", "EmployeesByLastNameG3", "ArchivedEmployeesG3",
-        "EmployeeActivityG3");
-    assertThat(g3.queues()).containsExactly("archive-employee-g3", "archive-employee-g3-poison", "transfer-employee-g3",
-        "transfer-employee-g3-poison", "index-maintenance-g3", "index-maintenance-g3-poison");
+    assertThat(g3.tables()).containsExactly("OrdersG3", "OrdersByCustomerG3");
     assertThat(g3.checkpointPartition()).isEqualTo("G3");
   }
 

@@ -1,11 +1,11 @@
 package io.tablecast.projector.testdata;
 
-import io.tablecast.common.tables.ViewTable;
-import io.tablecast.common.tables.rows.LocatorRow;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.hr.EmployeeLocators;
+import io.tablecast.hr.tables.ViewTable;
+import io.tablecast.hr.tables.rows.LocatorRow;
 import io.tablecast.projection.Projection;
 import io.tablecast.projection.RowChange;
 import io.tablecast.projection.RowRef;

@@ -1,11 +1,7 @@
 package io.tablecast.viewstore.domain;
 
-import static io.tablecast.common.tables.EmployeesLayout.DEPARTMENT;
+import static io.tablecast.hr.tables.EmployeesLayout.DEPARTMENT;
 
-import io.tablecast.common.tables.EmployeesLayout;
-import io.tablecast.common.tables.rows.DepartmentRow;
-import io.tablecast.common.tables.rows.EmployeeDetails;
-import io.tablecast.common.tables.rows.EmployeeRow;
 import io.tablecast.events.DepartmentCreated;
 import io.tablecast.events.DepartmentManagerAssigned;
 import io.tablecast.events.DomainEvent;
@@ -15,6 +11,10 @@ import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeTransferred;
 import io.tablecast.events.EventVisitor;
 import io.tablecast.hr.EmployeeLocators;
+import io.tablecast.hr.tables.EmployeesLayout;
+import io.tablecast.hr.tables.rows.DepartmentRow;
+import io.tablecast.hr.tables.rows.EmployeeDetails;
+import io.tablecast.hr.tables.rows.EmployeeRow;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.tablecast.viewstore.domain;
 
-import io.tablecast.common.tables.rows.EmailClaim;
+import io.tablecast.hr.tables.rows.EmailClaim;
 import java.time.Instant;
 import java.util.Optional;
 

@@ -1,9 +1,9 @@
 package io.tablecast.viewstore.domain;
 
-import io.tablecast.common.tables.IndexLayout;
-import io.tablecast.common.tables.rows.LocatorRow;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.hr.EmployeeLocators;
+import io.tablecast.hr.tables.IndexLayout;
+import io.tablecast.hr.tables.rows.LocatorRow;
 import java.util.List;
 import java.util.Optional;
 

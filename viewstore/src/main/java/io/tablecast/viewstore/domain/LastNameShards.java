@@ -1,6 +1,6 @@
 package io.tablecast.viewstore.domain;
 
-import io.tablecast.common.tables.LastNameLayout;
+import io.tablecast.hr.tables.LastNameLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;

@@ -1,11 +1,11 @@
 package io.tablecast.viewstore.domain;
 
-import io.tablecast.common.tables.EmployeesLayout;
 import io.tablecast.events.DepartmentCreated;
 import io.tablecast.events.DepartmentEvent;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeDetailsChanged;
 import io.tablecast.events.EmployeeHired;
+import io.tablecast.hr.tables.EmployeesLayout;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;

@@ -1,18 +1,18 @@
 package io.tablecast.viewstore.domain;
 
-import io.tablecast.common.tables.EmployeesLayout;
-import io.tablecast.common.tables.IndexLayout;
-import io.tablecast.common.tables.rows.EmailClaim;
-import io.tablecast.common.tables.rows.EmailCopyRow;
-import io.tablecast.common.tables.rows.EmailEntryRow;
-import io.tablecast.common.tables.rows.EmployeeRow;
-import io.tablecast.common.tables.rows.LocatorRow;
 import io.tablecast.events.EmployeeId;
+import io.tablecast.hr.tables.EmployeesLayout;
+import io.tablecast.hr.tables.IndexLayout;
+import io.tablecast.hr.tables.rows.EmailClaim;
+import io.tablecast.hr.tables.rows.EmailCopyRow;
+import io.tablecast.hr.tables.rows.EmailEntryRow;
+import io.tablecast.hr.tables.rows.EmployeeRow;
+import io.tablecast.hr.tables.rows.LocatorRow;
 
 /**
  * The rows the queue workers derive from an employee's locator, the truth (SPEC §4): the same
  * properties, version and event id as the projector would write for that state, each written by
- * its row's own codec ({@code io.tablecast.common.tables.rows}).
+ * its row's own codec ({@code io.tablecast.hr.tables.rows}).
  */
 public final class TruthRows {
 

@@ -1,6 +1,6 @@
 package io.tablecast.viewstore.domain;
 
-import io.tablecast.common.tables.EmployeesLayout;
+import io.tablecast.hr.tables.EmployeesLayout;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;

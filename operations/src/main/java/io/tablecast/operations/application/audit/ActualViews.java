@@ -1,10 +1,10 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.common.tables.IndexLayout;
-import io.tablecast.common.tables.LastNameLayout;
-import io.tablecast.projection.ViewSet;
-import io.tablecast.common.tables.ViewTable;
+import io.tablecast.hr.tables.IndexLayout;
+import io.tablecast.hr.tables.LastNameLayout;
+import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.operations.domain.audit.AuditRow;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.viewstore.domain.audit.LastNameEntry;
 import java.util.HashMap;
 import java.util.List;

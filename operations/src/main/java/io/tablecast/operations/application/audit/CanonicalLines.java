@@ -1,8 +1,8 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.projection.ViewSet;
-import io.tablecast.common.tables.ViewTable;
+import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.operations.domain.audit.AuditRow;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.viewstore.domain.audit.LastNameEntry;
 import io.tablecast.viewstore.domain.work.WorkerState;
 import java.util.HashMap;

@@ -1,7 +1,7 @@
 package io.tablecast.operations.application.audit;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.tablecast.common.tables.ViewTable;
+import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.operations.application.audit.AuditRecords.Line;
 import io.tablecast.operations.application.audit.Difference.Kind;
 import java.util.ArrayList;

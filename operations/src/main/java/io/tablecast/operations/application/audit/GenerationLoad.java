@@ -1,9 +1,9 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.projection.ViewSet;
-import io.tablecast.common.tables.ViewTable;
+import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.operations.application.audit.AuditRecords.Line;
 import io.tablecast.operations.domain.audit.AuditRow;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.projector.application.PartitionRef;
 import io.tablecast.viewstore.domain.LastNameShards;

@@ -1,6 +1,6 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.common.tables.ViewTable;
+import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.operations.application.audit.AuditRecords.Line;
 import io.tablecast.operations.application.audit.Difference.Kind;
 import java.util.ArrayList;

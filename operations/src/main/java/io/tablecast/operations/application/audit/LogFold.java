@@ -1,9 +1,9 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.events.DepartmentEvent;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeEvent;
+import io.tablecast.hr.tables.IndexLayout;
 import io.tablecast.operations.domain.audit.DepartmentAudit;
 import io.tablecast.operations.domain.audit.EmployeeAudit;
 import io.tablecast.operations.domain.audit.StorageLimits;

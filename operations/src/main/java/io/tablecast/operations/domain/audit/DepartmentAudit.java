@@ -1,11 +1,11 @@
 package io.tablecast.operations.domain.audit;
 
-import static io.tablecast.common.tables.EmployeesLayout.DEPARTMENT;
+import static io.tablecast.hr.tables.EmployeesLayout.DEPARTMENT;
 
-import io.tablecast.common.tables.ViewTable;
-import io.tablecast.common.tables.rows.DepartmentRow;
-import io.tablecast.common.tables.rows.LocatorRow;
 import io.tablecast.events.DepartmentEvent;
+import io.tablecast.hr.tables.ViewTable;
+import io.tablecast.hr.tables.rows.DepartmentRow;
+import io.tablecast.hr.tables.rows.LocatorRow;
 import io.tablecast.viewstore.domain.DepartmentPartition;
 import io.tablecast.viewstore.domain.TruthRows;
 import io.tablecast.viewstore.domain.ViewEntity;

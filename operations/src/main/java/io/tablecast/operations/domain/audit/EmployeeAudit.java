@@ -1,11 +1,11 @@
 package io.tablecast.operations.domain.audit;
 
-import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.common.tables.Keys;
-import io.tablecast.common.tables.ViewTable;
-import io.tablecast.common.tables.rows.LocatorRow;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.hr.EmployeeActivity;
+import io.tablecast.hr.tables.IndexLayout;
+import io.tablecast.hr.tables.ViewTable;
+import io.tablecast.hr.tables.rows.LocatorRow;
 import io.tablecast.projection.RowChange;
 import io.tablecast.viewstore.domain.EmployeeLocator;
 import io.tablecast.viewstore.domain.TruthRows;

@@ -1,14 +1,12 @@
 package io.tablecast.operations.adapter.audit;
 
-import static io.tablecast.common.tables.HrViewSet.HR;
+import static io.tablecast.hr.tables.HrViewSet.HR;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.data.tables.TableClient;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.common.tables.SystemProperties;
-import io.tablecast.common.tables.ViewTable;
 import io.tablecast.events.Actor;
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.DomainEvent;
@@ -16,6 +14,8 @@ import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.events.EventMetadata;
+import io.tablecast.hr.tables.IndexLayout;
+import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.operations.Verification;
 import io.tablecast.operations.adapter.in.kafka.KafkaEventLog;
 import io.tablecast.operations.adapter.out.tables.TableRowWriter;

@@ -1,6 +1,6 @@
 package io.tablecast.operations.adapter.audit;
 
-import static io.tablecast.common.tables.HrViewSet.HR;
+import static io.tablecast.hr.tables.HrViewSet.HR;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.data.tables.TableClient;
@@ -9,11 +9,11 @@ import com.azure.data.tables.models.TableEntityUpdateMode;
 import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.SystemProperties;
-import io.tablecast.common.tables.ViewTable;
 import io.tablecast.events.DomainEvent;
+import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.operations.Verification;
-import io.tablecast.operations.application.audit.Difference.Kind;
 import io.tablecast.operations.application.audit.Difference;
+import io.tablecast.operations.application.audit.Difference.Kind;
 import io.tablecast.operations.application.audit.Verifier;
 import io.tablecast.operations.application.audit.VerifyProgress;
 import io.tablecast.operations.application.audit.VerifyReport;

@@ -7,10 +7,10 @@ import static io.tablecast.testkit.HrEvents.managerAssigned;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tablecast.projection.ViewSet;
-import io.tablecast.common.tables.ViewTable;
 import io.tablecast.events.DomainEvent;
+import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.operations.domain.audit.AuditRow;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.projector.application.PartitionRef;
 import io.tablecast.viewstore.domain.LastNameShards;

@@ -2,7 +2,7 @@ package io.tablecast.operations.application.audit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablecast.common.tables.ViewTable;
+import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.operations.application.audit.Difference.Kind;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.viewstore.domain.audit.LastNameEntry;

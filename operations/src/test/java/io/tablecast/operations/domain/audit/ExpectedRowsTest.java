@@ -8,10 +8,10 @@ import static io.tablecast.testkit.HrEvents.managerAssigned;
 import static io.tablecast.testkit.HrEvents.transferred;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablecast.common.tables.ActivityLayout;
-import io.tablecast.common.tables.ViewTable;
 import io.tablecast.events.DepartmentEvent;
 import io.tablecast.events.EmployeeEvent;
+import io.tablecast.hr.tables.ActivityLayout;
+import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.testkit.HrEvents;
 import io.tablecast.viewstore.domain.audit.LastNameEntry;
 import java.util.List;

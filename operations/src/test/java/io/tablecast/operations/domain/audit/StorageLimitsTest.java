@@ -2,7 +2,7 @@ package io.tablecast.operations.domain.audit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablecast.common.tables.ViewTable;
+import io.tablecast.hr.tables.ViewTable;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,8 @@
 package io.tablecast.viewstore.domain.work;
 
-import io.tablecast.common.tables.rows.DepartmentRow;
-import io.tablecast.common.tables.rows.EmployeeDetails;
-import io.tablecast.common.tables.rows.LocatorRow;
+import io.tablecast.hr.tables.rows.DepartmentRow;
+import io.tablecast.hr.tables.rows.EmployeeDetails;
+import io.tablecast.hr.tables.rows.LocatorRow;
 import io.tablecast.viewstore.domain.TruthRows;
 import io.tablecast.viewstore.domain.ViewEntity;
 import java.util.Optional;

@@ -1,9 +1,9 @@
 package io.tablecast.viewstore.domain.work;
 
-import io.tablecast.common.tables.IndexLayout;
-import io.tablecast.common.tables.WorkQueue;
-import io.tablecast.common.tables.rows.EmployeeDetails;
-import io.tablecast.common.tables.rows.LocatorRow;
+import io.tablecast.hr.tables.IndexLayout;
+import io.tablecast.hr.tables.WorkQueue;
+import io.tablecast.hr.tables.rows.EmployeeDetails;
+import io.tablecast.hr.tables.rows.LocatorRow;
 import io.tablecast.viewstore.domain.SourcePosition;
 import io.tablecast.viewstore.domain.ViewEntity;
 import java.time.Instant;

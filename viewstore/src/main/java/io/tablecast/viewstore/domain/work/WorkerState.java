@@ -1,7 +1,7 @@
 package io.tablecast.viewstore.domain.work;
 
-import io.tablecast.common.tables.EmployeesLayout;
-import io.tablecast.common.tables.IndexLayout;
+import io.tablecast.hr.tables.EmployeesLayout;
+import io.tablecast.hr.tables.IndexLayout;
 import io.tablecast.viewstore.domain.TruthRows;
 import io.tablecast.viewstore.domain.ViewEntity;
 import java.time.Instant;

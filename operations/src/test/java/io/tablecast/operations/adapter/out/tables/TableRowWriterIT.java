@@ -1,6 +1,6 @@
 package io.tablecast.operations.adapter.out.tables;
 
-import static io.tablecast.common.tables.HrViewSet.HR;
+import static io.tablecast.hr.tables.HrViewSet.HR;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.core.http.policy.HttpPipelinePolicy;
@@ -9,8 +9,8 @@ import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.common.tables.ViewTable;
 import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;

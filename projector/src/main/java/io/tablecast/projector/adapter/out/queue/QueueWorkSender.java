@@ -8,7 +8,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.common.tables.WorkQueue;
+import io.tablecast.hr.tables.WorkQueue;
 import io.tablecast.projector.application.WorkItemSender;
 import io.tablecast.viewstore.adapter.queue.WorkMessages;
 import io.tablecast.viewstore.domain.work.WorkItem;

@@ -1,8 +1,8 @@
 package io.tablecast.projector.adapter.out.tables;
 
 import com.azure.data.tables.TableClient;
-import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.events.EmployeeId;
+import io.tablecast.hr.tables.IndexLayout;
 import io.tablecast.projector.application.LocatorVersions;
 import io.tablecast.viewstore.adapter.out.tables.RowReader;
 import java.util.List;

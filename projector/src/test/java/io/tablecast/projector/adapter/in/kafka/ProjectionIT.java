@@ -1,15 +1,15 @@
 package io.tablecast.projector.adapter.in.kafka;
 
-import static io.tablecast.common.tables.HrViewSet.HR;
+import static io.tablecast.hr.tables.HrViewSet.HR;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.azure.storage.queue.QueueClient;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.common.tables.ViewTable;
-import io.tablecast.common.tables.WorkQueue;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeHired;
+import io.tablecast.hr.tables.ViewTable;
+import io.tablecast.hr.tables.WorkQueue;
 import io.tablecast.projector.ProjectorMain;
 import io.tablecast.projector.ProjectorService;
 import io.tablecast.projector.fixtures.Projection;

@@ -1,6 +1,6 @@
 package io.tablecast.projector.adapter.out.tables;
 
-import static io.tablecast.common.tables.HrViewSet.HR;
+import static io.tablecast.hr.tables.HrViewSet.HR;
 import static io.tablecast.testkit.HrEvents.changed;
 import static io.tablecast.testkit.HrEvents.departmentCreated;
 import static io.tablecast.testkit.HrEvents.hired;
@@ -11,11 +11,11 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.AzureClients;
-import io.tablecast.common.tables.EmployeesLayout;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.common.tables.ViewTable;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.events.EmployeeId;
+import io.tablecast.hr.tables.EmployeesLayout;
+import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.testkit.StorageProbe;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import io.tablecast.viewstore.adapter.out.tables.RowReader;

@@ -29,7 +29,7 @@ final class ContinuationTokens {
     this.key = new SecretKeySpec(secret.clone(), "HmacSHA256");
   }
 
-  /** The token for {@code cursor} in the listing {@code scope} (for example {@code employees/Sales}). */
+  /** The token for {@code cursor} in the listing {@code scope} (for example {@code view-sets/orders/Customers/c1/}). */
   String seal(String scope, String cursor) {
     byte[] payload = cursor.getBytes(StandardCharsets.UTF_8);
     return ENCODER.encodeToString(payload) + "." + ENCODER.encodeToString(mac(scope, payload));

@@ -1,10 +1,10 @@
 package io.tablecast.views.adapter.out.tables;
 
 import com.azure.data.tables.models.TableEntity;
-import io.tablecast.common.tables.rows.ArchivedEmployeeRow;
-import io.tablecast.common.tables.rows.EmployeeDetails;
-import io.tablecast.common.tables.rows.EmployeeRow;
-import io.tablecast.common.tables.rows.LocatorRow;
+import io.tablecast.hr.tables.rows.ArchivedEmployeeRow;
+import io.tablecast.hr.tables.rows.EmployeeDetails;
+import io.tablecast.hr.tables.rows.EmployeeRow;
+import io.tablecast.hr.tables.rows.LocatorRow;
 import io.tablecast.views.domain.EmployeeView;
 import io.tablecast.views.domain.EmployeeView.Status;
 import java.time.Instant;

@@ -1,10 +1,10 @@
 package io.tablecast.views.adapter.out.tables;
 
 import io.tablecast.common.tables.CheckpointRows;
-import io.tablecast.common.tables.EmployeesLayout;
-import io.tablecast.common.tables.IndexLayout;
-import io.tablecast.common.tables.ViewTable;
 import io.tablecast.events.EmployeeId;
+import io.tablecast.hr.tables.EmployeesLayout;
+import io.tablecast.hr.tables.IndexLayout;
+import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.views.application.Aggregate;
 import io.tablecast.views.application.AppliedOffsets;
 import io.tablecast.views.application.AppliedPositions;

@@ -1,26 +1,26 @@
 package io.tablecast.views.adapter.out.tables;
 
-import static io.tablecast.common.tables.EmployeesLayout.VERSION;
+import static io.tablecast.hr.tables.EmployeesLayout.VERSION;
 
 import com.azure.data.tables.models.TableEntity;
 import io.tablecast.common.concurrent.DaemonThreads;
 import io.tablecast.common.concurrent.Parallel;
-import io.tablecast.common.tables.ActivityLayout;
-import io.tablecast.common.tables.EmployeesLayout;
-import io.tablecast.common.tables.IndexLayout;
 import io.tablecast.common.tables.Keys;
-import io.tablecast.common.tables.LastNameLayout;
-import io.tablecast.common.tables.ViewTable;
-import io.tablecast.common.tables.rows.DepartmentRow;
-import io.tablecast.common.tables.rows.EmailCopyRow;
-import io.tablecast.common.tables.rows.EmailEntryRow;
-import io.tablecast.common.tables.rows.LocatorRow;
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.EmployeeId;
+import io.tablecast.hr.tables.ActivityLayout;
+import io.tablecast.hr.tables.EmployeesLayout;
+import io.tablecast.hr.tables.IndexLayout;
+import io.tablecast.hr.tables.LastNameLayout;
+import io.tablecast.hr.tables.ViewTable;
+import io.tablecast.hr.tables.rows.DepartmentRow;
+import io.tablecast.hr.tables.rows.EmailCopyRow;
+import io.tablecast.hr.tables.rows.EmailEntryRow;
+import io.tablecast.hr.tables.rows.LocatorRow;
 import io.tablecast.views.application.ViewStore;
 import io.tablecast.views.domain.ActivityView;
-import io.tablecast.views.domain.DepartmentView.ManagerView;
 import io.tablecast.views.domain.DepartmentView;
+import io.tablecast.views.domain.DepartmentView.ManagerView;
 import io.tablecast.views.domain.EmailCopyView;
 import io.tablecast.views.domain.EmployeeField;
 import io.tablecast.views.domain.EmployeeView;

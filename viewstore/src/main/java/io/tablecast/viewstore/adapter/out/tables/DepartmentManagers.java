@@ -5,7 +5,7 @@ import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
 import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntityUpdateMode;
-import io.tablecast.common.tables.EmployeesLayout;
+import io.tablecast.hr.tables.EmployeesLayout;
 import io.tablecast.viewstore.application.work.WorkDeferred;
 import io.tablecast.viewstore.domain.ViewEntity;
 import io.tablecast.viewstore.domain.work.ManagerFields;

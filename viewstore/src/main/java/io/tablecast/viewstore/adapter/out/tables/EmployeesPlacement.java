@@ -1,8 +1,8 @@
 package io.tablecast.viewstore.adapter.out.tables;
 
 import com.azure.data.tables.TableClient;
-import io.tablecast.common.tables.EmployeesLayout;
 import io.tablecast.events.EmployeeId;
+import io.tablecast.hr.tables.EmployeesLayout;
 import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
 import io.tablecast.viewstore.domain.BatchPlan;
 import io.tablecast.viewstore.domain.DepartmentPartition;

@@ -3,7 +3,7 @@ package io.tablecast.viewstore.adapter.out.tables;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.tablecast.common.tables.IndexLayout;
+import io.tablecast.hr.tables.IndexLayout;
 import io.tablecast.viewstore.domain.ViewEntity;
 import io.tablecast.viewstore.domain.work.WorkerState;
 import io.tablecast.viewstore.domain.work.WorkerState.IndexEntries;

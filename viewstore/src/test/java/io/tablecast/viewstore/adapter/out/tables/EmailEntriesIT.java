@@ -1,6 +1,6 @@
 package io.tablecast.viewstore.adapter.out.tables;
 
-import static io.tablecast.common.tables.HrViewSet.HR;
+import static io.tablecast.hr.tables.HrViewSet.HR;
 import static io.tablecast.testkit.HrEvents.changed;
 import static io.tablecast.testkit.HrEvents.hired;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -10,17 +10,17 @@ import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.common.tables.IndexLayout;
-import io.tablecast.common.tables.ViewTable;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeId;
-import io.tablecast.viewstore.domain.EmployeeLocator;
+import io.tablecast.hr.tables.IndexLayout;
+import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.testkit.StorageProbe;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import io.tablecast.viewstore.adapter.out.tables.EmailEntries;
 import io.tablecast.viewstore.adapter.out.tables.RowReader;
 import io.tablecast.viewstore.adapter.out.tables.TableRows;
+import io.tablecast.viewstore.domain.EmployeeLocator;
 import io.tablecast.viewstore.domain.TruthRows;
 import io.tablecast.viewstore.domain.ViewEntity;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.tablecast.viewstore.adapter.out.tables;
 
-import static io.tablecast.common.tables.HrViewSet.HR;
+import static io.tablecast.hr.tables.HrViewSet.HR;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.data.tables.TableClient;
@@ -14,8 +14,8 @@ import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.QueueErrors;
 import io.tablecast.common.tables.ViewCatalog;
-import io.tablecast.projection.ViewSet;
 import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import java.util.List;
 import java.util.stream.Stream;

@@ -15,8 +15,8 @@ import reactor.core.scheduler.Schedulers;
  * freshness target (its oldest batch in flight has waited longer than it should), every storage
  * request of the workers (table and queue alike, retries included) waits for its
  * turn, at most {@link #REQUESTS_PER_SECOND} a second for all the workers of the process, and each
- * worker receives one message at a time. The storage account's requests then go to the department
- * views first, and index work never comes in bursts that would hold them up; it never stops either,
+ * worker receives one message at a time. The storage account's requests then go to the projector's
+ * own writes first, and index work never comes in bursts that would hold them up; it never stops either,
  * and goes on at full speed once the projector is back within its target. Records merely in
  * flight, as there always are a few under a steady load, do not slow it; nor does a partition the
  * projector has paused.

@@ -1,11 +1,11 @@
-package io.tablecast.common.tables.rows;
+package io.tablecast.hr.tables.rows;
 
-import static io.tablecast.common.tables.EmployeesLayout.AGE;
-import static io.tablecast.common.tables.EmployeesLayout.EMAIL;
-import static io.tablecast.common.tables.EmployeesLayout.EMPLOYEE_ID;
-import static io.tablecast.common.tables.EmployeesLayout.FIRST_NAME;
-import static io.tablecast.common.tables.EmployeesLayout.HIRED_AT;
-import static io.tablecast.common.tables.EmployeesLayout.LAST_NAME;
+import static io.tablecast.hr.tables.EmployeesLayout.AGE;
+import static io.tablecast.hr.tables.EmployeesLayout.EMAIL;
+import static io.tablecast.hr.tables.EmployeesLayout.EMPLOYEE_ID;
+import static io.tablecast.hr.tables.EmployeesLayout.FIRST_NAME;
+import static io.tablecast.hr.tables.EmployeesLayout.HIRED_AT;
+import static io.tablecast.hr.tables.EmployeesLayout.LAST_NAME;
 
 import java.time.Instant;
 import java.util.Map;

@@ -1,6 +1,6 @@
-package io.tablecast.common.tables.rows;
+package io.tablecast.hr.tables.rows;
 
-import static io.tablecast.common.tables.EmployeesLayout.TYPE_EMAIL;
+import static io.tablecast.hr.tables.EmployeesLayout.TYPE_EMAIL;
 
 import java.util.Map;
 

@@ -1,13 +1,13 @@
-package io.tablecast.common.tables.rows;
+package io.tablecast.hr.tables.rows;
 
-import static io.tablecast.common.tables.EmployeesLayout.EVENT_ID;
-import static io.tablecast.common.tables.EmployeesLayout.VERSION;
-import static io.tablecast.common.tables.IndexLayout.ARCHIVED_AT;
-import static io.tablecast.common.tables.IndexLayout.DEPARTMENT_ID;
-import static io.tablecast.common.tables.IndexLayout.EMAIL_CLAIMED_AT;
-import static io.tablecast.common.tables.IndexLayout.REASON;
-import static io.tablecast.common.tables.IndexLayout.STATUS;
-import static io.tablecast.common.tables.IndexLayout.TYPE_LOCATOR;
+import static io.tablecast.hr.tables.EmployeesLayout.EVENT_ID;
+import static io.tablecast.hr.tables.EmployeesLayout.VERSION;
+import static io.tablecast.hr.tables.IndexLayout.ARCHIVED_AT;
+import static io.tablecast.hr.tables.IndexLayout.DEPARTMENT_ID;
+import static io.tablecast.hr.tables.IndexLayout.EMAIL_CLAIMED_AT;
+import static io.tablecast.hr.tables.IndexLayout.REASON;
+import static io.tablecast.hr.tables.IndexLayout.STATUS;
+import static io.tablecast.hr.tables.IndexLayout.TYPE_LOCATOR;
 
 import io.tablecast.events.EmployeeId;
 import java.time.Instant;

@@ -1,9 +1,9 @@
-package io.tablecast.common.tables.rows;
+package io.tablecast.hr.tables.rows;
 
-import static io.tablecast.common.tables.rows.RowArbitraries.asTableEntity;
+import static io.tablecast.hr.tables.rows.RowArbitraries.asTableEntity;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablecast.common.tables.rows.LocatorRow.Status;
+import io.tablecast.hr.tables.rows.LocatorRow.Status;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

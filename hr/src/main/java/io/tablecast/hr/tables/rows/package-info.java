@@ -9,4 +9,4 @@
  * gives the names and Java types the tables hold, and leaves null components out, so that
  * {@code from(row.properties())} equals {@code row}.
  */
-package io.tablecast.common.tables.rows;
+package io.tablecast.hr.tables.rows;

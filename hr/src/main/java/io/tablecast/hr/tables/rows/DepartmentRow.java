@@ -1,14 +1,14 @@
-package io.tablecast.common.tables.rows;
+package io.tablecast.hr.tables.rows;
 
-import static io.tablecast.common.tables.EmployeesLayout.EMPLOYEE_COUNT;
-import static io.tablecast.common.tables.EmployeesLayout.EVENT_ID;
-import static io.tablecast.common.tables.EmployeesLayout.MANAGER_EMAIL;
-import static io.tablecast.common.tables.EmployeesLayout.MANAGER_FIRST_NAME;
-import static io.tablecast.common.tables.EmployeesLayout.MANAGER_ID;
-import static io.tablecast.common.tables.EmployeesLayout.MANAGER_LAST_NAME;
-import static io.tablecast.common.tables.EmployeesLayout.NAME;
-import static io.tablecast.common.tables.EmployeesLayout.TYPE_DEPARTMENT;
-import static io.tablecast.common.tables.EmployeesLayout.VERSION;
+import static io.tablecast.hr.tables.EmployeesLayout.EMPLOYEE_COUNT;
+import static io.tablecast.hr.tables.EmployeesLayout.EVENT_ID;
+import static io.tablecast.hr.tables.EmployeesLayout.MANAGER_EMAIL;
+import static io.tablecast.hr.tables.EmployeesLayout.MANAGER_FIRST_NAME;
+import static io.tablecast.hr.tables.EmployeesLayout.MANAGER_ID;
+import static io.tablecast.hr.tables.EmployeesLayout.MANAGER_LAST_NAME;
+import static io.tablecast.hr.tables.EmployeesLayout.NAME;
+import static io.tablecast.hr.tables.EmployeesLayout.TYPE_DEPARTMENT;
+import static io.tablecast.hr.tables.EmployeesLayout.VERSION;
 
 import java.util.Map;
 

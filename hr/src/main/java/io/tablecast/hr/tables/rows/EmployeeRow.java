@@ -1,9 +1,9 @@
-package io.tablecast.common.tables.rows;
+package io.tablecast.hr.tables.rows;
 
-import static io.tablecast.common.tables.EmployeesLayout.EVENT_ID;
-import static io.tablecast.common.tables.EmployeesLayout.TYPE_EMPLOYEE;
-import static io.tablecast.common.tables.EmployeesLayout.VERSION;
-import static io.tablecast.common.tables.IndexLayout.EMAIL_CLAIMED_AT;
+import static io.tablecast.hr.tables.EmployeesLayout.EVENT_ID;
+import static io.tablecast.hr.tables.EmployeesLayout.TYPE_EMPLOYEE;
+import static io.tablecast.hr.tables.EmployeesLayout.VERSION;
+import static io.tablecast.hr.tables.IndexLayout.EMAIL_CLAIMED_AT;
 
 import java.time.Instant;
 import java.util.Map;

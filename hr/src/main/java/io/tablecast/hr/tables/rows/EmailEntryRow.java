@@ -1,7 +1,7 @@
-package io.tablecast.common.tables.rows;
+package io.tablecast.hr.tables.rows;
 
-import static io.tablecast.common.tables.IndexLayout.DEPARTMENT_ID;
-import static io.tablecast.common.tables.IndexLayout.TYPE_EMAIL_INDEX;
+import static io.tablecast.hr.tables.IndexLayout.DEPARTMENT_ID;
+import static io.tablecast.hr.tables.IndexLayout.TYPE_EMAIL_INDEX;
 
 import java.util.Map;
 

@@ -1,4 +1,4 @@
-package io.tablecast.projector.domain;
+package io.tablecast.viewstore.domain;
 
 import static io.tablecast.testkit.HrEvents.changed;
 import static io.tablecast.testkit.HrEvents.departmentCreated;
@@ -12,8 +12,6 @@ import io.tablecast.events.EmployeeArchived;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.events.EmployeeTransferred;
 import io.tablecast.testkit.HrEvents;
-import io.tablecast.viewstore.domain.DepartmentPartition;
-import io.tablecast.viewstore.domain.ViewEntity;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

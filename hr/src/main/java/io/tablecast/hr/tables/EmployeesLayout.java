@@ -1,5 +1,6 @@
-package io.tablecast.common.tables;
+package io.tablecast.hr.tables;
 
+import io.tablecast.common.tables.Keys;
 import io.tablecast.events.EmployeeId;
 import java.util.Locale;
 

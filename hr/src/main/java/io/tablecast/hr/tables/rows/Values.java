@@ -1,6 +1,6 @@
-package io.tablecast.common.tables.rows;
+package io.tablecast.hr.tables.rows;
 
-import io.tablecast.common.tables.EmployeesLayout;
+import io.tablecast.hr.tables.EmployeesLayout;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Collections;

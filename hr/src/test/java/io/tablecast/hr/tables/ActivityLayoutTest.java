@@ -1,4 +1,4 @@
-package io.tablecast.common.tables;
+package io.tablecast.hr.tables;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.tablecast.common.tables;
+package io.tablecast.hr.tables;
 
 import io.tablecast.projection.ViewSet;
 import java.util.List;

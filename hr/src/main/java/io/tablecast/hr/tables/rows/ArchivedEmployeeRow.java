@@ -1,9 +1,9 @@
-package io.tablecast.common.tables.rows;
+package io.tablecast.hr.tables.rows;
 
-import static io.tablecast.common.tables.EmployeesLayout.EVENT_ID;
-import static io.tablecast.common.tables.EmployeesLayout.VERSION;
-import static io.tablecast.common.tables.IndexLayout.ARCHIVED_AT;
-import static io.tablecast.common.tables.IndexLayout.REASON;
+import static io.tablecast.hr.tables.EmployeesLayout.EVENT_ID;
+import static io.tablecast.hr.tables.EmployeesLayout.VERSION;
+import static io.tablecast.hr.tables.IndexLayout.ARCHIVED_AT;
+import static io.tablecast.hr.tables.IndexLayout.REASON;
 
 import java.time.Instant;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.tablecast.common.tables.rows;
+package io.tablecast.hr.tables.rows;
 
 import java.time.Instant;
 import java.time.OffsetDateTime;

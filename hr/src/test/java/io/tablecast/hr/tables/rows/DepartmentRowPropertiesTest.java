@@ -1,6 +1,6 @@
-package io.tablecast.common.tables.rows;
+package io.tablecast.hr.tables.rows;
 
-import static io.tablecast.common.tables.rows.RowArbitraries.asTableEntity;
+import static io.tablecast.hr.tables.rows.RowArbitraries.asTableEntity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;

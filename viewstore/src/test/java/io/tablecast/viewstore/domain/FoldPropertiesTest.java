@@ -1,13 +1,9 @@
-package io.tablecast.projector.domain;
+package io.tablecast.viewstore.domain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.events.DomainEvent;
 import io.tablecast.testkit.HrEvents;
-import io.tablecast.viewstore.domain.BatchPlan;
-import io.tablecast.viewstore.domain.DepartmentPartition;
-import io.tablecast.viewstore.domain.RowChange;
-import io.tablecast.viewstore.domain.ViewEntity;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -108,7 +104,7 @@ class FoldPropertiesTest {
     }
     for (ViewEntity employee : rows.values()) {
       if (employee.rowKey().startsWith("empid_")) {
-        ViewEntity copy = rows.get(io.tablecast.common.tables.EmployeesLayout.email(employee.string("Email")));
+        ViewEntity copy = rows.get(io.tablecast.hr.tables.EmployeesLayout.email(employee.string("Email")));
         assertThat(copy).as("email copy of %s", employee.rowKey()).isNotNull();
         assertThat(copy.string("EmployeeId")).isEqualTo(employee.string("EmployeeId"));
         assertThat(copy.version()).isEqualTo(employee.version());
