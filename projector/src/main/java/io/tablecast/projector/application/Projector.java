@@ -6,10 +6,10 @@ import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeId;
+import io.tablecast.hr.DepartmentPartitions;
 import io.tablecast.hr.EmployeeActivity;
 import io.tablecast.hr.EmployeeLocators;
 import io.tablecast.projector.domain.work.WorkItems;
-import io.tablecast.viewstore.domain.RowsNeeded;
 import io.tablecast.viewstore.domain.SourcePosition;
 import io.tablecast.viewstore.domain.work.WorkItem;
 import java.util.ArrayList;
@@ -114,7 +114,7 @@ public final class Projector {
   public CompletableFuture<Void> project(List<PolledEvent> batch, CompletionStage<?> markedInFlight) {
     List<CompletableFuture<Void>> views = new ArrayList<>();
     for (PolledEvent polled : batch) {
-      RowsNeeded.partitionOf(polled.event()).ifPresent(partition -> views.add(departments.submit(partition, polled)));
+      DepartmentPartitions.partitionOf(polled.event()).ifPresent(partition -> views.add(departments.submit(partition, polled)));
     }
     List<EmployeeEvent> employeeEvents = new ArrayList<>();
     batch.forEach(polled -> {

@@ -1,7 +1,6 @@
 package io.tablecast.viewstore.domain;
 
 import io.tablecast.events.DepartmentCreated;
-import io.tablecast.events.DepartmentEvent;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeDetailsChanged;
 import io.tablecast.events.EmployeeHired;
@@ -9,7 +8,6 @@ import io.tablecast.hr.tables.EmployeesLayout;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -80,17 +78,5 @@ public final class RowsNeeded {
       }
     }
     return rows;
-  }
-
-  /** The department partition that {@code event} changes in {@code Employees}, if any. */
-  public static Optional<String> partitionOf(DomainEvent event) {
-    if (event instanceof DepartmentEvent e) {
-      return Optional.of(e.departmentId().value());
-    } else if (event instanceof EmployeeHired e) {
-      return Optional.of(e.departmentId().value());
-    } else if (event instanceof EmployeeDetailsChanged e) {
-      return Optional.of(e.departmentId().value());
-    }
-    return Optional.empty(); // transfers and archives go through the queue workers
   }
 }

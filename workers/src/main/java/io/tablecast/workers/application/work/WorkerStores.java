@@ -1,7 +1,6 @@
 package io.tablecast.workers.application.work;
 
 import io.tablecast.events.EmployeeId;
-import io.tablecast.viewstore.domain.EmailClaims;
 import io.tablecast.viewstore.domain.SourcePosition;
 import io.tablecast.viewstore.domain.ViewEntity;
 import io.tablecast.viewstore.domain.work.WorkerState;

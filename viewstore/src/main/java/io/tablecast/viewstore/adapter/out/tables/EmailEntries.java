@@ -8,11 +8,11 @@ import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntityUpdateMode;
 import com.azure.data.tables.models.TableServiceException;
 import io.tablecast.events.EmployeeId;
+import io.tablecast.hr.EmailClaims;
 import io.tablecast.hr.tables.IndexLayout;
 import io.tablecast.hr.tables.rows.EmailClaim;
 import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
 import io.tablecast.viewstore.application.work.WorkDeferred;
-import io.tablecast.viewstore.domain.EmailClaims;
 import io.tablecast.viewstore.domain.ViewEntity;
 import java.util.Collection;
 import java.util.Map;
@@ -49,7 +49,7 @@ public final class EmailEntries {
   public void remove(EmployeeId employee, Collection<String> emails) {
     for (String email : Set.copyOf(emails)) {
       String partition = partition(email);
-      Optional<Read> knownEntry = known(partition).filter(e -> EmailClaims.owns(e.row(), employee.canonical()));
+      Optional<Read> knownEntry = known(partition).filter(e -> EmailClaims.owns(e.row().properties(), employee.canonical()));
       if (knownEntry.isPresent() && done(partition, () ->
           table.deleteEntityWithResponse(TableRows.toTable(partition, knownEntry.get().row(), knownEntry.get().etag()), true, NO_TIMEOUT,
               Context.NONE))) {
@@ -58,7 +58,7 @@ public final class EmailEntries {
       }
       OptimisticWrite.apply(
           conflicts -> read(partition),
-          entry -> entry.filter(e -> EmailClaims.owns(e.row(), employee.canonical())),
+          entry -> entry.filter(e -> EmailClaims.owns(e.row().properties(), employee.canonical())),
           (entry, owned) -> owned.ifPresent(e -> {
             table.deleteEntityWithResponse(TableRows.toTable(partition, e.row(), e.etag()), true, NO_TIMEOUT, Context.NONE);
             known.forget(partition, ROW);
@@ -73,13 +73,13 @@ public final class EmailEntries {
         table.createEntityWithResponse(TableRows.toTable(partition, entry, null), NO_TIMEOUT, Context.NONE)))) {
       return;
     }
-    Optional<Read> knownEntry = known(partition).filter(e -> EmailClaims.mayWrite(Optional.of(e.row()), entry));
+    Optional<Read> knownEntry = known(partition).filter(e -> EmailClaims.mayWrite(Optional.of(e.row().properties()), entry.properties()));
     if (knownEntry.isPresent() && done(partition, () -> write(partition, entry, knownEntry))) {
       return;
     }
     OptimisticWrite.apply(
         conflicts -> read(partition),
-        current -> EmailClaims.mayWrite(current.map(Read::row), entry),
+        current -> EmailClaims.mayWrite(current.map(read -> read.row().properties()), entry.properties()),
         (current, mayWrite) -> {
           if (mayWrite) {
             write(partition, entry, current);
