@@ -95,7 +95,7 @@ public final class DepartmentPartitions {
     public Set<RowRef> readsAfter(DomainEvent event, Rows declared) {
       return partitionOf(event).flatMap(department -> namedBy(event)
           .flatMap(named -> declared.get(ref(department, EmployeesLayout.employee(named.employee()))))
-          .filter(stored -> version(stored) < event.version()) // an event already applied changes nothing
+          .filter(stored -> EmployeesLayout.version(stored) < event.version()) // an event already applied changes nothing
           .map(stored -> ref(department, EmployeesLayout.email(EmployeeRow.from(stored).employee().email()))))
           .map(Set::of).orElse(Set.of());
     }
@@ -148,8 +148,8 @@ public final class DepartmentPartitions {
       String rowKey, Optional<Map<String, Object>> desired) {
     Partition partition = new Partition(stored);
     Optional<Map<String, Object>> existing = partition.get(rowKey);
-    long truthVersion = desired.map(DepartmentPartitions::version).orElse(Long.MAX_VALUE);
-    if (existing.isPresent() && version(existing.get()) > truthVersion) {
+    long truthVersion = desired.map(EmployeesLayout::version).orElse(Long.MAX_VALUE);
+    if (existing.isPresent() && EmployeesLayout.version(existing.get()) > truthVersion) {
       return Map.of();
     }
     if (desired.isPresent()) {
@@ -175,10 +175,6 @@ public final class DepartmentPartitions {
       return Optional.of(new Named(e.employeeId(), e.email()));
     }
     return Optional.empty();
-  }
-
-  private static long version(Map<String, Object> row) {
-    return row.get(EmployeesLayout.VERSION) instanceof Number version ? version.longValue() : 0;
   }
 
   /** One partition as an event or a placement changes it: the rows as stored, under the rows changed so far. */
@@ -223,7 +219,7 @@ public final class DepartmentPartitions {
     private void hired(EmployeeHired e) {
       String rowKey = EmployeesLayout.employee(e.employeeId());
       Optional<Map<String, Object>> existing = get(rowKey);
-      if (existing.isPresent() && version(existing.get()) >= e.version()) {
+      if (existing.isPresent() && EmployeesLayout.version(existing.get()) >= e.version()) {
         return;
       }
       EmployeeRow employee = new EmployeeRow(EmployeeLocators.hired(e), e.metadata().occurredAt(), e.version(), eventId(e));
@@ -236,7 +232,7 @@ public final class DepartmentPartitions {
     private void changed(EmployeeDetailsChanged e) {
       String rowKey = EmployeesLayout.employee(e.employeeId());
       Optional<Map<String, Object>> existing = get(rowKey);
-      if (existing.isEmpty() || version(existing.get()) >= e.version()) {
+      if (existing.isEmpty() || EmployeesLayout.version(existing.get()) >= e.version()) {
         return; // not in this partition (moved away), or already applied
       }
       EmployeeRow employee = EmployeeRow.from(existing.get());

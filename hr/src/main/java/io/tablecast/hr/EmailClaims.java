@@ -31,7 +31,7 @@ public final class EmailClaims {
       return false;
     }
     if (owns(row, claim(desired).employeeId())) {
-      return version(row) <= version(desired);
+      return EmployeesLayout.version(row) <= EmployeesLayout.version(desired);
     }
     return claimedAt(row).isBefore(claimedAt(desired));
   }
@@ -39,10 +39,6 @@ public final class EmailClaims {
   /** Whether the row names {@code employeeId}, so that its writer may remove it. */
   public static boolean owns(Map<String, Object> row, String employeeId) {
     return employeeId.equals(claim(row).employeeId());
-  }
-
-  private static long version(Map<String, Object> row) {
-    return row.get(EmployeesLayout.VERSION) instanceof Number version ? version.longValue() : 0;
   }
 
   private static Instant claimedAt(Map<String, Object> row) {

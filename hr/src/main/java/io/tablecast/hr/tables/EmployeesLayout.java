@@ -3,6 +3,7 @@ package io.tablecast.hr.tables;
 import io.tablecast.common.tables.Keys;
 import io.tablecast.events.EmployeeId;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The layout of the {@code Employees} table (SPEC §3, §9): RowKeys, {@code EntityType} values
@@ -39,6 +40,11 @@ public final class EmployeesLayout {
 
   public static String employee(EmployeeId id) {
     return EMPLOYEE_PREFIX + id.canonical();
+  }
+
+  /** The aggregate version a row was last stamped with; 0 for a row no event has stamped yet. */
+  public static long version(Map<String, Object> row) {
+    return row.get(VERSION) instanceof Number version ? version.longValue() : 0;
   }
 
   /** Emails compare case-insensitively: the copy's key is the lower-cased, escaped email. */

@@ -3,7 +3,6 @@ package io.tablecast.viewstore.domain;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.hr.DepartmentPartitions;
 import io.tablecast.projection.RowChange;
-import io.tablecast.projection.Rows;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,11 +18,9 @@ import java.util.Set;
 public final class DepartmentPartition {
 
   private final Map<String, ViewEntity> rows;
-  private final Rows stored;
 
   DepartmentPartition(Map<String, ViewEntity> current) {
     this.rows = new LinkedHashMap<>(current);
-    this.stored = ref -> properties(ref.rowKey());
   }
 
   /** Folds {@code events}, in order, into the {@code current} rows of one partition. */
@@ -47,7 +44,7 @@ public final class DepartmentPartition {
    */
   Set<String> step(DomainEvent event) {
     Set<String> touched = new HashSet<>();
-    for (RowChange change : DepartmentPartitions.PROJECTION.fold(stored, event)) {
+    for (RowChange change : DepartmentPartitions.PROJECTION.fold(ref -> properties(ref.rowKey()), event)) {
       Optional<Map<String, Object>> after = change instanceof RowChange.Put put ? Optional.of(put.properties()) : Optional.empty();
       change(change.ref().rowKey(), after);
       touched.add(change.ref().rowKey());
