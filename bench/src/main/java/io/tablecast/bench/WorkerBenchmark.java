@@ -13,6 +13,7 @@ import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.kafka.TopicProvisioner;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
+import io.tablecast.common.tracing.Tracing;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.embedded.RuntimeOptions;
 import io.tablecast.events.DomainEvent;
@@ -20,7 +21,6 @@ import io.tablecast.hr.tables.WorkQueue;
 import io.tablecast.projector.ProjectorConfig;
 import io.tablecast.projector.ProjectorService;
 import io.tablecast.testkit.StorageProbe;
-import io.tablecast.viewstore.application.work.WorkSteps;
 import io.tablecast.workers.WorkerService;
 import io.tablecast.workers.adapter.in.queue.Arrivals;
 import io.tablecast.workers.adapter.in.queue.Workers;
@@ -30,6 +30,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.UnaryOperator;
 
 /**
  * The queue workers' benchmark (issue 5): archives/s, transfers/s and index work items/s with 1
@@ -119,7 +120,7 @@ public final class WorkerBenchmark {
     long requestsBefore = requests.count();
     long t0 = System.nanoTime();
     try (Workers running = WorkerService.startWorkers(azure, generation, WorkerSettings.DEFAULT.withPerQueue(workers), Optional.empty(), registry,
-        WorkSteps.NONE, () -> false, Arrivals.NONE)) {
+        () -> false, Arrivals.NONE, Tracing.OFF, UnaryOperator.identity())) {
       long deadline = t0 + TIMEOUT.toNanos();
       while (done(registry) < items) {
         if (System.nanoTime() > deadline) {

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.projector.fixtures.ConvergenceRun;
+import io.tablecast.projector.fixtures.SteppedStores.Step;
 import io.tablecast.testkit.LongRun;
 import io.tablecast.testkit.TablecastRuntimeExtension;
-import io.tablecast.viewstore.application.work.WorkSteps.Step;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;

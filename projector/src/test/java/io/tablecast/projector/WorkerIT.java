@@ -23,13 +23,15 @@ import io.tablecast.projector.fixtures.HrModel;
 import io.tablecast.projector.fixtures.ModelCheck;
 import io.tablecast.projector.fixtures.Projection;
 import io.tablecast.projector.fixtures.ProjectionExtension;
+import io.tablecast.projector.fixtures.SteppedStores;
+import io.tablecast.projector.fixtures.SteppedStores.Killed;
+import io.tablecast.projector.fixtures.SteppedStores.Step;
 import io.tablecast.projector.fixtures.ViewTables;
 import io.tablecast.testkit.LongRun;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import io.tablecast.viewstore.adapter.queue.ParkedMessages;
 import io.tablecast.viewstore.adapter.queue.PoisonQueues;
 import io.tablecast.viewstore.adapter.queue.WorkMessages;
-import io.tablecast.viewstore.application.work.WorkSteps;
 import io.tablecast.viewstore.domain.LastNameShards;
 import io.tablecast.viewstore.domain.work.WorkItem;
 import java.time.Duration;
@@ -41,6 +43,7 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -179,7 +182,7 @@ class WorkerIT {
   }
 
   /** Dies after the first attempt's last-name entries, as a crash before the commit; then counts the next commit. */
-  private static final class DieOnceAfterTheEntries implements WorkSteps {
+  private static final class DieOnceAfterTheEntries implements SteppedStores.Listener {
     private final CountDownLatch died = new CountDownLatch(1);
     private final CountDownLatch committedAfter = new CountDownLatch(1);
 
@@ -187,10 +190,55 @@ class WorkerIT {
     public void reached(Step step) {
       if (step == Step.LAST_NAMES_INDEXED && died.getCount() == 1) {
         died.countDown();
-        throw new Abandoned(step);
+        throw new Killed(step);
       }
       if (step == Step.COMMITTED && died.getCount() == 0) {
         committedAfter.countDown();
+      }
+    }
+  }
+
+  @Test
+  void aMessageWhoseWorkerDiesOnEveryAttemptIsParkedAsNeverFinished_andTheWorkerLivesOnToDoItOnceRequeued(Projection projection) {
+    Generation generation = new Generation(HR, projection.namespace(), 1);
+    DieWhileOn dying = new DieWhileOn();
+    WorkerSettings fewAttempts = new WorkerSettings(1, 8, Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ZERO, Duration.ZERO, 3);
+    projection.start(projection.config().withWorkers(fewAttempts), List.of(), dying);
+    List<DomainEvent> first = List.of(departmentCreated("Sales", "Sales"), hired(1, "Sales", "Ann", "Lee", "ann@x.io"));
+    projection.write(first);
+    projection.awaitCaughtUp(SETTLE);
+    ModelCheck.awaitWorkDone(projection, SETTLE);
+
+    dying.on = true;
+    QueueClient index = projection.azure().queue(generation.queue(WorkQueue.INDEX_MAINTENANCE));
+    index.sendMessage(WorkMessages.write(new WorkMessages.Message(1, List.of(new WorkItem.ReindexEmployee("00000001", 1)))));
+    QueueClient poison = projection.azure().queue(generation.poisonQueue(WorkQueue.INDEX_MAINTENANCE));
+    await("the message is parked").atMost(SETTLE).until(() -> poison.getProperties().getApproximateMessagesCount() == 1);
+    ParkedMessages.Parked parked = ParkedMessages.read(poison.peekMessage().getBody().toString());
+    assertThat(parked.reason()).isEqualTo("received 4 times and never finished: its worker stopped each time");
+    assertThat(dying.deaths.get()).as("one death per attempt, none after the last").isEqualTo(3);
+
+    dying.on = false;
+    assertThat(new PoisonQueues(projection.azure(), generation).requeue(WorkQueue.INDEX_MAINTENANCE, Optional.empty())).isEqualTo(1);
+    List<DomainEvent> second = List.of(hired(2, "Sales", "Bob", "Lee", "bob@x.io"));
+    projection.write(second);
+    projection.awaitCaughtUp(SETTLE);
+    ModelCheck.awaitWorkDone(projection, SETTLE);
+    List<DomainEvent> all = new ArrayList<>(first);
+    all.addAll(second);
+    ModelCheck.assertViewsMatch(projection, HrModel.of(all), "the same worker goes on with the requeued message and the next hire");
+  }
+
+  /** Dies after reading any state while on: an attempt at anything but a first hire reads one first. */
+  private static final class DieWhileOn implements SteppedStores.Listener {
+    private final AtomicInteger deaths = new AtomicInteger();
+    private volatile boolean on;
+
+    @Override
+    public void reached(Step step) {
+      if (on && step == Step.STATES_READ) {
+        deaths.incrementAndGet();
+        throw new Killed(step);
       }
     }
   }
@@ -272,8 +320,8 @@ class WorkerIT {
     ModelCheck.assertViewsMatch(projection, HrModel.of(all), "side by side");
   }
 
-  /** Holds the first message received until another one commits, or 30 s pass. */
-  private static final class HoldFirstUntilACommit implements WorkSteps {
+  /** Holds the first message a worker takes up, after its first step, until another one commits, or 30 s pass. */
+  private static final class HoldFirstUntilACommit implements SteppedStores.Listener {
     private final CountDownLatch committed = new CountDownLatch(1);
     private final AtomicBoolean held = new AtomicBoolean();
     private volatile boolean releasedByACommit;
@@ -282,7 +330,7 @@ class WorkerIT {
     public void reached(Step step) {
       if (step == Step.COMMITTED) {
         committed.countDown();
-      } else if (step == Step.RECEIVED && held.compareAndSet(false, true)) {
+      } else if (held.compareAndSet(false, true)) {
         try {
           releasedByACommit = committed.await(30, TimeUnit.SECONDS);
         } catch (InterruptedException e) {

@@ -8,11 +8,12 @@ import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.viewstore.application.work.InProcessWorkers;
-import io.tablecast.viewstore.application.work.WorkSteps;
 import io.tablecast.workers.adapter.in.queue.Arrivals;
+import io.tablecast.workers.application.work.WorkerStores;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * The queue workers as a projector runs them beside it: found on its class path (listed in
@@ -20,22 +21,22 @@ import java.util.function.Function;
  */
 public final class QueueWorkersInProcess implements InProcessWorkers {
 
-  private final WorkSteps steps;
+  private final UnaryOperator<WorkerStores> stores;
 
   /** The workers a process finds on its class path. */
   public QueueWorkersInProcess() {
-    this(WorkSteps.NONE);
+    this(UnaryOperator.identity());
   }
 
-  /** @param steps where the crash tests stop a worker, as if its process died */
-  public QueueWorkersInProcess(WorkSteps steps) {
-    this.steps = steps;
+  /** @param stores the stores the workers use, made of those over the tables (a test's faults wrap them) */
+  public QueueWorkersInProcess(UnaryOperator<WorkerStores> stores) {
+    this.stores = stores;
   }
 
   @Override
   public Running start(AzureClients azure, Generation generation, WorkerSettings settings, Optional<String> deadInstance,
       MeterRegistry metrics, BooleanSupplier viewsBehind, Function<ViewSet.Queue, Doorbell> bells, Tracing tracing) {
-    return WorkerService.startWorkers(azure, generation, settings, deadInstance, metrics, steps, viewsBehind, Arrivals.rungBy(bells),
-        tracing);
+    return WorkerService.startWorkers(azure, generation, settings, deadInstance, metrics, viewsBehind, Arrivals.rungBy(bells),
+        tracing, stores);
   }
 }

@@ -30,16 +30,17 @@ import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
 import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
 import io.tablecast.viewstore.adapter.out.telemetry.TelemetryReporter;
 import io.tablecast.viewstore.adapter.queue.StepWorkers;
-import io.tablecast.viewstore.application.work.WorkSteps;
 import io.tablecast.workers.adapter.in.queue.Arrivals;
 import io.tablecast.workers.adapter.in.queue.Workers;
 import io.tablecast.workers.adapter.out.tables.TableWorkerStores;
+import io.tablecast.workers.application.work.WorkerStores;
 import java.net.URI;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
+import java.util.function.UnaryOperator;
 
 /**
  * The queue workers as their own deployable, for scaling them apart from the projector: any
@@ -116,8 +117,8 @@ public final class WorkerService implements AutoCloseable {
     ViewStoreBootstrap.ensure(azure, config.namespace(), HrViewSet.HR);
     FollowActiveGeneration<Workers> workers = new FollowActiveGeneration<>(
         new ViewCatalog(azure.tableService(), config.namespace(), HrViewSet.HR), "workers",
-        generation -> startWorkers(azure, generation, config.workers(), Optional.empty(), metrics, WorkSteps.NONE, () -> false,
-            Arrivals.NONE, tracing),
+        generation -> startWorkers(azure, generation, config.workers(), Optional.empty(), metrics, () -> false,
+            Arrivals.NONE, tracing, UnaryOperator.identity()),
         new GenerationStorage(azure).onceCreated());
     List<FollowActiveGeneration<StepWorkers>> steps = ViewSetProvider.found(config.viewSets().loader()).stream()
         .filter(views -> !views.steps().isEmpty()).map(views -> followSteps(azure, config, views, metrics, tracing)).toList();
@@ -141,17 +142,14 @@ public final class WorkerService implements AutoCloseable {
   /**
    * The queue workers of one generation, over the view store's tables: what this service runs,
    * and what the projector runs beside it (see {@link Workers#start} for the parameters).
+   *
+   * @param stores the stores the workers use, made of those over the tables (which a process may
+   *     wrap, to watch or to fault them)
    */
   public static Workers startWorkers(AzureClients azure, Generation generation, WorkerSettings settings, Optional<String> deadInstance,
-      MeterRegistry metrics, WorkSteps steps, BooleanSupplier viewsBehind, Arrivals arrivals) {
-    return startWorkers(azure, generation, settings, deadInstance, metrics, steps, viewsBehind, arrivals, Tracing.OFF);
-  }
-
-  /** As above, with a span per work item in the trace of its event. */
-  public static Workers startWorkers(AzureClients azure, Generation generation, WorkerSettings settings, Optional<String> deadInstance,
-      MeterRegistry metrics, WorkSteps steps, BooleanSupplier viewsBehind, Arrivals arrivals, Tracing tracing) {
-    return Workers.start(azure, generation, paced -> new TableWorkerStores(paced, generation), AzureFailures.INSTANCE, settings,
-        deadInstance, metrics, steps, viewsBehind, arrivals, tracing);
+      MeterRegistry metrics, BooleanSupplier viewsBehind, Arrivals arrivals, Tracing tracing, UnaryOperator<WorkerStores> stores) {
+    return Workers.start(azure, generation, paced -> stores.apply(new TableWorkerStores(paced, generation)), AzureFailures.INSTANCE,
+        settings, deadInstance, metrics, viewsBehind, arrivals, tracing);
   }
 
   public URI uri() {

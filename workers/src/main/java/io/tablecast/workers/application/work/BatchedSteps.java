@@ -2,7 +2,6 @@ package io.tablecast.workers.application.work;
 
 import io.tablecast.common.concurrent.Parallel;
 import io.tablecast.events.EmployeeId;
-import io.tablecast.viewstore.application.work.WorkSteps;
 import io.tablecast.viewstore.domain.TruthRows;
 import io.tablecast.viewstore.domain.ViewEntity;
 import io.tablecast.viewstore.domain.work.WorkerState.LastNameEntry;
@@ -14,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
+import java.util.function.Consumer;
 
 /**
  * The write steps of a message, each batched over its employees: what lands in one partition or
@@ -30,16 +30,13 @@ final class BatchedSteps {
     this.pool = pool;
   }
 
-  void perform(WorkSteps.Step step, List<EmployeeTask> tasks) {
-    switch (step) {
-      case ARCHIVED -> archive(tasks);
-      case PLACED_IN_TARGETS -> place(tasks, true);
-      case REMOVED_FROM_SOURCES -> place(tasks, false);
-      case EMAILS_INDEXED -> Parallel.each(pool, tasks, this::indexEmail);
-      case LAST_NAMES_INDEXED -> indexLastNames(tasks);
-      case MANAGERS_FOLLOWED -> Parallel.each(pool, tasks, this::followManagers);
-      default -> throw new IllegalArgumentException("Not a write step: " + step);
-    }
+  /**
+   * The steps in their order: archive, place the rows in their targets, remove them from their
+   * sources, the email index, the last-name index, the managed departments.
+   */
+  List<Consumer<List<EmployeeTask>>> inOrder() {
+    return List.of(this::archive, tasks -> place(tasks, true), tasks -> place(tasks, false),
+        tasks -> Parallel.each(pool, tasks, this::indexEmail), this::indexLastNames, tasks -> Parallel.each(pool, tasks, this::followManagers));
   }
 
   /** The guide's step 2: insert or replace the archive copy, before the row leaves Current. */

@@ -1,20 +1,8 @@
 package io.tablecast.workers.application.work;
 
-import static io.tablecast.viewstore.application.work.WorkSteps.Step.ARCHIVED;
-import static io.tablecast.viewstore.application.work.WorkSteps.Step.COMMITTED;
-import static io.tablecast.viewstore.application.work.WorkSteps.Step.EMAILS_INDEXED;
-import static io.tablecast.viewstore.application.work.WorkSteps.Step.LAST_NAMES_INDEXED;
-import static io.tablecast.viewstore.application.work.WorkSteps.Step.LEASED;
-import static io.tablecast.viewstore.application.work.WorkSteps.Step.MANAGERS_FOLLOWED;
-import static io.tablecast.viewstore.application.work.WorkSteps.Step.PLACED_IN_TARGETS;
-import static io.tablecast.viewstore.application.work.WorkSteps.Step.REMOVED_FROM_SOURCES;
-import static io.tablecast.viewstore.application.work.WorkSteps.Step.STATES_READ;
-import static io.tablecast.viewstore.application.work.WorkSteps.Step.TRUTHS_READ;
-
 import io.tablecast.common.concurrent.Parallel;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.viewstore.application.work.WorkDeferred;
-import io.tablecast.viewstore.application.work.WorkSteps;
 import io.tablecast.viewstore.domain.ViewEntity;
 import io.tablecast.viewstore.domain.work.WorkItem;
 import io.tablecast.viewstore.domain.work.WorkerState;
@@ -28,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,29 +41,26 @@ import org.slf4j.LoggerFactory;
  * <p>Every step reconciles against the truth, so duplicated, reordered and late items converge.
  * The lease makes a worker the only one changing an employee's entries; a worker that runs past
  * a third of its lease stops before its next write ({@link WorkDeferred}), so one that stalls
- * can never write after its lease has passed to another.
+ * can never write after its lease has passed to another. An attempt that fails gives its leases
+ * back, keeping the intents; one cut short by an {@link Error} ends as its process's death would,
+ * and its leases run out.
  */
 public final class WorkReconciler {
 
   private static final Logger log = LoggerFactory.getLogger(WorkReconciler.class);
-  private static final List<WorkSteps.Step> WRITE_STEPS =
-      List.of(ARCHIVED, PLACED_IN_TARGETS, REMOVED_FROM_SOURCES, EMAILS_INDEXED, LAST_NAMES_INDEXED, MANAGERS_FOLLOWED);
-
   private final WorkerStores stores;
   private final LeaseOwners owners;
   private final ExecutorService pool;
   private final Clock clock;
   private final Duration lease;
-  private final WorkSteps steps;
   private final BatchedSteps writes;
 
-  public WorkReconciler(WorkerStores stores, LeaseOwners owners, ExecutorService pool, Clock clock, Duration lease, WorkSteps steps) {
+  public WorkReconciler(WorkerStores stores, LeaseOwners owners, ExecutorService pool, Clock clock, Duration lease) {
     this.stores = stores;
     this.owners = owners;
     this.pool = pool;
     this.clock = clock;
     this.lease = lease;
-    this.steps = steps;
     this.writes = new BatchedSteps(stores, pool);
   }
 
@@ -117,10 +103,8 @@ public final class WorkReconciler {
     Predicate<EmployeeId> asCarried = e -> hiresAsCarried && work.get(e).hireAsCarried();
     List<Stored<WorkerState>> states = Parallel.map(pool, employees,
         e -> hiresUnread && work.get(e).onlyHired() ? Stored.none() : stores.state(e));
-    steps.reached(STATES_READ);
     List<Optional<ViewEntity>> truths = Parallel.map(pool, employees,
         e -> asCarried.test(e) ? work.get(e).hire() : stores.truth(e));
-    steps.reached(TRUTHS_READ);
     Attempt attempt = new Attempt(owners.newAttempt(), receivedNanos);
     List<EmployeeTask> tasks = new ArrayList<>();
     for (int i = 0; i < employees.size(); i++) {
@@ -176,17 +160,12 @@ public final class WorkReconciler {
           }
         }
       });
-      steps.reached(LEASED);
-      for (WorkSteps.Step step : WRITE_STEPS) {
+      for (Consumer<List<EmployeeTask>> step : writes.inOrder()) {
         attempt.checkFence(this.lease);
-        writes.perform(step, tasks);
-        steps.reached(step);
+        step.accept(tasks);
       }
       attempt.checkFence(this.lease);
       Parallel.each(pool, tasks, EmployeeTask::commit);
-      steps.reached(COMMITTED);
-    } catch (WorkSteps.Abandoned e) {
-      throw e; // as after a crash: the leases stay taken until they expire
     } catch (RuntimeException e) {
       release(leased);
       throw e;

@@ -14,7 +14,6 @@ import io.tablecast.viewstore.adapter.queue.WorkMessages.Failure;
 import io.tablecast.viewstore.adapter.queue.WorkMessages.Message;
 import io.tablecast.viewstore.application.FailureClassifier;
 import io.tablecast.viewstore.application.work.WorkDeferred;
-import io.tablecast.viewstore.application.work.WorkSteps;
 import io.tablecast.viewstore.domain.work.WorkItem;
 import io.tablecast.workers.application.work.WorkReconciler;
 import io.tablecast.workers.application.work.WorkRefused;
@@ -36,7 +35,9 @@ import org.slf4j.LoggerFactory;
  * received more than {@code maxDequeues} times is parked in the poison queue, its copy written
  * before it is deleted, unless its last failure was transient (storage unreachable, another
  * worker busy on the same employee): that one is sent again as a fresh message, because an
- * outage must not park good work.
+ * outage must not park good work. A message whose handling ends in an {@link Error} (a bug, not
+ * a failure of the store) is left as a crash leaves it, neither updated nor deleted: it
+ * reappears, and is parked once received that many times.
  *
  * <p>The messages of one receive are handled side by side, on a pool the workers of the process
  * share; two that name the same employee meet at its lease, and one of them waits its turn.
@@ -67,7 +68,6 @@ final class QueueWorker implements Runnable {
   private final WorkerSettings settings;
   private final FailureClassifier failures;
   private final WorkerMetrics metrics;
-  private final WorkSteps steps;
   private final Clock clock;
   private final GiveWay giveWay;
   private final IdleWait idle;
@@ -79,7 +79,7 @@ final class QueueWorker implements Runnable {
    *     the slowest of its receive before the next receive
    */
   QueueWorker(String name, QueueClient queue, QueueClient poison, WorkReconciler reconciler, ExecutorService messages,
-      WorkerSettings settings, FailureClassifier failures, WorkerMetrics metrics, WorkSteps steps, Clock clock, GiveWay giveWay,
+      WorkerSettings settings, FailureClassifier failures, WorkerMetrics metrics, Clock clock, GiveWay giveWay,
       IdleWait idle, Tracing tracing) {
     this.messages = messages;
     this.tracing = tracing;
@@ -92,7 +92,6 @@ final class QueueWorker implements Runnable {
     this.settings = settings;
     this.failures = failures;
     this.metrics = metrics;
-    this.steps = steps;
     this.clock = clock;
   }
 
@@ -149,7 +148,6 @@ final class QueueWorker implements Runnable {
       return;
     }
     try {
-      steps.reached(WorkSteps.Step.RECEIVED);
       if (received.getDequeueCount() > settings.maxDequeues()) {
         expire(received, text, message);
         return;
@@ -159,11 +157,14 @@ final class QueueWorker implements Runnable {
           item -> "work " + item.getClass().getSimpleName(), () -> reconciler.reconcile(message.items(), receivedNanos, firstDelivery));
       delete(received);
       metrics.done(message.items());
-    } catch (WorkSteps.Abandoned e) {
-      log.debug("Worker {} abandoned message {} ({})", name, received.getMessageId(), e.getMessage());
-      idle.hidden(settings.visibilityTimeout());
     } catch (RuntimeException e) {
       failed(received, message, e);
+    } catch (OutOfMemoryError e) {
+      throw e; // the process is in trouble: the worker stops, and the service's health says so
+    } catch (Error e) {
+      log.error("Worker {} left message {} on {} as a crash would, to reappear in {} s", name, received.getMessageId(),
+          queue.getQueueName(), settings.visibilityTimeout().toSeconds(), e);
+      idle.hidden(settings.visibilityTimeout());
     }
   }
 

@@ -10,7 +10,6 @@ import io.tablecast.projection.ViewSet;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.viewstore.application.FailureClassifier;
 import io.tablecast.viewstore.application.work.InProcessWorkers;
-import io.tablecast.viewstore.application.work.WorkSteps;
 import io.tablecast.workers.application.work.LeaseOwners;
 import io.tablecast.workers.application.work.WorkReconciler;
 import io.tablecast.workers.application.work.WorkerStores;
@@ -55,21 +54,21 @@ public final class Workers implements InProcessWorkers.Running {
    * @param tracing a span per work item, in the trace of the event that caused it
    */
   public static Workers start(AzureClients azure, Generation generation, Function<AzureClients, WorkerStores> stores,
-      FailureClassifier failures, WorkerSettings settings, Optional<String> deadInstance, MeterRegistry metrics, WorkSteps steps,
+      FailureClassifier failures, WorkerSettings settings, Optional<String> deadInstance, MeterRegistry metrics,
       BooleanSupplier viewsBehind, Arrivals arrivals, Tracing tracing) {
     Workers started = new Workers(Executors.newFixedThreadPool(IO_THREADS, DaemonThreads.named("worker-io")),
         Executors.newFixedThreadPool(settings.messagesInFlight(), DaemonThreads.named("worker-message")));
     GiveWay giveWay = new GiveWay(viewsBehind);
     AzureClients paced = azure.with(giveWay);
     WorkReconciler reconciler = new WorkReconciler(stores.apply(paced),
-        new LeaseOwners(settings.instance(), deadInstance), started.io, Clock.systemUTC(), settings.lease(), steps);
+        new LeaseOwners(settings.instance(), deadInstance), started.io, Clock.systemUTC(), settings.lease());
     for (ViewSet.Queue kind : generation.viewSet().queues()) {
       QueueClient queue = paced.queue(generation.queue(kind));
       QueueClient poison = paced.queue(generation.poisonQueue(kind));
       WorkerMetrics counters = new WorkerMetrics(metrics, kind.baseName(), Clock.systemUTC());
       for (int n = 1; n <= settings.perQueue(); n++) {
         String name = kind.baseName() + "-" + n;
-        QueueWorker worker = new QueueWorker(name, queue, poison, reconciler, started.messages, settings, failures, counters, steps,
+        QueueWorker worker = new QueueWorker(name, queue, poison, reconciler, started.messages, settings, failures, counters,
             Clock.systemUTC(), giveWay, new IdleWait(arrivals, arrivals.bells().apply(kind), IdleWait::monotonicMillis), tracing);
         Thread thread = new Thread(worker, "worker-" + name);
         thread.setDaemon(true);
