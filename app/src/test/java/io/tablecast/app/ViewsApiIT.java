@@ -279,7 +279,8 @@ class ViewsApiIT {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"garbage", "v1.", "v1.AAAAAAAAAAAAAAAAbm9wZQ", "a1.%%%"})
+  // The last: version 1 of aggregate "order/o-1", a kind HR's views do not keep.
+  @ValueSource(strings = {"garbage", "v1.", "v1.AAAAAAAAAAAAAAAAbm9wZQ", "a1.%%%", "a1.AAAAAAAAAAFvcmRlci9vLTE"})
   void aConsistencyTokenThatIsNotOneOfOursIsA400(String token) {
     Response read = views.send(views.request("/departments/Sales").header("X-Consistency-Token", token).GET());
     assertThat(read.status()).isEqualTo(400);

@@ -8,6 +8,7 @@ import io.tablecast.common.http.Health;
 import io.tablecast.common.http.HttpService;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tables.AzureClients;
+import io.tablecast.hr.tables.HrAggregates;
 import io.tablecast.hr.tables.HrViewSet;
 import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projection.ViewSet;
@@ -76,7 +77,7 @@ public final class ViewsService implements AutoCloseable {
     AzureClients azure = new AzureClients(config.storage(), extraPolicies);
     ActiveTables tables = new ActiveTables(azure, config.namespace(), HrViewSet.HR);
     TableViewStore store = new TableViewStore(tables);
-    ReadYourWrites reads = new ReadYourWrites(new TableAppliedPositions(tables), config.consistencyWait());
+    ReadYourWrites reads = new ReadYourWrites(new TableAppliedPositions(tables, HrAggregates.ALL), config.consistencyWait());
     List<ViewSetProvider> providers = ViewSetProvider.providers(config.viewSets().loader());
     List<ViewSet> viewSets = providers.stream().map(provider -> provider.projectedViewSet().viewSet()).toList();
     StatusReader status = new StatusReader(tables, azure, config.namespace(), config.kafka(), config.stallTimeout(), viewSets,
@@ -98,7 +99,7 @@ public final class ViewsService implements AutoCloseable {
     Sampler sampler = new Sampler(commandLog, new TableTelemetry(tables), status, Clock.systemUTC()).start(Sampler.PERIOD);
     Dashboard dashboard = new Dashboard(status, new TableCheckpoints(tables),
         new PoisonPeek(azure, tables::generation), sampler, Clock.systemUTC());
-    ViewsApi api = new ViewsApi(store, status, config.continuationKey().bytes(), reads, topics.eventTopics());
+    ViewsApi api = new ViewsApi(store, status, config.continuationKey().bytes(), reads, topics.eventTopics(), HrAggregates.ALL);
     StatusPage page = new StatusPage(dashboard, Sampler.PERIOD);
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     HttpService http = HttpService.start(

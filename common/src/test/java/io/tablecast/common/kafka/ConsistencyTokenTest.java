@@ -1,7 +1,9 @@
 package io.tablecast.common.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.CharRange;
@@ -32,6 +34,15 @@ class ConsistencyTokenTest {
       @ForAll boolean department) {
     ConsistencyToken token = new ConsistencyToken.AggregateVersion(department ? "department" : "employee", id, version);
     assertThat(ConsistencyToken.parse(token.encode())).contains(token);
+  }
+
+  @Test
+  void anAggregateOfAnyKindAViewSetDeclaresRoundTrips_andAKindThatIsNotALowerCaseNameIsRefused() {
+    ConsistencyToken order = new ConsistencyToken.AggregateVersion("order", "o-17", 3);
+    assertThat(ConsistencyToken.parse(order.encode())).contains(order);
+    for (String kind : List.of("", "Order", "order/line", "7order", "o".repeat(33))) {
+      assertThatThrownBy(() -> new ConsistencyToken.AggregateVersion(kind, "o-17", 3)).as(kind).isInstanceOf(IllegalArgumentException.class);
+    }
   }
 
   @Test

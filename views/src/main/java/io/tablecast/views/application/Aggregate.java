@@ -5,13 +5,7 @@ import io.tablecast.common.kafka.ConsistencyToken.AggregateVersion;
 /** An aggregate a consistency token names, whatever its version: what the watcher reads once for all its waiters. */
 public record Aggregate(String kind, String id) {
 
-  public static final String DEPARTMENT = "department";
-
   static Aggregate of(AggregateVersion token) {
     return new Aggregate(token.kind(), token.aggregateId());
-  }
-
-  public boolean isDepartment() {
-    return DEPARTMENT.equals(kind);
   }
 }

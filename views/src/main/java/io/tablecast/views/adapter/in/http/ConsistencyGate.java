@@ -5,7 +5,9 @@ import io.javalin.http.Handler;
 import io.tablecast.common.http.ProblemException;
 import io.tablecast.common.http.ProblemType;
 import io.tablecast.common.kafka.ConsistencyToken;
+import io.tablecast.common.kafka.ConsistencyToken.AggregateVersion;
 import io.tablecast.common.kafka.ConsistencyToken.EventPosition;
+import io.tablecast.projection.AggregateRow;
 import io.tablecast.views.application.ReadYourWrites;
 import java.time.Duration;
 import java.util.List;
@@ -28,10 +30,13 @@ final class ConsistencyGate {
   private final Predicate<ConsistencyToken> ours;
   private final String refusal;
 
-  /** HR's reads: a token of its commands API, an event's position on its event topics or an aggregate's version. */
-  ConsistencyGate(ReadYourWrites reads, List<String> eventTopics) {
-    this(reads, token -> !(token instanceof EventPosition p) || eventTopics.contains(p.topic()),
-        "'" + HEADER + "' is not a consistency token of this pipeline's commands API.");
+  /**
+   * HR's reads: a token of its commands API, an event's position on its event topics or the
+   * version of an aggregate of a kind its views keep.
+   */
+  ConsistencyGate(ReadYourWrites reads, List<String> eventTopics, List<AggregateRow> aggregates) {
+    this(reads, token -> token instanceof EventPosition p ? eventTopics.contains(p.topic())
+        : aggregates.stream().anyMatch(row -> row.kind().equals(((AggregateVersion) token).kind())), "'" + HEADER + "' is not a consistency token of this pipeline's commands API.");
   }
 
   private ConsistencyGate(ReadYourWrites reads, Predicate<ConsistencyToken> ours, String refusal) {

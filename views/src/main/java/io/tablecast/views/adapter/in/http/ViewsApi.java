@@ -9,6 +9,7 @@ import io.tablecast.common.http.ProblemType;
 import io.tablecast.common.tables.Keys;
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.EmployeeId;
+import io.tablecast.projection.AggregateRow;
 import io.tablecast.views.application.ReadYourWrites;
 import io.tablecast.views.application.StatusSource;
 import io.tablecast.views.application.ViewStore;
@@ -33,11 +34,12 @@ public final class ViewsApi implements EndpointGroup {
   private final ConsistencyGate consistency;
   private final StatusSource status;
 
-  public ViewsApi(ViewStore views, StatusSource status, byte[] tokenKey, ReadYourWrites reads, List<String> eventTopics) {
+  public ViewsApi(ViewStore views, StatusSource status, byte[] tokenKey, ReadYourWrites reads, List<String> eventTopics,
+      List<AggregateRow> aggregates) {
     this.views = views;
     this.status = status;
     this.params = new QueryParams(new ContinuationTokens(tokenKey));
-    this.consistency = new ConsistencyGate(reads, eventTopics);
+    this.consistency = new ConsistencyGate(reads, eventTopics, aggregates);
   }
 
   @Override

@@ -1,30 +1,32 @@
 package io.tablecast.views.adapter.out.tables;
 
 import io.tablecast.common.tables.CheckpointRows;
-import io.tablecast.events.EmployeeId;
-import io.tablecast.hr.tables.EmployeesLayout;
-import io.tablecast.hr.tables.IndexLayout;
-import io.tablecast.hr.tables.ViewTable;
+import io.tablecast.projection.AggregateRow;
 import io.tablecast.views.application.Aggregate;
 import io.tablecast.views.application.AppliedOffsets;
 import io.tablecast.views.application.AppliedPositions;
-import java.util.Optional;
+import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * How far the active generation is: its rows of {@code ProjectorCheckpoints} (one partition
- * query), and an aggregate's version on the row the projector writes with it (a point read of
- * the department summary in {@code Employees}, or of the employee's locator in
- * {@code EmployeeIndex}). Read-only; a missing row or table reads as nothing applied.
+ * query), and an aggregate's version on the row the view set keeps it in ({@link AggregateRow}),
+ * one point read. Read-only; a missing row or table, or an aggregate of a kind the view set does
+ * not keep, reads as nothing applied.
  */
 public final class TableAppliedPositions implements AppliedPositions {
 
   private final ActiveTables tables;
   private final Queries queries;
+  private final Map<String, AggregateRow> aggregates;
 
-  public TableAppliedPositions(ActiveTables tables) {
+  public TableAppliedPositions(ActiveTables tables, List<AggregateRow> aggregates) {
     this.tables = tables;
     this.queries = new Queries(tables);
+    this.aggregates = aggregates.stream().collect(Collectors.toUnmodifiableMap(AggregateRow::kind, Function.identity()));
   }
 
   @Override
@@ -34,11 +36,13 @@ public final class TableAppliedPositions implements AppliedPositions {
 
   @Override
   public OptionalLong version(Aggregate aggregate) {
-    Optional<Object> version = aggregate.isDepartment()
-        ? queries.point(ViewTable.EMPLOYEES, aggregate.id(), EmployeesLayout.DEPARTMENT).map(r -> r.getProperty(EmployeesLayout.VERSION))
-        : EmployeeId.tryParse(aggregate.id())
-            .flatMap(id -> queries.point(ViewTable.EMPLOYEE_INDEX, IndexLayout.locatorPartition(id), IndexLayout.ROW))
-            .map(r -> r.getProperty(EmployeesLayout.VERSION));
-    return version.filter(Number.class::isInstance).map(v -> OptionalLong.of(((Number) v).longValue())).orElse(OptionalLong.empty());
+    AggregateRow kept = aggregates.get(aggregate.kind());
+    if (kept == null) {
+      return OptionalLong.empty();
+    }
+    return kept.row().apply(aggregate.id())
+        .flatMap(row -> queries.point(row.table(), row.partitionKey(), row.rowKey()))
+        .map(entity -> kept.version(entity.getProperties()))
+        .orElse(OptionalLong.empty());
   }
 }
