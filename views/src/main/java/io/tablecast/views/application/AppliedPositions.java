@@ -11,6 +11,6 @@ public interface AppliedPositions {
   /** The active generation's applied offset of every event-topic partition: one query of its checkpoint rows. */
   AppliedOffsets offsets();
 
-  /** The version the views show for the aggregate (its department summary or its locator); empty while they show none. */
+  /** The version the views show for the aggregate (on the row its view set keeps it in); empty while they show none. */
   OptionalLong version(Aggregate aggregate);
 }

@@ -8,7 +8,6 @@ import io.tablecast.hr.tables.rows.LocatorRow;
 import io.tablecast.views.domain.EmployeeView;
 import io.tablecast.views.domain.EmployeeView.Status;
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.util.Optional;
 
 /**
@@ -43,10 +42,5 @@ final class EmployeeRows {
       Optional<Instant> archivedAt, Optional<String> reason) {
     return new EmployeeView(employee.employeeId(), departmentId, employee.firstName(), employee.lastName(),
         employee.email(), employee.age(), employee.hiredAt(), version, status, archivedAt, reason);
-  }
-
-  static Instant instant(TableEntity row, String property) {
-    Object value = row.getProperty(property);
-    return value instanceof OffsetDateTime t ? t.toInstant() : null;
   }
 }

@@ -16,6 +16,7 @@ import io.tablecast.views.domain.PipelineStatus;
 import io.tablecast.views.domain.PipelineStatus.PartitionProgress;
 import io.tablecast.views.domain.PipelineStatus.QueueDepth;
 import io.tablecast.views.domain.PipelineStatus.ViewSetStatus;
+import io.tablecast.viewstore.adapter.out.tables.TableRows;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -122,15 +123,15 @@ public final class StatusReader implements StatusSource, AutoCloseable {
     List<PartitionProgress> partitions = new ArrayList<>();
     for (TableEntity row : queries.all(tables.checkpoints(), Filters.partition(checkpointPartition))) {
       String key = row.getRowKey();
-      Instant progress = EmployeeRows.instant(row, CheckpointLayout.LAST_PROGRESS_AT);
-      Instant heartbeat = EmployeeRows.instant(row, CheckpointLayout.HEARTBEAT_AT);
+      Instant progress = TableRows.instant(row, CheckpointLayout.LAST_PROGRESS_AT);
+      Instant heartbeat = TableRows.instant(row, CheckpointLayout.HEARTBEAT_AT);
       partitions.add(new PartitionProgress(CheckpointLayout.topicOf(key), CheckpointLayout.partitionOf(key),
           CheckpointLayout.lag(row::getProperty),
           progress == null ? Instant.EPOCH : progress, heartbeat == null ? Instant.EPOCH : heartbeat,
           row.getProperty(CheckpointLayout.APPLIED_OFFSET) instanceof Number n ? OptionalLong.of(n.longValue()) : OptionalLong.empty(),
           row.getProperty(CheckpointLayout.PAUSED_REASON) instanceof String reason && !reason.isBlank()
               ? Optional.of(reason) : Optional.empty(),
-          Optional.ofNullable(EmployeeRows.instant(row, CheckpointLayout.PROJECTOR_PROGRESS_AT)),
+          Optional.ofNullable(TableRows.instant(row, CheckpointLayout.PROJECTOR_PROGRESS_AT)),
           row.getProperty(CheckpointLayout.RATE) instanceof Number rate ? OptionalDouble.of(rate.doubleValue()) : OptionalDouble.empty()));
     }
     return partitions;

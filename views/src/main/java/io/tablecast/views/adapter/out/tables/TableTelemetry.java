@@ -6,6 +6,7 @@ import io.tablecast.common.tables.TelemetryLayout;
 import io.tablecast.views.application.TelemetrySource;
 import io.tablecast.views.domain.dashboard.TelemetryReport;
 import io.tablecast.views.domain.dashboard.TelemetryReport.Role;
+import io.tablecast.viewstore.adapter.out.tables.TableRows;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +36,7 @@ public final class TableTelemetry implements TelemetrySource {
     List<TelemetryReport> reports = new ArrayList<>();
     for (TableEntity row : queries.all(checkpoints, Filters.partition(TelemetryLayout.PARTITION))) {
       Role role = role(row.getProperty(TelemetryLayout.ROLE));
-      Instant reportedAt = EmployeeRows.instant(row, TelemetryLayout.REPORTED_AT);
+      Instant reportedAt = TableRows.instant(row, TelemetryLayout.REPORTED_AT);
       long window = number(row, TelemetryLayout.WINDOW);
       if (role == null || reportedAt == null || window < 1) {
         log.debug("Skipped telemetry row {}: it does not follow the layout", row.getRowKey());

@@ -25,6 +25,7 @@ import io.tablecast.views.domain.EmailCopyView;
 import io.tablecast.views.domain.EmployeeField;
 import io.tablecast.views.domain.EmployeeView;
 import io.tablecast.views.domain.Page;
+import io.tablecast.viewstore.adapter.out.tables.TableRows;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -155,7 +156,7 @@ public final class TableViewStore implements ViewStore, AutoCloseable {
     return queries.range(ViewTable.EMPLOYEE_ACTIVITY, Filters.partition(employee.canonical()), top, Optional.empty(), List.of())
         .items().stream()
         .map(row -> new ActivityView((String) row.getProperty(ActivityLayout.EVENT_TYPE),
-            EmployeeRows.instant(row, ActivityLayout.OCCURRED_AT), ((Number) row.getProperty(VERSION)).longValue(),
+            TableRows.instant(row, ActivityLayout.OCCURRED_AT), ((Number) row.getProperty(VERSION)).longValue(),
             (String) row.getProperty(ActivityLayout.SUMMARY), actor(row)))
         .toList();
   }

@@ -23,7 +23,7 @@ public final class TableRows {
   /** A row as read, with the ETag to send back in {@code If-Match}. */
   public record Read(ViewEntity row, String etag) {}
 
-public static Read fromTable(TableEntity entity) {
+  public static Read fromTable(TableEntity entity) {
     return new Read(new ViewEntity(entity.getRowKey(), properties(entity)), entity.getETag());
   }
 
@@ -36,6 +36,11 @@ public static Read fromTable(TableEntity entity) {
       }
     });
     return properties;
+  }
+
+  /** A time a row holds ({@code Edm.DateTime}); null if it holds none. */
+  public static Instant instant(TableEntity row, String property) {
+    return row.getProperty(property) instanceof OffsetDateTime t ? t.toInstant() : null;
   }
 
   public static TableEntity toTable(String partitionKey, ViewEntity row, String etag) {
