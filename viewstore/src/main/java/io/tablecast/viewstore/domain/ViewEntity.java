@@ -1,6 +1,5 @@
 package io.tablecast.viewstore.domain;
 
-import io.tablecast.hr.tables.EmployeesLayout;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,9 +13,10 @@ import java.util.Optional;
  */
 public record ViewEntity(String rowKey, Map<String, Object> properties) {
 
-  public static final String ENTITY_TYPE = EmployeesLayout.ENTITY_TYPE;
-  public static final String VERSION = EmployeesLayout.VERSION;
-  public static final String EVENT_ID = EmployeesLayout.EVENT_ID;
+  /** The columns every view entity has (SPEC §3). */
+  public static final String ENTITY_TYPE = "EntityType";
+  public static final String VERSION = "Version";
+  public static final String EVENT_ID = "EventId";
 
   public ViewEntity {
     Objects.requireNonNull(rowKey, "'rowKey' cannot be null.");

@@ -11,8 +11,8 @@ import java.util.Map;
 
 /**
  * The rows of a table this process last read or wrote, each with the ETag the service gave it,
- * so that the next change reads only the rows it does not know: the projector's department
- * summaries and recently hired employees, the workers' email entries.
+ * so that the next change reads only the rows it does not know: the summaries and rows the
+ * projector wrote last, the index entries the workers wrote.
  *
  * <p>A known row may be stale: another writer may have changed or deleted it since. A writer
  * that uses one writes with {@code If-Match} on the ETag known here, so a stale row makes the

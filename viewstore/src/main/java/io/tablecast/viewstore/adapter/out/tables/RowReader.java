@@ -17,7 +17,7 @@ import java.util.StringJoiner;
  * Reads rows of one partition in as few requests as they allow. A known set of rows: point
  * queries, the guide's cheapest query type, one request per row, each served from the service's
  * index whatever the table's size. Rows whose keys are not known but fall in RowKey ranges of
- * one partition (the shards of a last name in each department): one query of the ranges, one
+ * one partition (the shards of an index entity, several per key): one query of the ranges, one
  * request for all.
  *
  * <p>Azurite runs every filter as a scan of the whole table (docs/decisions.md), so a query
