@@ -119,8 +119,8 @@ public final class WorkerBenchmark {
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     long requestsBefore = requests.count();
     long t0 = System.nanoTime();
-    try (Workers running = WorkerService.startWorkers(azure, generation, WorkerSettings.DEFAULT.withPerQueue(workers), Optional.empty(), registry,
-        () -> false, Arrivals.NONE, Tracing.OFF, UnaryOperator.identity())) {
+    try (Workers running = WorkerService.startWorkers(azure, generation, WorkerSettings.DEFAULT.withPerQueue(workers), Optional.empty(),
+        registry, () -> false, Arrivals.NONE, Tracing.OFF, UnaryOperator.identity())) {
       long deadline = t0 + TIMEOUT.toNanos();
       while (done(registry) < items) {
         if (System.nanoTime() > deadline) {

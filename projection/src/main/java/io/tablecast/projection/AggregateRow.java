@@ -23,11 +23,16 @@ public record AggregateRow(String kind, Function<String, Optional<RowRef>> row, 
   private static final Pattern KIND = Pattern.compile("[a-z][a-z0-9-]{0,31}");
 
   public AggregateRow {
-    if (kind == null || !KIND.matcher(kind).matches()) {
+    if (!isKind(kind)) {
       throw new IllegalArgumentException("An aggregate kind is lower case, at most 32 letters, digits and hyphens: '" + kind + "'.");
     }
     Objects.requireNonNull(row, "'row' cannot be null.");
     Objects.requireNonNull(versionColumn, "'versionColumn' cannot be null.");
+  }
+
+  /** Whether {@code kind} is an aggregate kind's form, as tokens carry it. */
+  public static boolean isKind(String kind) {
+    return kind != null && KIND.matcher(kind).matches();
   }
 
   /** The version a stored row of this aggregate holds; empty if it holds none. */

@@ -1,5 +1,6 @@
 package io.tablecast.common.kafka;
 
+import io.tablecast.projection.AggregateRow;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -88,16 +89,15 @@ public sealed interface ConsistencyToken {
 
   /**
    * An aggregate's version: {@code kind} names the kind of aggregate as its view set declares it
-   * (lower case, at most 32 letters, digits and hyphens), {@code aggregateId} the aggregate.
+   * ({@link AggregateRow#isKind}), {@code aggregateId} the aggregate.
    */
   record AggregateVersion(String kind, String aggregateId, long version) implements ConsistencyToken {
 
     static final String PREFIX = "a1.";
-    private static final Pattern KIND = Pattern.compile("[a-z][a-z0-9-]{0,31}");
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9-]{1,64}");
 
     public AggregateVersion {
-      if (kind == null || !KIND.matcher(kind).matches() || aggregateId == null || !ID.matcher(aggregateId).matches()) {
+      if (!AggregateRow.isKind(kind) || aggregateId == null || !ID.matcher(aggregateId).matches()) {
         throw new IllegalArgumentException("'kind' must be a lower-case name of at most 32 letters, digits and hyphens, and"
             + " 'aggregateId' 1 to 64 letters, digits and hyphens.");
       }

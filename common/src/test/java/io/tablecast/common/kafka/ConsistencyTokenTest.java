@@ -41,7 +41,8 @@ class ConsistencyTokenTest {
     ConsistencyToken order = new ConsistencyToken.AggregateVersion("order", "o-17", 3);
     assertThat(ConsistencyToken.parse(order.encode())).contains(order);
     for (String kind : List.of("", "Order", "order/line", "7order", "o".repeat(33))) {
-      assertThatThrownBy(() -> new ConsistencyToken.AggregateVersion(kind, "o-17", 3)).as(kind).isInstanceOf(IllegalArgumentException.class);
+      assertThatThrownBy(() -> new ConsistencyToken.AggregateVersion(kind, "o-17", 3)).as(kind)
+          .isInstanceOf(IllegalArgumentException.class);
     }
   }
 

@@ -36,7 +36,8 @@ final class ConsistencyGate {
    */
   ConsistencyGate(ReadYourWrites reads, List<String> eventTopics, List<AggregateRow> aggregates) {
     this(reads, token -> token instanceof EventPosition p ? eventTopics.contains(p.topic())
-        : aggregates.stream().anyMatch(row -> row.kind().equals(((AggregateVersion) token).kind())), "'" + HEADER + "' is not a consistency token of this pipeline's commands API.");
+        : token instanceof AggregateVersion a && aggregates.stream().anyMatch(row -> row.kind().equals(a.kind())),
+        "'" + HEADER + "' is not a consistency token of this pipeline's commands API.");
   }
 
   private ConsistencyGate(ReadYourWrites reads, Predicate<ConsistencyToken> ours, String refusal) {

@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
 /**
  * How far the active generation is: its rows of {@code ProjectorCheckpoints} (one partition
  * query), and an aggregate's version on the row the view set keeps it in ({@link AggregateRow}),
- * one point read. Read-only; a missing row or table, or an aggregate of a kind the view set does
+ * one point read of that column. Read-only; a missing row or table, or an aggregate of a kind the view set does
  * not keep, reads as nothing applied.
  */
 public final class TableAppliedPositions implements AppliedPositions {
@@ -41,7 +41,7 @@ public final class TableAppliedPositions implements AppliedPositions {
       return OptionalLong.empty();
     }
     return kept.row().apply(aggregate.id())
-        .flatMap(row -> queries.point(row.table(), row.partitionKey(), row.rowKey()))
+        .flatMap(row -> queries.point(row.table(), row.partitionKey(), row.rowKey(), List.of(kept.versionColumn())))
         .map(entity -> kept.version(entity.getProperties()))
         .orElse(OptionalLong.empty());
   }
