@@ -131,7 +131,7 @@ class OrdersViewSetIT {
         .containsExactly("status_placed_o2 {\"Status\":\"placed\"}", "status_shipped_o1 {\"Status\":\"shipped\"}");
 
     assertProblem(views.get("/view-sets/orders/Customers/c1/nothing"), 404, "No row Customers(c1, nothing) in view set orders.");
-    assertProblem(views.get("/view-sets/payroll/Customers/c1"), 404, "No view set 'payroll' here; there are [orders].");
+    assertProblem(views.get("/view-sets/payroll/Customers/c1"), 404, "No view set 'payroll' here; there are [hr, orders].");
     assertProblem(views.get("/view-sets/orders/Payslips/c1"), 404, "View set orders has no table 'Payslips'");
     assertProblem(views.get("/view-sets/orders/Customers/c1?prefix=status_&continuation=" + first.get("continuation").asText()), 400,
         "'continuation' is not a token of this listing.");

@@ -18,6 +18,15 @@ public interface ViewReader {
   Optional<Map<String, Object>> row(RowRef ref, Set<String> fields);
 
   /**
+   * Rows' properties by their references, in the same order, each empty when its row does not
+   * exist: point reads the service runs side by side (the guide's parallel point queries, for
+   * example an index entity's ids followed to their rows).
+   */
+  default List<Optional<Map<String, Object>>> rows(List<RowRef> refs, Set<String> fields) {
+    return refs.stream().map(ref -> row(ref, fields)).toList();
+  }
+
+  /**
    * One page of a partition's rows, in RowKey order.
    *
    * @param rowKeyPrefix the RowKeys to return start with it; {@code ""} for every row

@@ -8,14 +8,17 @@ import io.tablecast.common.http.Health;
 import io.tablecast.common.http.HttpService;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tables.AzureClients;
+import io.tablecast.hr.queries.HrQueries;
 import io.tablecast.hr.tables.HrAggregates;
 import io.tablecast.hr.tables.HrViewSet;
+import io.tablecast.projection.AggregateRow;
 import io.tablecast.projection.ProjectedViewSet;
+import io.tablecast.projection.ViewRoute;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.projection.ViewSetProvider;
+import io.tablecast.views.adapter.in.http.StatusApi;
 import io.tablecast.views.adapter.in.http.StatusPage;
 import io.tablecast.views.adapter.in.http.ViewSetRoutes;
-import io.tablecast.views.adapter.in.http.ViewsApi;
 import io.tablecast.views.adapter.out.kafka.CommandTopicOffsets;
 import io.tablecast.views.adapter.out.queue.PoisonPeek;
 import io.tablecast.views.adapter.out.tables.ActiveTables;
@@ -24,7 +27,6 @@ import io.tablecast.views.adapter.out.tables.TableAppliedPositions;
 import io.tablecast.views.adapter.out.tables.TableCheckpoints;
 import io.tablecast.views.adapter.out.tables.TableTelemetry;
 import io.tablecast.views.adapter.out.tables.TableViewReader;
-import io.tablecast.views.adapter.out.tables.TableViewStore;
 import io.tablecast.views.application.Dashboard;
 import io.tablecast.views.application.ReadYourWrites;
 import io.tablecast.views.application.Sampler;
@@ -45,22 +47,18 @@ public final class ViewsService implements AutoCloseable {
   public static final String READ_PERMISSION = "views.read";
 
   private final ActiveTables tables;
-  private final TableViewStore store;
   private final StatusReader status;
-  private final ReadYourWrites reads;
   private final CommandTopicOffsets commandLog;
   private final Sampler sampler;
   private final HttpService http;
-  /** What each team's view set holds open: its reader and its read-your-writes watcher. */
+  /** What each view set's reads hold open: its reader, its read-your-writes watcher and a team's tables. */
   private final List<Runnable> viewSetClosers;
 
-  private ViewsService(ActiveTables tables, TableViewStore store, StatusReader status, ReadYourWrites reads,
-      CommandTopicOffsets commandLog, Sampler sampler, HttpService http, List<Runnable> viewSetClosers) {
+  private ViewsService(ActiveTables tables, StatusReader status, CommandTopicOffsets commandLog, Sampler sampler, HttpService http,
+      List<Runnable> viewSetClosers) {
     this.viewSetClosers = viewSetClosers;
     this.tables = tables;
-    this.store = store;
     this.status = status;
-    this.reads = reads;
     this.commandLog = commandLog;
     this.sampler = sampler;
     this.http = http;
@@ -75,31 +73,30 @@ public final class ViewsService implements AutoCloseable {
    */
   public static ViewsService start(ViewsConfig config, List<HttpPipelinePolicy> extraPolicies) {
     AzureClients azure = new AzureClients(config.storage(), extraPolicies);
+    TopicNames topics = TopicNames.of(config.namespace());
     ActiveTables tables = new ActiveTables(azure, config.namespace(), HrViewSet.HR);
-    TableViewStore store = new TableViewStore(tables);
-    ReadYourWrites reads = new ReadYourWrites(new TableAppliedPositions(tables, HrAggregates.ALL), config.consistencyWait());
     List<ViewSetProvider> providers = ViewSetProvider.providers(config.viewSets().loader());
     List<ViewSet> viewSets = providers.stream().map(provider -> provider.projectedViewSet().viewSet()).toList();
     StatusReader status = new StatusReader(tables, azure, config.namespace(), config.kafka(), config.stallTimeout(), viewSets,
         Clock.systemUTC());
     List<Runnable> viewSetClosers = new ArrayList<>();
     List<ViewSetRoutes.Served> served = new ArrayList<>();
+    // HR: its tables are the service's first ones, its routes at SPEC §5's paths, its tokens its commands API's.
+    served.add(served(tables, HrViewSet.HR, HrQueries.ROUTES, topics.eventTopics(), HrAggregates.ALL, true, config, viewSetClosers));
     for (ViewSetProvider provider : providers) {
       ProjectedViewSet<?> projected = provider.projectedViewSet();
-      TableViewReader reader = new TableViewReader(azure, config.namespace(), projected.viewSet());
-      ReadYourWrites viewSetReads = new ReadYourWrites(reader.positions(), config.consistencyWait());
-      viewSetClosers.addAll(List.of(viewSetReads::close, reader::close));
-      served.add(new ViewSetRoutes.Served(projected.viewSet(), reader, provider.routes(), viewSetReads,
-          projected.topics().stream().map(config.namespace()::topic).toList()));
+      ActiveTables viewSetTables = new ActiveTables(azure, config.namespace(), projected.viewSet());
+      served.add(served(viewSetTables, projected.viewSet(), provider.routes(),
+          projected.topics().stream().map(config.namespace()::topic).toList(), List.of(), false, config, viewSetClosers));
+      viewSetClosers.add(viewSetTables::close);
     }
     ViewSetRoutes viewSetRoutes = new ViewSetRoutes(served, config.continuationKey().bytes());
-    TopicNames topics = TopicNames.of(config.namespace());
     CommandTopicOffsets commandLog = new CommandTopicOffsets(config.kafka(), topics.commands());
     // The status page's history: sampled in the background from the start, whether a page is open or not.
     Sampler sampler = new Sampler(commandLog, new TableTelemetry(tables), status, Clock.systemUTC()).start(Sampler.PERIOD);
     Dashboard dashboard = new Dashboard(status, new TableCheckpoints(tables),
         new PoisonPeek(azure, tables::generation), sampler, Clock.systemUTC());
-    ViewsApi api = new ViewsApi(store, status, config.continuationKey().bytes(), reads, topics.eventTopics(), HrAggregates.ALL);
+    StatusApi api = new StatusApi(status);
     StatusPage page = new StatusPage(dashboard, Sampler.PERIOD);
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     HttpService http = HttpService.start(
@@ -113,7 +110,16 @@ public final class ViewsService implements AutoCloseable {
           viewSetRoutes.addEndpoints();
         }),
         Optional.of("/openapi/views.json"));
-    return new ViewsService(tables, store, status, reads, commandLog, sampler, http, viewSetClosers);
+    return new ViewsService(tables, status, commandLog, sampler, http, viewSetClosers);
+  }
+
+  /** A view set served from {@code tables}; what its reads hold open goes to {@code closers}. */
+  private static ViewSetRoutes.Served served(ActiveTables tables, ViewSet viewSet, List<ViewRoute> routes, List<String> topics,
+      List<AggregateRow> aggregates, boolean atRoot, ViewsConfig config, List<Runnable> closers) {
+    TableViewReader reader = new TableViewReader(tables);
+    ReadYourWrites reads = new ReadYourWrites(new TableAppliedPositions(tables, aggregates), config.consistencyWait());
+    closers.addAll(List.of(reads::close, reader::close));
+    return new ViewSetRoutes.Served(viewSet, reader, routes, reads, topics, aggregates, atRoot);
   }
 
   /** Down while a projector is stalled, HR's (SPEC §7) or another view set's: a frozen pipeline must never look healthy. */
@@ -136,9 +142,7 @@ public final class ViewsService implements AutoCloseable {
     http.close();
     sampler.close();
     commandLog.close();
-    reads.close();
     status.close();
-    store.close();
     viewSetClosers.forEach(Runnable::run);
     tables.close();
   }

@@ -11,7 +11,8 @@ import io.tablecast.projection.AggregateRow;
 import io.tablecast.views.application.ReadYourWrites;
 import java.time.Duration;
 import java.util.List;
-import java.util.function.Predicate;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * {@code X-Consistency-Token} (SPEC §5): before a read, wait until the views reflect the write
@@ -27,32 +28,25 @@ final class ConsistencyGate {
   static final String HEADER = "X-Consistency-Token";
 
   private final ReadYourWrites reads;
-  private final Predicate<ConsistencyToken> ours;
+  private final List<String> topics;
+  private final Set<String> kinds;
   private final String refusal;
 
   /**
-   * HR's reads: a token of its commands API, an event's position on its event topics or the
-   * version of an aggregate of a kind its views keep.
+   * A view set's reads: the position of an event on one of its topics, which its producer (HR's
+   * commands API, or a team's own) encodes from where the event landed ({@link EventPosition#encode()}),
+   * or the version of an aggregate of a kind it declares ({@link AggregateRow}).
    */
-  ConsistencyGate(ReadYourWrites reads, List<String> eventTopics, List<AggregateRow> aggregates) {
-    this(reads, token -> token instanceof EventPosition p ? eventTopics.contains(p.topic())
-        : token instanceof AggregateVersion a && aggregates.stream().anyMatch(row -> row.kind().equals(a.kind())),
-        "'" + HEADER + "' is not a consistency token of this pipeline's commands API.");
+  ConsistencyGate(ViewSetRoutes.Served views) {
+    this.reads = views.reads();
+    this.topics = views.topics();
+    this.kinds = views.aggregates().stream().map(AggregateRow::kind).collect(Collectors.toUnmodifiableSet());
+    this.refusal = "'" + HEADER + "' is not the position of an event on a topic of view set " + views.viewSet().name() + " " + topics
+        + (kinds.isEmpty() ? "" : " nor the version of one of its aggregates " + kinds.stream().sorted().toList()) + ".";
   }
 
-  private ConsistencyGate(ReadYourWrites reads, Predicate<ConsistencyToken> ours, String refusal) {
-    this.reads = reads;
-    this.ours = ours;
-    this.refusal = refusal;
-  }
-
-  /**
-   * A view set's reads: the position of an event on one of its topics, which its producer
-   * encodes from where the event landed ({@link EventPosition#encode()}).
-   */
-  static ConsistencyGate ofEvents(ReadYourWrites reads, List<String> topics, String viewSet) {
-    return new ConsistencyGate(reads, token -> token instanceof EventPosition p && topics.contains(p.topic()),
-        "'" + HEADER + "' is not the position of an event on a topic of view set " + viewSet + " " + topics + ".");
+  private boolean ours(ConsistencyToken token) {
+    return token instanceof EventPosition p ? topics.contains(p.topic()) : token instanceof AggregateVersion a && kinds.contains(a.kind());
   }
 
   /** {@code read}, run once the write named by the request's token, if any, is reflected. */
@@ -69,7 +63,7 @@ final class ConsistencyGate {
     if (header == null) {
       return;
     }
-    ConsistencyToken token = ConsistencyToken.parse(header.strip()).filter(ours)
+    ConsistencyToken token = ConsistencyToken.parse(header.strip()).filter(this::ours)
         .orElseThrow(() -> new ProblemException(ProblemType.BAD_REQUEST, refusal));
     if (!reads.await(token)) {
       throw ProblemException.unavailable("The views have not yet applied that write (waited "

@@ -3,20 +3,11 @@ package io.tablecast.views.adapter.in.http;
 import io.javalin.http.Context;
 import io.tablecast.common.http.ProblemException;
 import io.tablecast.common.http.ProblemType;
-import io.tablecast.views.domain.EmployeeField;
-import java.util.ArrayList;
-import java.util.EnumSet;
-import java.util.List;
+import io.tablecast.projection.RouteRequest;
 import java.util.Optional;
-import java.util.Set;
 
-/** The query parameters of the views (SPEC §9), each checked, each failure a precise 400. */
+/** The query parameters of the views' reads (SPEC §9), each checked, each failure a precise 400. */
 final class QueryParams {
-
-  static final int DEFAULT_PAGE_SIZE = 100;
-  static final int MAX_PAGE_SIZE = 1_000;
-  static final int DEFAULT_TOP = 10;
-  static final int MAX_TOP = 1_000;
 
   private final ContinuationTokens tokens;
 
@@ -25,11 +16,7 @@ final class QueryParams {
   }
 
   int pageSize(Context ctx) {
-    return bounded(ctx, "pageSize", DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
-  }
-
-  int top(Context ctx) {
-    return bounded(ctx, "top", DEFAULT_TOP, MAX_TOP);
+    return count(ctx, "pageSize", RouteRequest.DEFAULT_PAGE_SIZE, RouteRequest.MAX_PAGE_SIZE);
   }
 
   /** The cursor of {@code continuation}, which must be a token this service gave for the same listing. */
@@ -40,19 +27,6 @@ final class QueryParams {
 
   String seal(String scope, String cursor) {
     return tokens.seal(scope, cursor);
-  }
-
-  /** {@code fields=}: the employee properties to return, {@code employeeId} and {@code departmentId} always among them; every one when absent. */
-  List<EmployeeField> fields(Context ctx) {
-    String text = ctx.queryParam("fields");
-    if (text == null) {
-      return List.of(EmployeeField.values());
-    }
-    Set<EmployeeField> fields = EnumSet.copyOf(EmployeeField.ALWAYS);
-    for (String name : text.split(",", -1)) {
-      fields.add(EmployeeField.named(name).orElseThrow(() -> bad("'fields' names an unknown property: '" + name.strip() + "'.")));
-    }
-    return new ArrayList<>(fields);
   }
 
   /** A text parameter: not blank, no control characters, at most {@code max} characters. */
@@ -67,19 +41,12 @@ final class QueryParams {
     return new ProblemException(ProblemType.BAD_REQUEST, detail);
   }
 
-  private int bounded(Context ctx, String name, int fallback, int max) {
-    String text = ctx.queryParam(name);
-    if (text == null) {
-      return fallback;
-    }
+  /** A whole number from 1 to {@code max}, {@code fallback} when absent: the rule routes follow ({@link RouteRequest#count}). */
+  private int count(Context ctx, String name, int fallback, int max) {
     try {
-      int value = Integer.parseInt(text);
-      if (value >= 1 && value <= max) {
-        return value;
-      }
-    } catch (NumberFormatException e) {
-      // the answer below
+      return RouteRequest.count(name, Optional.ofNullable(ctx.queryParam(name)), fallback, max);
+    } catch (RouteRequest.BadRequest e) {
+      throw bad(e.getMessage());
     }
-    throw bad("'" + name + "' must be a whole number from 1 to " + max + ".");
   }
 }

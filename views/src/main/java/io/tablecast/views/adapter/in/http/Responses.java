@@ -1,20 +1,14 @@
 package io.tablecast.views.adapter.in.http;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.tablecast.views.domain.ActivityView;
-import io.tablecast.views.domain.DepartmentView;
-import io.tablecast.views.domain.EmployeeField;
-import io.tablecast.views.domain.EmployeeView;
 import io.tablecast.views.domain.Page;
 import io.tablecast.views.domain.PipelineStatus;
 import io.tablecast.views.domain.PipelineStatus.QueueDepth;
 import io.tablecast.views.domain.PipelineStatus.ViewSetStatus;
 import io.tablecast.views.domain.PartitionState;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /** The JSON bodies of the views API (SPEC §9), camelCase, ids canonical. */
 final class Responses {
@@ -26,13 +20,6 @@ final class Responses {
 
   static <T> ListBody<T> list(Page<T> page, String scope, QueryParams params) {
     return new ListBody<>(page.items(), page.next().map(cursor -> params.seal(scope, cursor)).orElse(null));
-  }
-
-  /** SPEC §9's activity item, and who caused the event ({@code actor}), which SPEC leaves open. */
-  record Activity(String eventType, Instant occurredAt, long version, String summary, String actor) {
-    static Activity of(ActivityView a) {
-      return new Activity(a.eventType(), a.occurredAt(), a.version(), a.summary(), a.actor());
-    }
   }
 
   /** {@code /status} (SPEC §9). */
@@ -79,73 +66,6 @@ final class Responses {
           Queue.all(s.queues()),
           s.deadLetters().orElse(null),
           s.viewSets().stream().map(ViewSetEntry::of).toList());
-    }
-  }
-
-  record Manager(String employeeId, String firstName, String lastName, String email) {}
-
-  record Department(String departmentId, String name, int employeeCount, long version, Manager manager) {
-
-    static Department of(DepartmentView d) {
-      return new Department(
-          d.departmentId(),
-          d.name(),
-          d.employeeCount(),
-          d.version(),
-          d.manager().map(m -> new Manager(m.employeeId(), m.firstName(), m.lastName(), m.email())).orElse(null));
-    }
-  }
-
-  record Employee(
-      String employeeId,
-      String departmentId,
-      String firstName,
-      String lastName,
-      String email,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Integer age,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Instant hiredAt,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Long version,
-      String status,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Instant archivedAt,
-      @JsonInclude(JsonInclude.Include.NON_NULL) String reason) {
-
-    static Employee of(EmployeeView e) {
-      return new Employee(
-          e.employeeId(),
-          e.departmentId(),
-          e.firstName(),
-          e.lastName(),
-          e.email(),
-          e.age(),
-          e.hiredAt(),
-          e.version(),
-          e.status().name(),
-          e.archivedAt().orElse(null),
-          e.reason().orElse(null));
-    }
-
-    /** Only the properties {@code fields=} asked for, in a stable order. */
-    Map<String, Object> select(List<EmployeeField> fields) {
-      Map<String, Object> out = new LinkedHashMap<>();
-      for (EmployeeField field : fields) {
-        Object value = switch (field) {
-          case EMPLOYEE_ID -> employeeId;
-          case DEPARTMENT_ID -> departmentId;
-          case FIRST_NAME -> firstName;
-          case LAST_NAME -> lastName;
-          case EMAIL -> email;
-          case AGE -> age;
-          case HIRED_AT -> hiredAt;
-          case VERSION -> version;
-          case STATUS -> status;
-          case ARCHIVED_AT -> archivedAt;
-          case REASON -> reason;
-        };
-        if (value != null) {
-          out.put(field.jsonName(), value);
-        }
-      }
-      return out;
     }
   }
 }

@@ -6,6 +6,8 @@ import io.javalin.apibuilder.EndpointGroup;
 import io.javalin.http.Context;
 import io.tablecast.common.http.ProblemException;
 import io.tablecast.common.http.ProblemType;
+import io.tablecast.projection.AggregateRow;
+import io.tablecast.projection.RoutePage;
 import io.tablecast.projection.RouteRequest;
 import io.tablecast.projection.RowRef;
 import io.tablecast.projection.ViewReader;
@@ -13,6 +15,7 @@ import io.tablecast.projection.ViewRoute;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.views.application.ReadYourWrites;
 import io.tablecast.views.domain.Page;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -20,30 +23,33 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
- * The teams' view sets, read-only, behind the service's authentication, limits, {@code
- * X-Consistency-Token} and problem+json like every other route:
+ * The view sets' reads, behind the service's authentication, limits, {@code X-Consistency-Token}
+ * and problem+json like every other route:
  *
  * <ul>
  *   <li>their rows as stored: a point read ({@code /view-sets/{viewSet}/{table}/{partitionKey}/{rowKey}})
  *       and a partition's rows in RowKey order, page by page, all of them or those whose RowKey
  *       starts with {@code prefix} ({@code /view-sets/{viewSet}/{table}/{partitionKey}}); both take
  *       {@code fields=}. A view set, table or row that does not exist is a 404; a bad parameter a 400;
- *   <li>the routes each view set declares ({@link ViewRoute}), at {@code /<view-set><path>}: an
- *       empty answer is a 404, a {@link RouteRequest.BadRequest} a 400.
+ *   <li>the routes each view set declares ({@link ViewRoute}), at {@code /<view-set><path>}, or at
+ *       {@code <path>} for a view set mounted at the root (one that keeps an existing API's paths):
+ *       an empty answer or a {@link RouteRequest.NotFound} is a 404, a {@link RouteRequest.BadRequest}
+ *       a 400, a {@link RoutePage} a page whose cursor the service seals for its listing.
  * </ul>
  *
- * <p>A consistency token names an event on one of the view set's topics; the read waits until the
- * view set's active generation has applied it.
+ * <p>A consistency token names an event on one of the view set's topics, or the version of one of
+ * the aggregates it declares; the read waits until the view set's active generation has applied it.
  */
 public final class ViewSetRoutes implements EndpointGroup {
 
   /** A property name as the table service allows one, and as many as a {@code $select} should carry. */
   private static final Pattern PROPERTY = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,254}");
   private static final int MAX_FIELDS = 64;
-  /** The first path segments the service answers itself: no view set of one of these names mounts routes. */
-  static final Set<String> TAKEN = Set.of("departments", "employees", "archive", "status", "health", "metrics", "openapi", "view-sets");
+  /** The first path segments the service answers itself: no view set mounts routes there. */
+  static final Set<String> TAKEN = Set.of("status", "health", "metrics", "openapi", "view-sets", "assets");
 
   /**
    * A view set served here.
@@ -51,15 +57,53 @@ public final class ViewSetRoutes implements EndpointGroup {
    * @param reader how its rows are read
    * @param reads how far its active generation is, for {@code X-Consistency-Token}
    * @param topics its topics' names, as the tokens name them
+   * @param aggregates the aggregates whose versions it keeps, as the tokens name them
+   * @param atRoot its routes at {@code <path>} rather than {@code /<view-set><path>}
    */
-  public record Served(ViewSet viewSet, ViewReader reader, List<ViewRoute> routes, ReadYourWrites reads, List<String> topics) {
+  public record Served(ViewSet viewSet, ViewReader reader, List<ViewRoute> routes, ReadYourWrites reads, List<String> topics,
+      List<AggregateRow> aggregates, boolean atRoot) {
+
+    /** A team's view set, its routes under its name, its tokens events' positions. */
+    public Served(ViewSet viewSet, ViewReader reader, List<ViewRoute> routes, ReadYourWrites reads, List<String> topics) {
+      this(viewSet, reader, routes, reads, topics, List.of(), false);
+    }
+
     public Served {
       routes = List.copyOf(routes);
       topics = List.copyOf(topics);
-      if (!routes.isEmpty() && TAKEN.contains(viewSet.name())) {
+      aggregates = List.copyOf(aggregates);
+      if (!atRoot && !routes.isEmpty() && TAKEN.contains(viewSet.name())) {
         throw new IllegalArgumentException("View set '" + viewSet.name() + "' cannot mount its routes at /" + viewSet.name()
             + ": the views service answers there. Rename the view set.");
       }
+      for (String first : firstSegments(routes)) {
+        if (atRoot && TAKEN.contains(first)) {
+          throw new IllegalArgumentException("View set '" + viewSet.name() + "' cannot mount a route at /" + first
+              + ": the views service answers there.");
+        }
+      }
+    }
+
+    /** The first path segments its routes take: its name, or each route's first segment at the root. */
+    Set<String> taken() {
+      return atRoot ? firstSegments(routes) : routes.isEmpty() ? Set.of() : Set.of(viewSet.name());
+    }
+
+    /**
+     * What a listing of its routes is sealed under: its name first, so that no view set's token
+     * opens another's listing; a root-mounted view set's listings under their own names, as the
+     * service sealed them before, so that a token stays good across an upgrade.
+     */
+    String scope(String listing) {
+      return atRoot ? listing : viewSet.name() + ":" + listing;
+    }
+
+    String path(ViewRoute route) {
+      return atRoot ? route.path() : "/" + viewSet.name() + route.path();
+    }
+
+    private static Set<String> firstSegments(List<ViewRoute> routes) {
+      return routes.stream().map(route -> route.path().substring(1).split("/", 2)[0]).collect(Collectors.toSet());
     }
   }
 
@@ -69,8 +113,17 @@ public final class ViewSetRoutes implements EndpointGroup {
   private final QueryParams params;
 
   public ViewSetRoutes(List<Served> viewSets, byte[] tokenKey) {
-    viewSets.forEach(views -> served.put(views.viewSet().name(),
-        new Mounted(views, ConsistencyGate.ofEvents(views.reads(), views.topics(), views.viewSet().name()))));
+    Map<String, String> owners = new HashMap<>();
+    for (Served views : viewSets) {
+      for (String segment : views.taken()) {
+        String owner = owners.putIfAbsent(segment, views.viewSet().name());
+        if (owner != null) {
+          throw new IllegalArgumentException("View sets '" + owner + "' and '" + views.viewSet().name() + "' both mount routes at /"
+              + segment + ".");
+        }
+      }
+      served.put(views.viewSet().name(), new Mounted(views, new ConsistencyGate(views)));
+    }
     this.params = new QueryParams(new ContinuationTokens(tokenKey));
   }
 
@@ -82,22 +135,29 @@ public final class ViewSetRoutes implements EndpointGroup {
     get("/view-sets/{viewSet}/{table}/{partitionKey}", this::page);
     get("/view-sets/{viewSet}/{table}/{partitionKey}/{rowKey}", this::row);
     served.values().forEach(mounted -> mounted.views().routes().forEach(route ->
-        get("/" + mounted.views().viewSet().name() + route.path(), mounted.gate().gated(ctx -> answer(mounted.views(), route, ctx)))));
+        get(mounted.views().path(route), mounted.gate().gated(ctx -> answer(mounted.views(), route, ctx)))));
   }
 
-  private static void answer(Served views, ViewRoute route, Context ctx) {
+  private void answer(Served views, ViewRoute route, Context ctx) {
     Optional<?> answer;
     try {
-      answer = route.answer().apply(new ContextRequest(ctx), views.reader());
+      answer = route.answer().apply(new ContextRequest(ctx, views, params), views.reader());
     } catch (RouteRequest.BadRequest e) {
       throw new ProblemException(ProblemType.BAD_REQUEST, e.getMessage());
+    } catch (RouteRequest.NotFound e) {
+      throw new ProblemException(ProblemType.NOT_FOUND, e.getMessage());
     }
-    ctx.json(answer.orElseThrow(() -> new ProblemException(ProblemType.NOT_FOUND,
-        "Nothing at " + ctx.path() + " in view set " + views.viewSet().name() + ".")));
+    Object body = answer.orElseThrow(() -> new ProblemException(ProblemType.NOT_FOUND,
+        "Nothing at " + ctx.path() + " in view set " + views.viewSet().name() + "."));
+    if (body instanceof RoutePage page) {
+      ctx.json(Responses.list(new Page<>(page.items(), page.cursor()), views.scope(page.listing()), params));
+      return;
+    }
+    ctx.json(body);
   }
 
   /** A route's request, over Javalin's. */
-  private record ContextRequest(Context ctx) implements RouteRequest {
+  private record ContextRequest(Context ctx, Served views, QueryParams params) implements RouteRequest {
     @Override
     public String pathParam(String name) {
       return ctx.pathParam(name);
@@ -106,6 +166,11 @@ public final class ViewSetRoutes implements EndpointGroup {
     @Override
     public Optional<String> queryParam(String name) {
       return Optional.ofNullable(ctx.queryParam(name));
+    }
+
+    @Override
+    public Optional<String> cursor(String listing) {
+      return params.continuation(ctx, views.scope(listing));
     }
   }
 

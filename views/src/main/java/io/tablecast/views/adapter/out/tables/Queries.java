@@ -81,10 +81,6 @@ final class Queries {
   }
 
   /** Every row a range query returns, page after page; for small results (index entities). */
-  List<TableEntity> all(ViewSet.Table table, String filter) {
-    return all(tables.client(table), filter);
-  }
-
   List<TableEntity> all(TableClient table, String filter) {
     try {
       return table.listEntities(new ListEntitiesOptions().setFilter(filter), NO_TIMEOUT, Context.NONE)

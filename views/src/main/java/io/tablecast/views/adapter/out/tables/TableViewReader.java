@@ -1,47 +1,48 @@
 package io.tablecast.views.adapter.out.tables;
 
 import com.azure.data.tables.models.TableEntity;
-import io.tablecast.common.config.Namespace;
-import io.tablecast.common.tables.AzureClients;
-import io.tablecast.common.tables.CheckpointRows;
+import io.tablecast.common.concurrent.DaemonThreads;
+import io.tablecast.common.concurrent.Parallel;
 import io.tablecast.projection.RowRef;
 import io.tablecast.projection.ViewReader;
 import io.tablecast.projection.ViewSet;
-import io.tablecast.views.application.Aggregate;
-import io.tablecast.views.application.AppliedOffsets;
-import io.tablecast.views.application.AppliedPositions;
 import io.tablecast.views.domain.Page;
 import io.tablecast.viewstore.adapter.out.tables.TableRows;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
- * Any view set's rows, read from the generation its catalog row names active ({@link
- * ActiveTables}, which follows flips): point reads, and range queries over one partition with the
- * service's continuation as the cursor.
+ * A view set's rows, read from the generation its catalog row names active ({@link ActiveTables},
+ * which follows flips) with the guide's query types: point reads, side by side when there are
+ * several, and range queries over one partition with the service's continuation as the cursor;
+ * never a scan.
  */
 public final class TableViewReader implements ViewReader, AutoCloseable {
 
-  private final ActiveTables tables;
+  /** Point reads in flight at once for one request's {@link #rows}. */
+  private static final int PARALLEL_READS = 16;
+
   private final Queries queries;
+  private final ExecutorService pointReads = Executors.newFixedThreadPool(PARALLEL_READS, DaemonThreads.named("views-point-read"));
 
-  public TableViewReader(AzureClients azure, Namespace namespace, ViewSet viewSet) {
-    this.tables = new ActiveTables(azure, namespace, viewSet);
+  public TableViewReader(ActiveTables tables) {
     this.queries = new Queries(tables);
-  }
-
-  public ViewSet viewSet() {
-    return tables.active().viewSet();
   }
 
   @Override
   public Optional<Map<String, Object>> row(RowRef ref, Set<String> fields) {
     return queries.point(ref.table(), ref.partitionKey(), ref.rowKey(), List.copyOf(fields))
         .map(TableRows::properties);
+  }
+
+  @Override
+  public List<Optional<Map<String, Object>>> rows(List<RowRef> refs, Set<String> fields) {
+    return refs.size() < 2 ? ViewReader.super.rows(refs, fields) : Parallel.map(pointReads, refs, ref -> row(ref, fields));
   }
 
   @Override
@@ -57,23 +58,8 @@ public final class TableViewReader implements ViewReader, AutoCloseable {
         page.next());
   }
 
-  /** How far the view set's active generation is: the applied offsets of its checkpoint rows. It keeps no aggregate versions. */
-  public AppliedPositions positions() {
-    return new AppliedPositions() {
-      @Override
-      public AppliedOffsets offsets() {
-        return new AppliedOffsets(CheckpointRows.applied(tables.checkpoints(), tables.active()));
-      }
-
-      @Override
-      public OptionalLong version(Aggregate aggregate) {
-        return OptionalLong.empty();
-      }
-    };
-  }
-
   @Override
   public void close() {
-    tables.close();
+    pointReads.shutdownNow();
   }
 }
