@@ -76,10 +76,12 @@ public final class ViewSetRoutes implements EndpointGroup {
         throw new IllegalArgumentException("View set '" + viewSet.name() + "' cannot mount its routes at /" + viewSet.name()
             + ": the views service answers there. Rename the view set.");
       }
-      for (String first : firstSegments(routes)) {
-        if (atRoot && TAKEN.contains(first)) {
-          throw new IllegalArgumentException("View set '" + viewSet.name() + "' cannot mount a route at /" + first
-              + ": the views service answers there.");
+      if (atRoot) {
+        for (String first : firstSegments(routes)) {
+          if (TAKEN.contains(first)) {
+            throw new IllegalArgumentException("View set '" + viewSet.name() + "' cannot mount a route at /" + first
+                + ": the views service answers there.");
+          }
         }
       }
     }
@@ -115,6 +117,9 @@ public final class ViewSetRoutes implements EndpointGroup {
   public ViewSetRoutes(List<Served> viewSets, byte[] tokenKey) {
     Map<String, String> owners = new HashMap<>();
     for (Served views : viewSets) {
+      if (served.containsKey(views.viewSet().name())) {
+        throw new IllegalArgumentException("Two view sets are named '" + views.viewSet().name() + "'.");
+      }
       for (String segment : views.taken()) {
         String owner = owners.putIfAbsent(segment, views.viewSet().name());
         if (owner != null) {

@@ -51,6 +51,16 @@ class ViewSetRoutesTest {
   }
 
   @Test
+  void twoViewSetsOfOneNameCannotBothBeServed() {
+    ViewSet hr = ViewSet.of("hr", List.of(ViewSet.table("Rows")), List.of());
+    ViewSetRoutes.Served root = new ViewSetRoutes.Served(hr, null, List.of(), null, List.of("hr.events"), List.of(), true);
+    ViewSetRoutes.Served team = new ViewSetRoutes.Served(hr, null, List.of(), null, List.of("team.events"));
+
+    assertThatThrownBy(() -> new ViewSetRoutes(List.of(root, team), new byte[32]))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("Two view sets are named 'hr'.");
+  }
+
+  @Test
   void aTeamsListingIsSealedUnderItsViewSetsName_aRootMountedOnesUnderItsOwn() {
     ViewSet orders = ViewSet.of("orders", List.of(ViewSet.table("Rows")), List.of());
     ViewSet hr = ViewSet.of("hr", List.of(ViewSet.table("Rows")), List.of());
