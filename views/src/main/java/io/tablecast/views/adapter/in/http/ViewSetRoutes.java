@@ -82,6 +82,10 @@ public final class ViewSetRoutes implements EndpointGroup {
             throw new IllegalArgumentException("View set '" + viewSet.name() + "' cannot mount a route at /" + first
                 + ": the views service answers there.");
           }
+          if (first.startsWith("{")) {
+            throw new IllegalArgumentException("View set '" + viewSet.name() + "' is mounted at the root: its routes start with a"
+                + " fixed segment, not /" + first + ".");
+          }
         }
       }
     }

@@ -27,13 +27,17 @@ class ViewSetRoutesTest {
   }
 
   @Test
-  void aViewSetMountedAtTheRootCannotTakeOneOfTheServicesOwnPaths() {
+  void aViewSetMountedAtTheRootCannotTakeOneOfTheServicesOwnPaths_norAllOfThemWithAParameter() {
     ViewSet hr = ViewSet.of("hr", List.of(ViewSet.table("Rows")), List.of());
     List<ViewRoute> routes = List.of(ViewRoute.get("/employees/{id}", NOTHING), ViewRoute.get("/metrics/{id}", NOTHING));
 
     assertThatThrownBy(() -> new ViewSetRoutes.Served(hr, null, routes, null, List.of("hr.events"), List.of(), true))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("View set 'hr' cannot mount a route at /metrics: the views service answers there.");
+    assertThatThrownBy(() -> new ViewSetRoutes.Served(hr, null, List.of(ViewRoute.get("/{id}", NOTHING)), null, List.of("hr.events"),
+        List.of(), true))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("View set 'hr' is mounted at the root: its routes start with a fixed segment, not /{id}.");
   }
 
   @Test
