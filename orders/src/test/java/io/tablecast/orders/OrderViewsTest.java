@@ -9,7 +9,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablecast.orders.events.OrderEvent;
 import io.tablecast.orders.events.OrderEventType;
+import io.tablecast.projection.RouteRequest;
+import io.tablecast.projection.ViewReader;
 import io.tablecast.projection.testing.ProjectionKit;
+import io.tablecast.projection.testing.RouteKit;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -47,6 +50,19 @@ class OrderViewsTest {
     assertThat(orders.given(event("o1", "c1", 1, OrderEventType.PLACED, 500), event("o1", "c1", 2, OrderEventType.SHIPPED, 0)).rows())
         .as("the placed copies left when the order shipped")
         .doesNotContainKeys(row(CUSTOMERS, "c1", "status_placed_o1").getKey(), row(ORDERS_BY_STATUS, "placed", "o1").getKey());
+  }
+
+  @Test
+  void theCustomerRouteAnswersTheSummaryAndTheOrdersOfAStatus_nothingForACustomerWithNone_andA400ForAStatusThereIsNot() {
+    RouteKit routes = RouteKit.of(new OrderViews().routes(), orders.given(event("o1", "c1", 1, OrderEventType.PLACED, 500),
+        event("o2", "c1", 1, OrderEventType.PLACED, 300), event("o1", "c1", 2, OrderEventType.SHIPPED, 0)).rows());
+
+    Map<?, ?> shipped = (Map<?, ?>) routes.get("/customers/c1?status=shipped").orElseThrow();
+    assertThat(shipped.get("summary")).isEqualTo(Map.of("Orders", 2L, "Open", 1L, "TotalCents", 800L));
+    assertThat((List<?>) shipped.get("orders")).extracting(row -> ((ViewReader.Row) row).rowKey()).containsExactly("status_shipped_o1");
+    assertThat(routes.get("/customers/c9")).isEmpty();
+    assertThatThrownBy(() -> routes.get("/customers/c1?status=lost")).isInstanceOf(RouteRequest.BadRequest.class)
+        .hasMessage("'status' is one of [placed, shipped, cancelled], was 'lost'.");
   }
 
   @Test
