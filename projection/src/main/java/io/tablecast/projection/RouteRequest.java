@@ -40,6 +40,17 @@ public interface RouteRequest {
     throw bad("'" + name + "' must be a whole number from 1 to " + max + ".");
   }
 
+  /**
+   * A text parameter's {@code value}, when it is 1 to {@code max} characters without control
+   * characters; anything else is a 400 naming the parameter and its bounds.
+   */
+  static String text(String name, String value, int max) {
+    if (value.isBlank() || value.length() > max || value.chars().anyMatch(Character::isISOControl)) {
+      throw bad("'" + name + "' must be 1 to " + max + " characters, without control characters.");
+    }
+    return value;
+  }
+
   /** {@code pageSize}: from 1 to {@value #MAX_PAGE_SIZE} rows, {@value #DEFAULT_PAGE_SIZE} when absent. */
   default int pageSize() {
     return count("pageSize", DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);

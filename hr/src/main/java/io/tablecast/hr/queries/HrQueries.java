@@ -76,10 +76,10 @@ public final class HrQueries {
       throw RouteRequest.bad("Give exactly one of 'email' and 'lastName'.");
     }
     if (email.isPresent()) {
-      String address = text(email.get(), "email", 254);
+      String address = RouteRequest.text("email", email.get(), 254);
       return Optional.of(RoutePage.last(new HrReads(views).employeeByEmail(address).map(EmployeeView::body).stream().toList()));
     }
-    String name = text(lastName.get(), "lastName", 200);
+    String name = RouteRequest.text("lastName", lastName.get(), 200);
     Optional<DepartmentId> dept = request.queryParam("departmentId")
         .map(d -> DepartmentId.tryParse(d).orElseThrow(() -> RouteRequest.bad("'departmentId' is not a department id.")));
     String listing = "lastName/" + name.toLowerCase(Locale.ROOT) + "/" + dept.map(DepartmentId::value).orElse("*");
@@ -118,14 +118,6 @@ public final class HrQueries {
           + "'.")));
     }
     return new ArrayList<>(fields);
-  }
-
-  /** A text parameter: not blank, no control characters, at most {@code max} characters. */
-  private static String text(String value, String name, int max) {
-    if (value.isBlank() || value.length() > max || value.chars().anyMatch(Character::isISOControl)) {
-      throw RouteRequest.bad("'" + name + "' must be 1 to " + max + " characters, without control characters.");
-    }
-    return value;
   }
 
   private static DepartmentId departmentId(RouteRequest request) {

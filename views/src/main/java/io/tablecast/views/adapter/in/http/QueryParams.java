@@ -5,6 +5,7 @@ import io.tablecast.common.http.ProblemException;
 import io.tablecast.common.http.ProblemType;
 import io.tablecast.projection.RouteRequest;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /** The query parameters of the views' reads (SPEC §9), each checked, each failure a precise 400. */
 final class QueryParams {
@@ -29,12 +30,9 @@ final class QueryParams {
     return tokens.seal(scope, cursor);
   }
 
-  /** A text parameter: not blank, no control characters, at most {@code max} characters. */
+  /** A text parameter: the rule routes follow ({@link RouteRequest#text}). */
   String text(String value, String name, int max) {
-    if (value.isBlank() || value.length() > max || value.chars().anyMatch(Character::isISOControl)) {
-      throw bad("'" + name + "' must be 1 to " + max + " characters, without control characters.");
-    }
-    return value;
+    return asProblem(() -> RouteRequest.text(name, value, max));
   }
 
   ProblemException bad(String detail) {
@@ -43,8 +41,13 @@ final class QueryParams {
 
   /** A whole number from 1 to {@code max}, {@code fallback} when absent: the rule routes follow ({@link RouteRequest#count}). */
   private int count(Context ctx, String name, int fallback, int max) {
+    return asProblem(() -> RouteRequest.count(name, Optional.ofNullable(ctx.queryParam(name)), fallback, max));
+  }
+
+  /** A rule's refusal as this service's 400. */
+  private <T> T asProblem(Supplier<T> rule) {
     try {
-      return RouteRequest.count(name, Optional.ofNullable(ctx.queryParam(name)), fallback, max);
+      return rule.get();
     } catch (RouteRequest.BadRequest e) {
       throw bad(e.getMessage());
     }
