@@ -66,6 +66,11 @@ public final class Turn<E> {
     return projection;
   }
 
+  /** The lane's events, in their order. */
+  public List<E> events() {
+    return events;
+  }
+
   /**
    * The rows to read before {@link #fold}: every row an event of the turn declared, and those
    * {@link #readsAfter} has named so far.

@@ -1,6 +1,7 @@
 package io.tablecast.projector;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.tablecast.common.concurrent.DaemonThreads;
 import io.tablecast.common.concurrent.Doorbell;
@@ -9,6 +10,7 @@ import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tracing.Tracing;
+import io.tablecast.hr.DepartmentPartitions;
 import io.tablecast.hr.EmployeeLocators;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.hr.tables.WorkQueue;
@@ -18,7 +20,6 @@ import io.tablecast.projector.adapter.in.kafka.EventConsumer;
 import io.tablecast.projector.adapter.out.kafka.DeadLetters;
 import io.tablecast.projector.adapter.out.metrics.FreshnessTimers;
 import io.tablecast.projector.adapter.out.queue.QueueWorkSender;
-import io.tablecast.projector.adapter.out.tables.EmployeesTable;
 import io.tablecast.projector.adapter.out.tables.TableCheckpointStore;
 import io.tablecast.projector.adapter.out.tables.TableLocatorVersions;
 import io.tablecast.projector.adapter.out.tables.TablePendingWorkScan;
@@ -51,6 +52,8 @@ public final class GenerationPipeline implements AutoCloseable {
 
   /** The locators the projector keeps with their ETags, about a kilobyte each: those of the employees it wrote last. */
   private static final int KNOWN_LOCATORS = 50_000;
+  /** The department partitions' rows the projector keeps with their ETags: the summaries, employees and copies it wrote last. */
+  private static final int KNOWN_DEPARTMENT_ROWS = 10_000;
 
   private final Generation generation;
   private final EventConsumer consumer;
@@ -101,19 +104,39 @@ public final class GenerationPipeline implements AutoCloseable {
   }
 
   /**
-   * The engine's turns for HR's views on the projection API: the locators' remembering the rows
-   * they wrote ({@value #KNOWN_LOCATORS} of them), so that a change is one conditional write and a
-   * hire one insert, with no read; the log tail's, which reads nothing, keeping none. Every row
-   * written is counted ({@code tablecast_projector_writes_total{table}}).
+   * The engine's turns for HR's views on the projection API: the department partitions' and the
+   * locators' remembering the rows they wrote ({@value #KNOWN_DEPARTMENT_ROWS} and {@value
+   * #KNOWN_LOCATORS} of them), so that a run of hires into a department is one EGT and a change of
+   * a locator one conditional write, with no read; the log tail's, which reads nothing, keeping
+   * none. Every row written is counted ({@code tablecast_projector_writes_total{table}}), and the
+   * department partitions' EGTs and lost races too ({@code tablecast_projector_egt_size},
+   * {@code tablecast_projector_egt_conflicts_total}).
    */
   private static ProjectionTurns turns(AzureClients azure, Generation generation, MeterRegistry metrics) {
+    DistributionSummary egtSizes = DistributionSummary.builder("tablecast.projector.egt.size")
+        .description("Operations per Entity Group Transaction").publishPercentileHistogram().register(metrics);
+    Counter conflicts = Counter.builder("tablecast.projector.egt.conflicts")
+        .description("EGTs rolled back by a concurrent writer (409/412) and retried").register(metrics);
+    TableTurns departments = TableTurns.remembering(azure, generation, KNOWN_DEPARTMENT_ROWS, new TableTurns.Observer() {
+      @Override
+      public void submitted(int operations) {
+        egtSizes.record(operations);
+      }
+
+      @Override
+      public void lostRace() {
+        conflicts.increment();
+      }
+    });
     TableTurns locators = TableTurns.remembering(azure, generation, KNOWN_LOCATORS);
     TableTurns others = new TableTurns(azure, generation);
     Map<String, Counter> writes = new ConcurrentHashMap<>();
     return new ProjectionTurns() {
       @Override
       public <E> List<Write> apply(Projection<E> projection, List<E> events) {
-        List<Write> written = (projection == EmployeeLocators.PROJECTION ? locators : others).apply(projection, events);
+        TableTurns turns = projection == DepartmentPartitions.PROJECTION ? departments
+            : projection == EmployeeLocators.PROJECTION ? locators : others;
+        List<Write> written = turns.apply(projection, events);
         written.forEach(write -> writes.computeIfAbsent(write.ref().table().baseName(),
             table -> Counter.builder("tablecast.projector.writes").tag("table", table).description("Entities written").register(metrics))
             .increment());
@@ -133,7 +156,6 @@ public final class GenerationPipeline implements AutoCloseable {
     }
     QueueWorkSender work = new QueueWorkSender(azure, generation, metrics, queue -> arrivals.get(queue).ring());
     Projector projector = new Projector(
-        new EmployeesTable(azure.table(generation.table(ViewTable.EMPLOYEES)), metrics),
         new TableLocatorVersions(azure.table(generation.table(ViewTable.EMPLOYEE_INDEX))),
         turns(azure, generation, metrics),
         work,

@@ -4,6 +4,7 @@ import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableTransactionAction;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -16,10 +17,21 @@ import java.util.Set;
 public final class EgtGuard {
 
   public static final int MAX_OPERATIONS = 100;
+  /** What the rows of one EGT may add up to by {@link #estimatedBytes}: a margin under 4 MiB for the multipart framing. */
+  public static final long MAX_ESTIMATED_BYTES = 3L * 1024 * 1024;
   /** 255 properties per entity, of which PartitionKey, RowKey and Timestamp are three. */
   public static final int MAX_USER_PROPERTIES = 252;
 
   private EgtGuard() {}
+
+  /** An upper bound of what a row adds to an EGT's body: its keys and properties as JSON, every character escaped. */
+  public static long estimatedBytes(String rowKey, Map<String, Object> properties) {
+    long bytes = 256 + 2L * rowKey.length();
+    for (Map.Entry<String, Object> p : properties.entrySet()) {
+      bytes += 64 + 2L * p.getKey().length() + (p.getValue() instanceof String s ? 6L * s.length() : 32);
+    }
+    return bytes;
+  }
 
   /**
    * @throws IllegalArgumentException naming the first rule the batch breaks

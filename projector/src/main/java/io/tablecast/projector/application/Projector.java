@@ -25,12 +25,11 @@ import java.util.function.Function;
  * Applies polled batches of events to the views, in lanes, so that the pipe stays full:
  *
  * <ol>
- *   <li>{@code Employees}: one lane per department partition. A lane's turn folds every event
- *       that waits for it into as few EGTs as it can (the checklist's "batch transactions"
- *       advice); a slow partition holds back no other.
+ *   <li>{@code Employees}: one lane per department partition ({@link DepartmentPartitions}). A
+ *       lane's turn folds every event that waits for it into as few EGTs as it can (the
+ *       checklist's "batch transactions" advice); a slow partition holds back no other.
  *   <li>per employee, once its batch's {@code Employees} writes are done: one lane per employee
- *       for its locator and its log tail (HR's views written on the projection API, {@link
- *       EmployeeLocators} and {@link EmployeeActivity}, run by the engine's turns);
+ *       for its locator and its log tail ({@link EmployeeLocators}, {@link EmployeeActivity});
  *   <li>the work items of the batch, queued after every table write of its events, as a group
  *       commit: one send at a time, carrying the items of every batch that got there while the
  *       send before it was on its way. Under load many batches' items share a message, so the
@@ -38,7 +37,8 @@ import java.util.function.Function;
  *       batch's items go at once.
  * </ol>
  *
- * Batches follow each other without waiting: the next batch's {@code Employees} writes run
+ * The views of the first two stages are HR's projections, written on the projection API and run
+ * by the engine's turns. Batches follow each other without waiting: the next batch's {@code Employees} writes run
  * while this one's locators are written. Within every lane, events are applied in the order they
  * were polled, and the employee stage of a batch starts only after that of the batch before it
  * was queued, so per-aggregate order holds in every table. The caller marks a batch applied
@@ -62,7 +62,6 @@ public final class Projector {
   private static final String APPLY_EMPLOYEES = "apply Employees";
   private static final String QUEUE_WORK = "queue work";
 
-  private final PartitionStore employees;
   private final LocatorVersions locators;
   private final ProjectionTurns turns;
   private final GroupCommit<WorkItem> work;
@@ -73,21 +72,19 @@ public final class Projector {
   private final Lanes<EmployeeId, EmployeeEvent> perEmployee;
   private CompletableFuture<Void> employeesQueued = CompletableFuture.completedFuture(null);
 
-  public Projector(PartitionStore employees, LocatorVersions locators, ProjectionTurns turns, WorkItemSender work, Executor pool,
-      Freshness freshness) {
-    this(employees, locators, turns, work, pool, freshness, Tracing.OFF);
+  public Projector(LocatorVersions locators, ProjectionTurns turns, WorkItemSender work, Executor pool, Freshness freshness) {
+    this(locators, turns, work, pool, freshness, Tracing.OFF);
   }
 
   /**
    * @param locators what the locators say, for the hires a previous owner may have applied
-   * @param turns runs the views written on the projection API: the locators ({@link EmployeeLocators}) and the log tails
-   *     ({@link EmployeeActivity})
+   * @param turns runs HR's views, written on the projection API: the department partitions ({@link DepartmentPartitions}),
+   *     the locators ({@link EmployeeLocators}) and the log tails ({@link EmployeeActivity})
    * @param tracing spans for the writes, in the traces the events' positions carry
    */
-  public Projector(PartitionStore employees, LocatorVersions locators, ProjectionTurns turns, WorkItemSender work, Executor pool,
-      Freshness freshness, Tracing tracing) {
+  public Projector(LocatorVersions locators, ProjectionTurns turns, WorkItemSender work, Executor pool, Freshness freshness,
+      Tracing tracing) {
     this.tracing = tracing;
-    this.employees = employees;
     this.locators = locators;
     this.turns = turns;
     this.work = new GroupCommit<>(items -> tracing.acrossTraces(items, WorkItem::traceparent, item -> QUEUE_WORK, () -> work.send(items)),
@@ -141,7 +138,8 @@ public final class Projector {
     List<PolledEvent> applied = polled.stream().filter(p -> !alreadyHired(p)).toList();
     if (!applied.isEmpty()) {
       List<DomainEvent> events = applied.stream().map(PolledEvent::event).toList();
-      tracing.acrossTraces(applied, p -> p.position().traceparent(), p -> APPLY_EMPLOYEES, () -> employees.apply(partition, events));
+      tracing.acrossTraces(applied, p -> p.position().traceparent(), p -> APPLY_EMPLOYEES,
+          () -> turns.apply(DepartmentPartitions.PROJECTION, events));
       freshness.applied("Employees", events);
     }
   }

@@ -11,9 +11,12 @@ import io.tablecast.events.EmployeeId;
 import io.tablecast.projector.testdata.InMemoryViews;
 import io.tablecast.viewstore.application.FailureClassifier;
 import io.tablecast.viewstore.domain.SourcePosition;
+import io.tablecast.viewstore.domain.ViewEntity;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -100,8 +103,8 @@ class BatchApplierTest {
   void anUncertainHireThatTheLocatorAlreadyReflectsDoesNotRecreateAMovedEmployee() {
     applier(FailurePolicy.DEAD_LETTER).apply(batch(departmentCreated("Sales", "Sales"), hired(1, "Sales", "A", "A", "a@x.io")));
     // A transfer worker has since moved the employee out of Sales.
-    views.employees.computeIfPresent("Sales", (k, rows) -> {
-      var moved = new java.util.HashMap<>(rows);
+    views.rewrite("Sales", rows -> {
+      Map<String, ViewEntity> moved = new HashMap<>(rows);
       moved.remove("empid_00000001");
       moved.remove("email_a@x.io");
       moved.put("department", rows.get("department").with("EmployeeCount", 0));

@@ -3,6 +3,7 @@ package io.tablecast.projector.testdata;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeId;
+import io.tablecast.hr.DepartmentPartitions;
 import io.tablecast.hr.EmployeeLocators;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.hr.tables.rows.LocatorRow;
@@ -12,14 +13,13 @@ import io.tablecast.projection.RowRef;
 import io.tablecast.projection.Turn.Write;
 import io.tablecast.projector.application.Freshness;
 import io.tablecast.projector.application.LocatorVersions;
-import io.tablecast.projector.application.PartitionStore;
 import io.tablecast.projector.application.ProjectionTurns;
 import io.tablecast.projector.application.Projector;
 import io.tablecast.projector.application.WorkItemSender;
-import io.tablecast.viewstore.domain.DepartmentPartition;
 import io.tablecast.viewstore.domain.ViewEntity;
 import io.tablecast.viewstore.domain.work.WorkItem;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -30,6 +30,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 /**
  * The projector's stores in memory, applying the same pure folds as the table adapters, with a
@@ -61,35 +62,24 @@ public final class InMemoryViews implements AutoCloseable {
   }
 
   public Projector projector() {
-    PartitionStore partitions = (key, events) -> {
-      pause();
-      events.stream().filter(failing).findFirst().ifPresent(e -> {
-        throw failure;
-      });
-      employees.compute(key, (k, rows) -> DepartmentPartition.fold(rows == null ? Map.of() : rows, events));
-      record("Employees/" + key, events);
-    };
     LocatorVersions versions = employee -> Optional.ofNullable(locators.get(employee)).map(ViewEntity::version).orElse(0L);
     ProjectionTurns turns = new ProjectionTurns() {
       @Override
       public <E> List<Write> apply(Projection<E> projection, List<E> events) {
         pause();
+        if (projection == DepartmentPartitions.PROJECTION) {
+          events.stream().map(DomainEvent.class::cast).filter(failing).findFirst().ifPresent(e -> {
+            throw failure;
+          });
+        }
         List<Write> written = new ArrayList<>();
         for (E event : events) {
-          for (RowChange change : projection.fold(ref -> Optional.ofNullable(rows.get(ref)), event)) {
-            RowChange.Put row = (RowChange.Put) change;
-            rows.put(row.ref(), row.properties());
-            written.add(new Write(row.ref(), Write.Kind.UPSERT, row.properties()));
-            ViewEntity entity = new ViewEntity(row.ref().rowKey(), row.properties());
-            if (row.ref().table() == ViewTable.EMPLOYEE_INDEX) {
-              locators.put(LocatorRow.from(row.properties()).id(), entity);
-            } else {
-              activity.computeIfAbsent(new EmployeeId(Integer.parseInt(row.ref().partitionKey())), id -> new ConcurrentHashMap<>())
-                  .put(row.ref().rowKey(), entity);
-            }
-          }
+          projection.fold(ref -> Optional.ofNullable(rows.get(ref)), event).forEach(change -> written.add(keep(change)));
         }
-        if (projection == EmployeeLocators.PROJECTION) {
+        if (projection == DepartmentPartitions.PROJECTION) {
+          List<DomainEvent> applied = events.stream().map(DomainEvent.class::cast).toList();
+          record("Employees/" + DepartmentPartitions.partitionOf(applied.get(0)).orElseThrow(), applied);
+        } else if (projection == EmployeeLocators.PROJECTION) {
           record("EmployeeIndex", events.stream().map(EmployeeEvent.class::cast).toList());
         }
         return written;
@@ -100,7 +90,44 @@ public final class InMemoryViews implements AutoCloseable {
         work.addAll(items);
       }
     };
-    return new Projector(partitions, versions, turns, sender, pool, Freshness.NONE);
+    return new Projector(versions, turns, sender, pool, Freshness.NONE);
+  }
+
+  /** Rewrites a department's partition as another writer would: a queue worker moving an employee out, say. */
+  public void rewrite(String department, UnaryOperator<Map<String, ViewEntity>> edit) {
+    Map<String, ViewEntity> after = edit.apply(Map.copyOf(employees.getOrDefault(department, Map.of())));
+    rows.keySet().removeIf(ref -> ref.table() == ViewTable.EMPLOYEES && ref.partitionKey().equals(department));
+    after.forEach((rowKey, row) -> rows.put(DepartmentPartitions.ref(department, rowKey), row.properties()));
+    employees.put(department, new ConcurrentHashMap<>(after));
+  }
+
+  /** A turn's change, kept as a row of its table, and the write it stands for. */
+  private Write keep(RowChange change) {
+    RowRef ref = change.ref();
+    Map<String, Object> properties = change instanceof RowChange.Put put ? put.properties()
+        : change instanceof RowChange.Merge merge ? merged(rows.get(ref), merge.properties()) : null;
+    if (properties == null) {
+      rows.remove(ref);
+    } else {
+      rows.put(ref, properties);
+    }
+    Optional<ViewEntity> entity = Optional.ofNullable(properties).map(p -> new ViewEntity(ref.rowKey(), p));
+    if (ref.table() == ViewTable.EMPLOYEES) {
+      Map<String, ViewEntity> partition = employees.computeIfAbsent(ref.partitionKey(), k -> new ConcurrentHashMap<>());
+      entity.ifPresentOrElse(row -> partition.put(ref.rowKey(), row), () -> partition.remove(ref.rowKey()));
+    } else if (ref.table() == ViewTable.EMPLOYEE_INDEX) {
+      entity.ifPresent(row -> locators.put(LocatorRow.from(row.properties()).id(), row));
+    } else {
+      EmployeeId employee = new EmployeeId(Integer.parseInt(ref.partitionKey()));
+      entity.ifPresent(row -> activity.computeIfAbsent(employee, id -> new ConcurrentHashMap<>()).put(ref.rowKey(), row));
+    }
+    return properties == null ? new Write(ref, Write.Kind.DELETE_IF_PRESENT, Map.of()) : new Write(ref, Write.Kind.UPSERT, properties);
+  }
+
+  private static Map<String, Object> merged(Map<String, Object> row, Map<String, Object> properties) {
+    Map<String, Object> merged = new HashMap<>(row == null ? Map.of() : row);
+    merged.putAll(properties);
+    return Map.copyOf(merged);
   }
 
   private void record(String table, List<? extends DomainEvent> events) {

@@ -6,9 +6,9 @@ import io.tablecast.hr.tables.EmployeesLayout;
 import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
 import io.tablecast.viewstore.domain.BatchPlan;
 import io.tablecast.viewstore.domain.DepartmentPartition;
-import io.tablecast.viewstore.domain.RowsNeeded;
 import io.tablecast.viewstore.domain.ViewEntity;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -56,7 +56,7 @@ public final class EmployeesPlacement {
   private Map<String, Read> readOptimistically(String departmentId, Map<String, Read> employeeRows) {
     Map<String, Read> read = new LinkedHashMap<>(employeeRows);
     read.putAll(RowReader.read(table, departmentId, List.of(EmployeesLayout.DEPARTMENT)));
-    read.putAll(RowReader.read(table, departmentId, RowsNeeded.currentEmailCopies(Egts.rowsOf(employeeRows))));
+    read.putAll(RowReader.read(table, departmentId, copiesHeld(employeeRows.values())));
     return read;
   }
 
@@ -74,13 +74,19 @@ public final class EmployeesPlacement {
     keys.add(EmployeesLayout.DEPARTMENT);
     placements.forEach(p -> keys.add(EmployeesLayout.employee(p.getKey())));
     Map<String, Read> read = new LinkedHashMap<>(RowReader.read(table, departmentId, keys));
-    Set<String> copies = new LinkedHashSet<>();
-    read.values().stream().map(Read::row).filter(r -> r.rowKey().startsWith(EmployeesLayout.EMPLOYEE_PREFIX))
-        .forEach(r -> copies.add(EmployeesLayout.email(r.string(EmployeesLayout.EMAIL))));
+    Set<String> copies = copiesHeld(read.values());
     placements.forEach(p -> p.getValue().ifPresent(r -> copies.add(EmployeesLayout.email(r.string(EmployeesLayout.EMAIL)))));
     copies.removeAll(read.keySet());
     read.putAll(RowReader.read(table, departmentId, copies));
     return read;
+  }
+
+  /** The {@code email_} copies of the addresses that the employee rows among {@code rows} hold. */
+  private static Set<String> copiesHeld(Collection<Read> rows) {
+    Set<String> copies = new LinkedHashSet<>();
+    rows.stream().map(Read::row).filter(r -> r.rowKey().startsWith(EmployeesLayout.EMPLOYEE_PREFIX))
+        .forEach(r -> copies.add(EmployeesLayout.email(r.string(EmployeesLayout.EMAIL))));
+    return copies;
   }
 
   private static Map<String, ViewEntity> placeAll(Map<String, ViewEntity> current, List<Map.Entry<EmployeeId, Optional<ViewEntity>>> placements) {

@@ -3,10 +3,8 @@ package io.tablecast.viewstore.adapter.out.tables;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
-import io.tablecast.viewstore.domain.RowChange;
 import java.util.Collection;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -48,22 +46,6 @@ public final class KnownRows {
   /** Rows as just read from the store, or written with the ETags given. */
   public void read(String partitionKey, Map<String, Read> read) {
     read.forEach((rowKey, row) -> rows.put(new Key(partitionKey, rowKey), row));
-  }
-
-  /**
-   * An EGT's changes went through: the rows inserted or replaced are known with their new ETags,
-   * the rows deleted are gone; a row whose new ETag the answer did not carry is forgotten.
-   */
-  public void written(String partitionKey, List<RowChange> changes, Map<String, String> etags) {
-    for (RowChange change : changes) {
-      Key key = new Key(partitionKey, change.rowKey());
-      String etag = etags.get(change.rowKey());
-      if (change instanceof RowChange.Delete || etag == null) {
-        rows.invalidate(key);
-      } else {
-        rows.put(key, new Read(change.row(), etag));
-      }
-    }
   }
 
   /** The rows may be stale, and will be read again. */

@@ -34,10 +34,15 @@ import java.util.stream.Collectors;
 /**
  * Runs the turns of any projection against one generation of its view set's tables: reads the
  * rows the turn declared (point reads), and then those its events name to read after them, folds
- * its events over them, and writes each partition's rows in Entity Group Transactions of at most
- * {@value EgtGuard#MAX_OPERATIONS} (a partition's only write as the single operation it stands
- * for), each guarded by what was read: an insert fails if the row appeared, a replace or delete
- * carries the ETag read.
+ * its events over them, and writes each partition's rows in one Entity Group Transaction (a
+ * partition's only write as the single operation it stands for), guarded by what was read: an
+ * insert fails if the row appeared, a replace or delete carries the ETag read.
+ *
+ * <p>A turn whose writes would not fit one EGT in some partition is cut between events ({@link
+ * EgtPlan}): its longest run of first events that fits is written, then the rest, as a turn of its
+ * own. So a partition's rows change together, event by event, and what an event keeps in step (a
+ * summary and the rows it counts) is in step after every EGT, as the design guide's summary
+ * entities need.
  *
  * <p>A write that loses a race ({@link OptimisticWrite}) reads and folds the whole turn again.
  * Partitions written before the race keep their rows: folded again, the events find them applied
@@ -62,17 +67,31 @@ public final class TableTurns {
   /** Rows a remembering instance keeps per table unless told otherwise, about a kilobyte each. */
   static final int KNOWN_ROWS = 20_000;
 
+  /** What a turn's writes went through, for metrics. */
+  public interface Observer {
+
+    Observer NONE = new Observer() {};
+
+    /** One partition's writes went out together: an EGT, or the partition's only write as the single operation it stands for. */
+    default void submitted(int operations) {}
+
+    /** A write lost a race to another writer, or found a remembered row changed: the turn is read and folded again. */
+    default void lostRace() {}
+  }
+
   private final Generation generation;
+  private final Observer observer;
   private final Map<ViewSet.Table, TableClient> tables = new HashMap<>();
   private final Map<ViewSet.Table, KnownRows> known = new HashMap<>();
 
   /** Turns that read every declared row: a step's, whose truth another writer keeps. */
   public TableTurns(AzureClients azure, Generation generation) {
-    this(azure, generation, 0);
+    this(azure, generation, 0, Observer.NONE);
   }
 
-  private TableTurns(AzureClients azure, Generation generation, int knownRowsPerTable) {
+  private TableTurns(AzureClients azure, Generation generation, int knownRowsPerTable, Observer observer) {
     this.generation = generation;
+    this.observer = observer;
     generation.viewSet().tables().forEach(table -> {
       tables.put(table, azure.table(generation.table(table)));
       if (knownRowsPerTable > 0) {
@@ -88,10 +107,15 @@ public final class TableTurns {
 
   /** As above, keeping up to {@code rowsPerTable} rows of each table: as many as the lanes whose rows are worth keeping. */
   public static TableTurns remembering(AzureClients azure, Generation generation, int rowsPerTable) {
+    return remembering(azure, generation, rowsPerTable, Observer.NONE);
+  }
+
+  /** As above, telling {@code observer} of its writes. */
+  public static TableTurns remembering(AzureClients azure, Generation generation, int rowsPerTable, Observer observer) {
     if (rowsPerTable < 1) {
       throw new IllegalArgumentException("A remembering instance keeps at least one row per table, not " + rowsPerTable);
     }
-    return new TableTurns(azure, generation, rowsPerTable);
+    return new TableTurns(azure, generation, rowsPerTable, observer);
   }
 
   /**
@@ -109,27 +133,48 @@ public final class TableTurns {
    * @return the writes made, one per row changed
    */
   public List<Write> apply(Turn<?> turn) {
+    return applyInParts(turn);
+  }
+
+  /** The turn's first events that fit one EGT per partition ({@link EgtPlan}), then the next, until none is left. */
+  private <E> List<Write> applyInParts(Turn<E> turn) {
+    List<Write> written = new ArrayList<>();
+    for (Turn<E> rest = turn; rest != null; ) {
+      EgtPlan.Part<E> part = applyFirstPart(rest);
+      written.addAll(part.writes());
+      rest = EgtPlan.rest(rest, part);
+    }
+    return written;
+  }
+
+  private <E> EgtPlan.Part<E> applyFirstPart(Turn<E> turn) {
     if (!known.isEmpty()) {
-      Optional<List<Write>> applied = appliedAsKnown(turn);
+      Optional<EgtPlan.Part<E>> applied = appliedAsKnown(turn);
       if (applied.isPresent()) {
         return applied.get();
       }
     }
     Projection<?> projection = turn.projection();
     return OptimisticWrite.apply(
-        conflicts -> read(turn),
-        read -> turn.fold(propertiesOf(read)),
-        (read, writes) -> write(read, writes, turn.reads()),
+        conflicts -> {
+          if (conflicts > 0) {
+            observer.lostRace();
+          }
+          return read(turn);
+        },
+        read -> EgtPlan.firstPart(turn, propertiesOf(read)),
+        (read, part) -> write(read, part.writes(), part.turn().reads()),
         lost -> new IllegalStateException("Projection '" + projection.name() + "' lost " + OptimisticWrite.MAX_CONFLICTS
             + " races in a row for the rows of generation " + generation.number() + ": " + lost.getMessage(), lost));
   }
 
   /**
-   * Folds over the rows known, and writes if one EGT checks every declared row (above).
+   * Folds the turn's first part ({@link EgtPlan}) over the rows known, and writes it if one EGT
+   * checks every row it declared (above).
    *
-   * @return the writes made; empty when the turn is to be read and folded instead, and nothing was written
+   * @return the part written; empty when the turn is to be read and folded instead, and nothing was written
    */
-  private Optional<List<Write>> appliedAsKnown(Turn<?> turn) {
+  private <E> Optional<EgtPlan.Part<E>> appliedAsKnown(Turn<E> turn) {
     Set<RowRef> declared = turn.reads();
     Set<Partition> partitions = declared.stream().map(Partition::of).collect(Collectors.toSet());
     if (partitions.size() != 1) {
@@ -137,7 +182,7 @@ public final class TableTurns {
     }
     Partition guarded = partitions.iterator().next();
     Map<RowRef, Read> assumed = new HashMap<>();
-    List<Write> writes;
+    EgtPlan.Part<E> part;
     try {
       for (Set<RowRef> more = declared; !more.isEmpty(); more = turn.readsAfter(propertiesOf(assumed))) {
         if (!more.stream().map(Partition::of).allMatch(guarded::equals)) {
@@ -146,14 +191,14 @@ public final class TableTurns {
         knownRows(guarded).get(guarded.key(), more.stream().map(RowRef::rowKey).toList())
             .forEach((rowKey, row) -> assumed.put(new RowRef(guarded.table(), guarded.key(), rowKey), row));
       }
-      declared = turn.reads();
-      writes = turn.fold(propertiesOf(assumed));
+      part = EgtPlan.firstPart(turn, propertiesOf(assumed));
+      declared = part.turn().reads();
     } catch (RuntimeException e) {
       return Optional.empty(); // a fold may fail on a guess; it is read and folded again, where a failure is the projection's
     }
     List<Write> egt = new ArrayList<>();
     List<Write> rest = new ArrayList<>();
-    for (Write write : writes) {
+    for (Write write : part.writes()) {
       boolean inGuarded = Partition.of(write.ref()).equals(guarded);
       if (inGuarded && write.kind() == Write.Kind.DELETE_IF_PRESENT) {
         knownRows(guarded).get(guarded.key(), List.of(write.ref().rowKey())).values().forEach(row -> assumed.put(write.ref(), row));
@@ -175,10 +220,11 @@ public final class TableTurns {
       if (!TableResponses.lostRace(e)) {
         throw e;
       }
+      observer.lostRace();
       knownRows(guarded).forget(guarded.key(), egt.stream().map(w -> w.ref().rowKey()).toList());
       return Optional.empty();
     }
-    return Optional.of(egt);
+    return Optional.of(new EgtPlan.Part<>(part.turn(), egt));
   }
 
   /** The turn's declared rows, then those its events name to read after them, round by round ({@link Turn#readsAfter}). */
@@ -244,6 +290,7 @@ public final class TableTurns {
       forget(partition, writes);
       throw e;
     }
+    observer.submitted(writes.size());
     if (known.isEmpty()) {
       return;
     }
@@ -323,11 +370,5 @@ public final class TableTurns {
     Map<RowRef, Map<String, Object>> properties = new HashMap<>();
     read.forEach((ref, row) -> properties.put(ref, row.row().properties()));
     return properties;
-  }
-
-  private record Partition(ViewSet.Table table, String key) {
-    static Partition of(RowRef ref) {
-      return new Partition(ref.table(), ref.partitionKey());
-    }
   }
 }

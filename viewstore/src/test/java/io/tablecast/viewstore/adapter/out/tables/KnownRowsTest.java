@@ -3,9 +3,7 @@ package io.tablecast.viewstore.adapter.out.tables;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
-import io.tablecast.viewstore.domain.RowChange;
 import io.tablecast.viewstore.domain.ViewEntity;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -13,16 +11,6 @@ import org.junit.jupiter.api.Test;
 class KnownRowsTest {
 
   private final KnownRows known = new KnownRows(3);
-
-  @Test
-  void rowsWrittenAreKnownWithTheirNewEtagsAndRowsDeletedOrAnsweredWithoutOneAreNot() {
-    known.read("D1", Map.of("a", read("a", 1, "e1"), "b", read("b", 1, "e2"), "c", read("c", 1, "e3")));
-
-    known.written("D1", List.of(new RowChange.Replace(row("a", 1), row("a", 2)), new RowChange.Delete(row("b", 1)),
-        new RowChange.Replace(row("c", 1), row("c", 2))), Map.of("a", "e4"));
-
-    assertThat(known.get("D1", Set.of("a", "b", "c"))).isEqualTo(Map.of("a", read("a", 2, "e4")));
-  }
 
   @Test
   void partitionsAreApartAndNoMoreRowsThanTheCapacityAreKept() {
