@@ -91,6 +91,22 @@ public final class DepartmentPartitions {
       return reads;
     }
 
+    /** The rows an event creates: a new department's summary, a hire's row, the copy of a new address. */
+    @Override
+    public Set<RowRef> assumedAbsent(DomainEvent event) {
+      Set<RowRef> created = new LinkedHashSet<>();
+      partitionOf(event).ifPresent(department -> {
+        if (event instanceof DepartmentCreated) {
+          created.add(ref(department, DEPARTMENT));
+        }
+        if (event instanceof EmployeeHired hired) {
+          created.add(ref(department, EmployeesLayout.employee(hired.employeeId())));
+        }
+        namedBy(event).ifPresent(named -> created.add(ref(department, EmployeesLayout.email(named.email()))));
+      });
+      return created;
+    }
+
     @Override
     public Set<RowRef> readsAfter(DomainEvent event, Rows declared) {
       return partitionOf(event).flatMap(department -> namedBy(event)

@@ -43,6 +43,15 @@ class DepartmentPartitionsTest {
         ref -> Optional.ofNullable(rows.get(ref)))).containsExactly(DepartmentPartitions.ref("Sales", "email_lee@x.io"));
   }
 
+  @Test
+  void theRowsTakenForAbsentAreThoseAnEventCreates_notASummaryOrAnEmployeeItChanges() {
+    assertThat(DepartmentPartitions.PROJECTION.assumedAbsent(departmentCreated("Sales", "Sales"))).containsExactly(SALES);
+    assertThat(DepartmentPartitions.PROJECTION.assumedAbsent(hired(7, "Sales", "Ann", "Lee", "Ann@x.io"))).containsExactlyInAnyOrder(
+        DepartmentPartitions.ref("Sales", "empid_00000007"), DepartmentPartitions.ref("Sales", "email_ann@x.io"));
+    assertThat(DepartmentPartitions.PROJECTION.assumedAbsent(changed(7, 2, "Sales", "Ann", "Lee", "lee@x.io", 31)))
+        .as("the copy of the new address; the row it changes exists").containsExactly(DepartmentPartitions.ref("Sales", "email_lee@x.io"));
+  }
+
   @Property(tries = 30)
   void oneEventAtATimeTheEnginesBatchesARebuildsFoldAndARedeliveredTailLeaveTheSameRows(@ForAll long seed) {
     List<DomainEvent> log = HrHistory.generate(seed, 4, 300, HrHistory.Mix.TYPICAL);

@@ -33,6 +33,18 @@ public interface Projection<E> {
   Set<RowRef> reads(E event);
 
   /**
+   * Of the rows this event declared ({@link #reads}), those it most likely finds absent: the
+   * rows it creates. A projector that does not know such a row takes it for absent without
+   * reading it, unless a row it read names it ({@link #readsAfter}), and reads any other declared
+   * row it does not know. A guess that proves wrong costs a failed write and the read it spared.
+   * Every declared row by default, which suits a view set whose rows mostly appear with the events
+   * that write them.
+   */
+  default Set<RowRef> assumedAbsent(E event) {
+    return reads(event);
+  }
+
+  /**
    * The rows the fold also looks at whose keys only other rows tell, not the event: the copy of a
    * row kept under an address that the row holds, say, which a change of address must delete.
    * Asked just before the event is folded, with the rows it declared in {@link #reads} as the

@@ -54,6 +54,8 @@ public final class Turn<E> {
   private final Projection<E> projection;
   private final List<E> events;
   private final Set<RowRef> reads = new LinkedHashSet<>();
+  private final Set<RowRef> namedAfter = new LinkedHashSet<>();
+  private final Set<RowRef> consulted = new LinkedHashSet<>();
 
   /** @param events the events of one lane, in their order; each must be one the projection takes */
   public Turn(Projection<E> projection, List<E> events) {
@@ -94,6 +96,24 @@ public final class Turn<E> {
   }
 
   /**
+   * Every row the events have named to read after their declared ones ({@link Projection#readsAfter})
+   * in the folds so far, declared by another event or not: rows that another row names, which most
+   * likely exist.
+   */
+  public Set<RowRef> namedAfter() {
+    return Set.copyOf(namedAfter);
+  }
+
+  /**
+   * The rows the last fold (or {@link #readsAfter}) looked at, as read or as an earlier event of
+   * the turn left them: what its writes depend on. A row the events declared but never looked at
+   * made no difference to them.
+   */
+  public Set<RowRef> consulted() {
+    return Set.copyOf(consulted);
+  }
+
+  /**
    * Folds the events over the rows read.
    *
    * @param read the properties of each row of {@link #reads()} that exists; a row of {@link
@@ -127,12 +147,14 @@ public final class Turn<E> {
    * @return the state of each row the events changed
    */
   private Map<RowRef, State> run(Map<RowRef, Map<String, Object>> read, Set<RowRef> missing, Map<RowRef, State> before) {
+    consulted.clear();
     Map<RowRef, State> states = new LinkedHashMap<>();
     Set<RowRef> wasRead = Set.copyOf(reads);
     wasRead.forEach(ref -> before.put(ref, State.read(read.get(ref))));
     for (E event : events) {
       Set<RowRef> declared = projection.reads(event);
       Set<RowRef> after = projection.readsAfter(event, rows(event, declared, states, before));
+      namedAfter.addAll(after);
       after.stream().filter(ref -> !wasRead.contains(ref)).forEach(missing::add);
       if (!missing.isEmpty()) {
         reads.addAll(missing);
@@ -158,6 +180,7 @@ public final class Turn<E> {
       if (!allowed.contains(ref)) {
         throw new IllegalStateException("Projection '" + projection.name() + "' read " + ref + ", which it did not declare for " + event);
       }
+      consulted.add(ref);
       return states.getOrDefault(ref, before.get(ref)).present();
     };
   }

@@ -76,8 +76,20 @@ class TurnTest {
 
     assertThat(turn.reads()).contains(copy("a"));
     assertThat(turn.readsAfter(read)).as("the key the first event left is one the turn declared").isEmpty();
+    assertThat(turn.namedAfter()).as("every row named, declared or not: rows that exist").containsExactlyInAnyOrder(copy("a"), copy("b"));
     assertThat(turn.fold(read)).containsExactly(new Write(copy("a"), Kind.DELETE, Map.of()),
         new Write(POINTED, Kind.REPLACE, Map.of("Key", "c")), new Write(copy("c"), Kind.INSERT, Map.of()));
+  }
+
+  @Test
+  void aTurnKnowsTheRowsItsLastFoldLookedAt_notTheDeclaredRowsItLeftAlone() {
+    Projection<String> copying = projection(Set.of(balance("a"), balance("b")),
+        (rows, event) -> List.of(new RowChange.Put(balance("b"), rows.get(balance("a")).orElse(Map.of()))));
+    Turn<String> turn = new Turn<>(copying, List.of("e1"));
+
+    assertThat(turn.fold(Map.of(balance("a"), Map.of("Balance", 1L)))).containsExactly(
+        new Write(balance("b"), Kind.INSERT, Map.of("Balance", 1L)));
+    assertThat(turn.consulted()).as("b written without being looked at").containsExactly(balance("a"));
   }
 
   @Test

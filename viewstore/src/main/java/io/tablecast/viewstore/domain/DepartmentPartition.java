@@ -3,23 +3,21 @@ package io.tablecast.viewstore.domain;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.hr.DepartmentPartitions;
 import io.tablecast.projection.RowChange;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * One department partition of {@code Employees} held in memory as {@link ViewEntity} rows, changed
- * by HR's fold of it ({@link DepartmentPartitions}): for the projector's planner, which follows the
- * rows an event at a time, the audits, and the queue workers' placements.
+ * by HR's fold of it ({@link DepartmentPartitions}): for the audits and the queue workers'
+ * placements.
  */
 public final class DepartmentPartition {
 
   private final Map<String, ViewEntity> rows;
 
-  DepartmentPartition(Map<String, ViewEntity> current) {
+  private DepartmentPartition(Map<String, ViewEntity> current) {
     this.rows = new LinkedHashMap<>(current);
   }
 
@@ -38,23 +36,10 @@ public final class DepartmentPartition {
     return Map.copyOf(partition.rows);
   }
 
-  /**
-   * Folds one more event and returns the keys of the rows it wrote or deleted (a row written back
-   * as it was may be among them), so that a planner can follow the changes an event at a time.
-   */
-  Set<String> step(DomainEvent event) {
-    Set<String> touched = new HashSet<>();
+  private void step(DomainEvent event) {
     for (RowChange change : DepartmentPartitions.PROJECTION.fold(ref -> properties(ref.rowKey()), event)) {
-      Optional<Map<String, Object>> after = change instanceof RowChange.Put put ? Optional.of(put.properties()) : Optional.empty();
-      change(change.ref().rowKey(), after);
-      touched.add(change.ref().rowKey());
+      change(change.ref().rowKey(), change instanceof RowChange.Put put ? Optional.of(put.properties()) : Optional.empty());
     }
-    return touched;
-  }
-
-  /** The row as folded so far, or null when there is none. */
-  ViewEntity row(String rowKey) {
-    return rows.get(rowKey);
   }
 
   private Optional<Map<String, Object>> properties(String rowKey) {

@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,20 +53,26 @@ import java.util.stream.Collectors;
  * <p><b>Remembering</b> ({@link #remembering}, the projector's): the rows its turns last read or
  * wrote are kept with their ETags ({@link KnownRows}), and a turn whose declared rows all lie in
  * one partition, and the rows its events name to read after them too ({@link
- * Projection#readsAfter}), first folds over them without reading, taking a row it does not know
- * for absent.
- * That guess is written only if it is checked whole: every declared row is written (an insert,
- * which fails if the row exists, or a replace or delete on the ETag known), in one EGT, before any
- * other write of the turn. A turn whose guess leaves a declared row unwritten (an event delivered
- * again, a change that changes nothing), that writes other partitions too (their rows would be
- * written after the rows that guard them), or whose EGT loses a race, is read and folded as above.
- * So a lane's events cost one EGT per partition when this process wrote the rows last, and a
- * known row a projection deletes apart (a row it did not declare) goes into that EGT too.
+ * Projection#readsAfter}), first folds over the rows it knows without reading them; a row it does
+ * not know it takes for absent if an event of the turn most likely creates it ({@link
+ * Projection#assumedAbsent}) and no row names it, and reads otherwise. That guess is written only
+ * if it is checked whole, in one EGT: every row the fold looked at ({@link Turn#consulted}) is
+ * written there (an insert, which fails if the row exists, or a replace or delete on the ETag
+ * known), or was read from the store for this turn. A row the fold looked at and left unwritten (a
+ * row the process no longer keeps, an event delivered again, a change that changes nothing) is
+ * read, alone, and the turn folded again over it, up to {@value #GUESS_ROUNDS} times. A turn that
+ * writes other partitions too (their rows would be written after the rows that guard them), or
+ * whose EGT loses a race, is read and folded whole as above. So a lane's events cost one EGT per
+ * partition when this process wrote the rows last, and a read of each row it no longer keeps
+ * otherwise; a known row a projection deletes apart (a row it did not declare) goes into that EGT
+ * too.
  */
 public final class TableTurns {
 
   /** Rows a remembering instance keeps per table unless told otherwise, about a kilobyte each. */
   static final int KNOWN_ROWS = 20_000;
+  /** How many times a guess reads the rows its EGT would not check before the turn is read whole instead. */
+  private static final int GUESS_ROUNDS = 3;
 
   /** What a turn's writes went through, for metrics. */
   public interface Observer {
@@ -169,50 +176,107 @@ public final class TableTurns {
   }
 
   /**
-   * Folds the turn's first part ({@link EgtPlan}) over the rows known, and writes it if one EGT
-   * checks every row it declared (above).
+   * Folds the turn's first part ({@link EgtPlan}) over the rows known, reads the rows the fold
+   * looked at that its EGT would not check, folds again over them, and writes once one EGT checks
+   * every row the fold looked at that was not just read (above).
    *
    * @return the part written; empty when the turn is to be read and folded instead, and nothing was written
    */
   private <E> Optional<EgtPlan.Part<E>> appliedAsKnown(Turn<E> turn) {
-    Set<RowRef> declared = turn.reads();
-    Set<Partition> partitions = declared.stream().map(Partition::of).collect(Collectors.toSet());
+    Set<Partition> partitions = turn.reads().stream().map(Partition::of).collect(Collectors.toSet());
     if (partitions.size() != 1) {
       return Optional.empty();
     }
     Partition guarded = partitions.iterator().next();
     Map<RowRef, Read> assumed = new HashMap<>();
-    EgtPlan.Part<E> part;
-    try {
-      for (Set<RowRef> more = declared; !more.isEmpty(); more = turn.readsAfter(propertiesOf(assumed))) {
-        if (!more.stream().map(Partition::of).allMatch(guarded::equals)) {
+    Set<RowRef> lookedUp = new HashSet<>();
+    Set<RowRef> fresh = new HashSet<>();
+    for (int round = 0; round < GUESS_ROUNDS; round++) {
+      EgtPlan.Part<E> part;
+      try {
+        if (!lookUp(turn, guarded, assumed, lookedUp, fresh)) {
           return Optional.empty(); // one EGT cannot check a guess across partitions
         }
-        knownRows(guarded).get(guarded.key(), more.stream().map(RowRef::rowKey).toList())
-            .forEach((rowKey, row) -> assumed.put(new RowRef(guarded.table(), guarded.key(), rowKey), row));
+        part = EgtPlan.firstPart(turn, propertiesOf(assumed));
+      } catch (TableServiceException e) {
+        throw e;
+      } catch (RuntimeException e) {
+        return Optional.empty(); // a fold may fail on a guess; it is read and folded again, where a failure is the projection's
       }
-      part = EgtPlan.firstPart(turn, propertiesOf(assumed));
-      declared = part.turn().reads();
-    } catch (RuntimeException e) {
-      return Optional.empty(); // a fold may fail on a guess; it is read and folded again, where a failure is the projection's
+      List<Write> egt = new ArrayList<>();
+      for (Write write : part.writes()) {
+        if (!Partition.of(write.ref()).equals(guarded)) {
+          return Optional.empty(); // its rows would be written after the rows that guard them
+        }
+        if (write.kind() == Write.Kind.DELETE_IF_PRESENT) {
+          knownRows(guarded).get(guarded.key(), List.of(write.ref().rowKey())).values().forEach(row -> assumed.put(write.ref(), row));
+          if (!assumed.containsKey(write.ref())) {
+            return Optional.empty();
+          }
+          egt.add(new Write(write.ref(), Write.Kind.DELETE, Map.of()));
+        } else {
+          egt.add(write);
+        }
+      }
+      if (egt.size() > EgtGuard.MAX_OPERATIONS) {
+        return Optional.empty();
+      }
+      Set<RowRef> unchecked = new HashSet<>(part.turn().consulted());
+      unchecked.removeAll(fresh);
+      egt.stream().filter(w -> w.kind() != Write.Kind.UPSERT && w.kind() != Write.Kind.MERGE).map(Write::ref).forEach(unchecked::remove);
+      if (unchecked.isEmpty()) {
+        return submitGuess(guarded, part, egt, assumed);
+      }
+      readFresh(List.copyOf(unchecked), assumed, fresh);
     }
-    List<Write> egt = new ArrayList<>();
-    List<Write> rest = new ArrayList<>();
-    for (Write write : part.writes()) {
-      boolean inGuarded = Partition.of(write.ref()).equals(guarded);
-      if (inGuarded && write.kind() == Write.Kind.DELETE_IF_PRESENT) {
-        knownRows(guarded).get(guarded.key(), List.of(write.ref().rowKey())).values().forEach(row -> assumed.put(write.ref(), row));
+    return Optional.empty();
+  }
+
+  /**
+   * Takes the rows of the turn that are not looked up yet from the rows known, those its events
+   * name to read after them included, round by round. A row not known is taken for absent if an
+   * event of the turn most likely creates it ({@link Projection#assumedAbsent}) and no row names
+   * it ({@link Turn#namedAfter}); any other is read ({@code fresh}).
+   *
+   * @return false if a row lies in another partition than {@code guarded}
+   */
+  private <E> boolean lookUp(Turn<E> turn, Partition guarded, Map<RowRef, Read> assumed, Set<RowRef> lookedUp, Set<RowRef> fresh) {
+    Set<RowRef> created = new HashSet<>();
+    turn.events().forEach(event -> created.addAll(turn.projection().assumedAbsent(event)));
+    for (Set<RowRef> more = turn.reads(); !more.isEmpty(); ) {
+      if (!more.stream().map(Partition::of).allMatch(guarded::equals)) {
+        return false;
       }
-      if (inGuarded && (write.kind() != Write.Kind.DELETE_IF_PRESENT || assumed.containsKey(write.ref()))) {
-        egt.add(write.kind() == Write.Kind.DELETE_IF_PRESENT ? new Write(write.ref(), Write.Kind.DELETE, Map.of()) : write);
-      } else {
-        rest.add(write);
+      List<RowRef> looking = more.stream().filter(lookedUp::add).toList();
+      Map<String, Read> known = knownRows(guarded).get(guarded.key(), looking.stream().map(RowRef::rowKey).toList());
+      known.forEach((rowKey, row) -> assumed.put(new RowRef(guarded.table(), guarded.key(), rowKey), row));
+      readFresh(looking.stream().filter(ref -> !known.containsKey(ref.rowKey()) && !created.contains(ref)).toList(), assumed, fresh);
+      more = turn.readsAfter(propertiesOf(assumed));
+      if (more.isEmpty()) {
+        List<RowRef> named = turn.namedAfter().stream().filter(ref -> !assumed.containsKey(ref) && !fresh.contains(ref)).toList();
+        if (readFresh(named, assumed, fresh)) {
+          more = turn.readsAfter(propertiesOf(assumed));
+        }
       }
     }
-    Set<RowRef> checked = egt.stream().filter(w -> w.kind() != Write.Kind.UPSERT && w.kind() != Write.Kind.MERGE)
-        .map(Write::ref).collect(Collectors.toSet());
-    if (!checked.containsAll(declared) || egt.size() > EgtGuard.MAX_OPERATIONS || !rest.isEmpty()) {
-      return Optional.empty();
+    return true;
+  }
+
+  /** Reads the rows into {@code assumed}, as read for this turn; whether there were any. */
+  private boolean readFresh(List<RowRef> refs, Map<RowRef, Read> assumed, Set<RowRef> fresh) {
+    if (refs.isEmpty()) {
+      return false;
+    }
+    refs.forEach(assumed::remove);
+    assumed.putAll(read(Set.copyOf(refs)));
+    fresh.addAll(refs);
+    return true;
+  }
+
+  /** The guess's one EGT; empty, with its rows forgotten, if it lost a race. */
+  private <E> Optional<EgtPlan.Part<E>> submitGuess(Partition guarded, EgtPlan.Part<E> part, List<Write> egt, Map<RowRef, Read> assumed) {
+    if (egt.isEmpty()) {
+      return Optional.of(new EgtPlan.Part<>(part.turn(), egt)); // the rows just read say the events were applied
     }
     try {
       submit(guarded, egt, assumed);
