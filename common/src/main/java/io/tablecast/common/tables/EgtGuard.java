@@ -24,6 +24,11 @@ public final class EgtGuard {
 
   private EgtGuard() {}
 
+  /** Whether rows of these many operations and {@link #estimatedBytes} fit one EGT. */
+  public static boolean fits(int operations, long estimatedBytes) {
+    return operations <= MAX_OPERATIONS && estimatedBytes <= MAX_ESTIMATED_BYTES;
+  }
+
   /** An upper bound of what a row adds to an EGT's body: its keys and properties as JSON, every character escaped. */
   public static long estimatedBytes(String rowKey, Map<String, Object> properties) {
     long bytes = 256 + 2L * rowKey.length();

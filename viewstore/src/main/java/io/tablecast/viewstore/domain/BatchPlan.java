@@ -41,11 +41,7 @@ public record BatchPlan(int eventCount, List<RowChange> changes) {
   }
 
   static boolean fits(List<RowChange> changes) {
-    return fits(changes.size(), changes.stream().mapToLong(BatchPlan::estimatedBytes).sum());
-  }
-
-  private static boolean fits(int operations, long estimatedBytes) {
-    return operations <= MAX_OPERATIONS && estimatedBytes <= EgtGuard.MAX_ESTIMATED_BYTES;
+    return EgtGuard.fits(changes.size(), changes.stream().mapToLong(BatchPlan::estimatedBytes).sum());
   }
 
   static long estimatedBytes(RowChange change) {

@@ -28,11 +28,12 @@ final class EgtPlan {
   private EgtPlan() {}
 
   /**
+   * @param turn a turn whose {@link Turn#readsAfter} rounds are done: it names no more rows
    * @param read as for {@link Turn#fold}: the rows of the whole turn that exist, those named to
    *     read after the declared ones included
    */
   static <E> Part<E> firstPart(Turn<E> turn, Map<RowRef, Map<String, Object>> read) {
-    List<Write> writes = folded(turn, read);
+    List<Write> writes = turn.fold(read);
     int events = turn.events().size();
     if (events == 1 || fits(writes)) {
       return new Part<>(turn, writes);
@@ -71,7 +72,7 @@ final class EgtPlan {
       if (write.kind() != Write.Kind.DELETE_IF_PRESENT) {
         Partition partition = Partition.of(write.ref());
         long size = bytes.merge(partition, EgtGuard.estimatedBytes(write.ref().rowKey(), write.properties()), Long::sum);
-        if (operations.merge(partition, 1, Integer::sum) > EgtGuard.MAX_OPERATIONS || size > EgtGuard.MAX_ESTIMATED_BYTES) {
+        if (!EgtGuard.fits(operations.merge(partition, 1, Integer::sum), size)) {
           return false;
         }
       }
@@ -83,7 +84,10 @@ final class EgtPlan {
     return new Turn<>(turn.projection(), turn.events().subList(0, events));
   }
 
-  /** The turn folded over rows read for a turn it begins, the rows its events name to read after their declared ones included. */
+  /**
+   * A prefix folded over rows read for the turn it begins: its own rounds of rows named after the
+   * declared ones first, which those rows already hold.
+   */
   private static <E> List<Write> folded(Turn<E> turn, Map<RowRef, Map<String, Object>> read) {
     Set<RowRef> named = turn.readsAfter(read);
     while (!named.isEmpty()) { // read already: each round names those of the next events

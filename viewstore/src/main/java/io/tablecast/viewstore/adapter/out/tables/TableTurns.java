@@ -189,12 +189,14 @@ public final class TableTurns {
     }
     Partition guarded = partitions.iterator().next();
     Map<RowRef, Read> assumed = new HashMap<>();
+    Set<RowRef> created = new HashSet<>();
+    turn.events().forEach(event -> created.addAll(turn.projection().assumedAbsent(event)));
     Set<RowRef> lookedUp = new HashSet<>();
     Set<RowRef> fresh = new HashSet<>();
     for (int round = 0; round < GUESS_ROUNDS; round++) {
       EgtPlan.Part<E> part;
       try {
-        if (!lookUp(turn, guarded, assumed, lookedUp, fresh)) {
+        if (!lookUp(turn, guarded, created, assumed, lookedUp, fresh)) {
           return Optional.empty(); // one EGT cannot check a guess across partitions
         }
         part = EgtPlan.firstPart(turn, propertiesOf(assumed));
@@ -235,14 +237,13 @@ public final class TableTurns {
   /**
    * Takes the rows of the turn that are not looked up yet from the rows known, those its events
    * name to read after them included, round by round. A row not known is taken for absent if an
-   * event of the turn most likely creates it ({@link Projection#assumedAbsent}) and no row names
+   * event of the turn most likely creates it ({@code created}: {@link Projection#assumedAbsent}) and no row names
    * it ({@link Turn#namedAfter}); any other is read ({@code fresh}).
    *
    * @return false if a row lies in another partition than {@code guarded}
    */
-  private <E> boolean lookUp(Turn<E> turn, Partition guarded, Map<RowRef, Read> assumed, Set<RowRef> lookedUp, Set<RowRef> fresh) {
-    Set<RowRef> created = new HashSet<>();
-    turn.events().forEach(event -> created.addAll(turn.projection().assumedAbsent(event)));
+  private boolean lookUp(Turn<?> turn, Partition guarded, Set<RowRef> created, Map<RowRef, Read> assumed, Set<RowRef> lookedUp,
+      Set<RowRef> fresh) {
     for (Set<RowRef> more = turn.reads(); !more.isEmpty(); ) {
       if (!more.stream().map(Partition::of).allMatch(guarded::equals)) {
         return false;

@@ -39,7 +39,11 @@ class EgtPlanPropertiesTest {
     Map<RowRef, Map<String, Object>> rows = new HashMap<>();
     int parts = 0;
     for (Turn<DomainEvent> rest = new Turn<>(DepartmentPartitions.PROJECTION, history); rest != null; parts++) {
-      EgtPlan.Part<DomainEvent> part = EgtPlan.firstPart(rest, Map.copyOf(rows));
+      Map<RowRef, Map<String, Object>> read = Map.copyOf(rows);
+      while (!rest.readsAfter(read).isEmpty()) { // as the engine does, the rows its events name first
+        continue;
+      }
+      EgtPlan.Part<DomainEvent> part = EgtPlan.firstPart(rest, read);
 
       assertThat(part.turn().events()).isNotEmpty();
       assertThat(EgtPlan.fits(part.writes())).as("part %d", parts).isTrue();
