@@ -10,12 +10,17 @@ import static io.tablecast.testkit.HrEvents.transferred;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.ListEntitiesOptions;
+import com.azure.data.tables.models.TableEntity;
+import com.azure.data.tables.models.TableEntityUpdateMode;
 import com.azure.storage.queue.QueueClient;
 import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.Keys;
 import io.tablecast.events.DomainEvent;
+import io.tablecast.events.EmployeeId;
+import io.tablecast.hr.tables.IndexLayout;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.hr.tables.WorkQueue;
 import io.tablecast.projector.ProjectorService;
@@ -35,11 +40,14 @@ import io.tablecast.viewstore.adapter.queue.WorkMessages;
 import io.tablecast.viewstore.domain.LastNameShards;
 import io.tablecast.viewstore.domain.work.WorkItem;
 import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -293,6 +301,69 @@ class WorkerIT {
     List<DomainEvent> all = new ArrayList<>(first);
     all.addAll(fix);
     ModelCheck.assertViewsMatch(projection, HrModel.of(all), "after the requeue");
+  }
+
+  @Test
+  void anEmployeeAnotherWorkerHoldsWaitsAlone_theOthersOfItsMessageAreDoneAndTheMessageKeepsOnlyItsItems(Projection projection) {
+    Generation generation = new Generation(HR, projection.namespace(), 1);
+    List<DomainEvent> first = List.of(departmentCreated("Sales", "Sales"), hired(1, "Sales", "Ann", "Lee", "ann@x.io"),
+        hired(2, "Sales", "Bob", "Lee", "bob@x.io"));
+    List<DomainEvent> renamed = List.of(changed(1, 2, "Sales", "Ann", "Ng", "ann@x.io", 30),
+        changed(2, 2, "Sales", "Bob", "Ng", "bob@x.io", 30));
+    ProjectorService withWorkers = projection.start(projection.config().withWorkers(FAST), List.of());
+    projection.write(first);
+    projection.awaitCaughtUp(SETTLE);
+    ModelCheck.awaitWorkDone(projection, SETTLE);
+    projection.stop(withWorkers);
+    Set<String> lee = lastNamesListing(projection, "00000002");
+    assertThat(lee).as("Bob under Lee").hasSize(1).isEqualTo(lastNamesListing(projection, "00000001"));
+    ProjectorService alone = projection.start(); // the renames' items wait on the queue, put in one message below
+    projection.write(renamed);
+    projection.awaitCaughtUp(SETTLE);
+    projection.stop(alone);
+    QueueClient index = projection.azure().queue(generation.queue(WorkQueue.INDEX_MAINTENANCE));
+    List<WorkItem> items = new ArrayList<>();
+    index.receiveMessages(32).forEach(m -> {
+      items.addAll(WorkMessages.read(m.getBody().toString()).items());
+      index.deleteMessage(m.getMessageId(), m.getPopReceipt());
+    });
+    assertThat(items).extracting(item -> ((WorkItem.ReindexEmployee) item).employeeId()).containsExactlyInAnyOrder("00000001", "00000002");
+    index.sendMessage(WorkMessages.write(new WorkMessages.Message(1, items)));
+    TableClient employeeIndex = projection.table(ViewTable.EMPLOYEE_INDEX);
+    String bobsState = IndexLayout.locatorPartition(new EmployeeId(2));
+    employeeIndex.updateEntity(new TableEntity(bobsState, IndexLayout.WORKER_ROW).addProperty("LeaseOwner", "another-worker/attempt")
+        .addProperty("LeaseUntil", OffsetDateTime.now(ZoneOffset.UTC).plusMinutes(10)), TableEntityUpdateMode.MERGE);
+
+    ProjectorService whileHeld = projection.start(projection.config().withWorkers(FAST), List.of());
+    await("Ann's new last name is indexed while Bob is held").atMost(SETTLE)
+        .until(() -> !lastNamesListing(projection, "00000001").equals(lee));
+    assertThat(lastNamesListing(projection, "00000001")).as("Ann, under her new name alone").hasSize(1).doesNotContainAnyElementsOf(lee);
+    assertThat(lastNamesListing(projection, "00000002")).as("Bob, held by another worker").isEqualTo(lee);
+    projection.stop(whileHeld);
+    await("the message, visible again").atMost(SETTLE).until(() -> index.peekMessage() != null);
+    WorkMessages.Message left = WorkMessages.read(index.peekMessage().getBody().toString());
+    assertThat(left.items()).as("what is left of the message").extracting(item -> ((WorkItem.ReindexEmployee) item).employeeId())
+        .containsExactly("00000002");
+    assertThat(left.lastFailure().orElseThrow().reason()).isEqualTo("employee 00000002 is being worked on by another worker");
+
+    projection.start(projection.config().withWorkers(FAST), List.of());
+    employeeIndex.updateEntity(new TableEntity(bobsState, IndexLayout.WORKER_ROW)
+        .addProperty("LeaseUntil", OffsetDateTime.now(ZoneOffset.UTC).minusMinutes(1)), TableEntityUpdateMode.MERGE);
+    ModelCheck.awaitWorkDone(projection, SETTLE);
+    List<DomainEvent> all = new ArrayList<>(first);
+    all.addAll(renamed);
+    ModelCheck.assertViewsMatch(projection, HrModel.of(all), "once Bob is free");
+  }
+
+  /** The partitions of {@code EmployeesByLastName} that list an employee. */
+  private static Set<String> lastNamesListing(Projection projection, String employeeId) {
+    Set<String> partitions = new TreeSet<>();
+    ViewTables.lastNameIndex(projection.table(ViewTable.EMPLOYEES_BY_LAST_NAME)).forEach((partition, departments) -> {
+      if (departments.values().stream().anyMatch(ids -> ids.contains(employeeId))) {
+        partitions.add(partition);
+      }
+    });
+    return partitions;
   }
 
   @Test

@@ -63,6 +63,11 @@ public final class WorkMessages {
       return new Message(format, generation, items, failure);
     }
 
+    /** The message with only these of its items, as what is left of it after the others were done. */
+    public Message leaving(List<WorkItem> left) {
+      return new Message(format, generation, left, failure);
+    }
+
     /** A message of its own for each item, each with the same reason. */
     public List<Message> split() {
       return items.stream().map(item -> new Message(format, generation, List.of(item), failure)).toList();

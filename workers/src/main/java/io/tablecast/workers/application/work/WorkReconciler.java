@@ -15,6 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
@@ -39,9 +41,12 @@ import org.slf4j.LoggerFactory;
  * says").
  *
  * <p>Every step reconciles against the truth, so duplicated, reordered and late items converge.
- * The lease makes a worker the only one changing an employee's entries; a worker that runs past
- * a third of its lease stops before its next write ({@link WorkDeferred}), so one that stalls
- * can never write after its lease has passed to another. An attempt that fails gives its leases
+ * The lease makes a worker the only one changing an employee's entries. An employee that must
+ * wait (another worker holds it or changed its state since it was read, or the projector has not
+ * yet applied its item's event) does not hold up the others of its message: they are done, and
+ * its items are left for a later attempt ({@link WorkLeftOver}). A worker that runs past a third
+ * of its lease stops before its next write ({@link WorkDeferred}), so one that stalls can never
+ * write after its lease has passed to another. An attempt that fails gives its leases
  * back, keeping the intents; one cut short by an {@link Error} ends as its process's death would,
  * and its leases run out.
  */
@@ -74,8 +79,10 @@ public final class WorkReconciler {
    *     failed: only then may a hire be written as its item carries it, so that an attempt that
    *     failed or died is followed by one that reads everything
    * @throws WorkRefused if an item can never be done
-   * @throws WorkDeferred if it cannot be done now: another worker holds an employee, or the
-   *     projector has not yet applied the event an item was caused by
+   * @throws WorkLeftOver if some employees cannot be done now (another worker holds them, or the
+   *     projector has not yet applied the event an item was caused by): the others are done, and
+   *     the exception carries the items left
+   * @throws WorkDeferred if none can be done now
    */
   public void reconcile(List<WorkItem> items, long receivedNanos, boolean firstDelivery) {
     Map<EmployeeId, EmployeeWork> work;
@@ -84,11 +91,18 @@ public final class WorkReconciler {
     } catch (IllegalArgumentException e) {
       throw new WorkRefused(e.getMessage());
     }
+    Map<EmployeeId, String> waiting = new ConcurrentHashMap<>();
     try {
-      reconcile(work, receivedNanos, true, firstDelivery);
+      reconcile(work, receivedNanos, true, firstDelivery, waiting);
     } catch (StateNotAbsent e) {
       log.debug("{}; reading every employee's state", e.getMessage());
-      reconcile(work, receivedNanos, false, false);
+      waiting.clear();
+      reconcile(work, receivedNanos, false, false, waiting);
+    }
+    if (!waiting.isEmpty()) {
+      String reason = waiting.values().iterator().next() + (waiting.size() > 1 ? " (" + waiting.size() + " employees wait)" : "");
+      List<WorkItem> left = items.stream().filter(item -> waiting.containsKey(EmployeeWork.employeeOf(item))).toList();
+      throw waiting.size() == work.size() ? new WorkDeferred(reason) : new WorkLeftOver(reason, left);
     }
   }
 
@@ -97,8 +111,10 @@ public final class WorkReconciler {
    *     absent without reading it (its lease is then a conditional insert)
    * @param hiresAsCarried whether a hire whose item carries it is written as carried, without
    *     reading its truth or taking a lease
+   * @param waiting where the employees that must wait go, each with its reason; the others are done
    */
-  private void reconcile(Map<EmployeeId, EmployeeWork> work, long receivedNanos, boolean hiresUnread, boolean hiresAsCarried) {
+  private void reconcile(Map<EmployeeId, EmployeeWork> work, long receivedNanos, boolean hiresUnread, boolean hiresAsCarried,
+      Map<EmployeeId, String> waiting) {
     List<EmployeeId> employees = List.copyOf(work.keySet());
     Predicate<EmployeeId> asCarried = e -> hiresAsCarried && work.get(e).hireAsCarried();
     List<Stored<WorkerState>> states = Parallel.map(pool, employees,
@@ -111,18 +127,20 @@ public final class WorkReconciler {
       EmployeeId employee = employees.get(i);
       Stored<WorkerState> state = states.get(i);
       EmployeeWork asked = work.get(employee);
+      Optional<ViewEntity> read = truths.get(i);
       if (owners.heldByOther(state.value(), attempt.owner(), clock.instant())) {
-        throw new WorkDeferred("employee " + employee.canonical() + " is being worked on by another worker");
-      }
-      if (truths.get(i).isEmpty() && asked.onlyManages()) {
-        // Not projected yet: remember the departments; the hire's work item follows them.
-        stores.saveState(employee, state, state.value().managing(asked.managedDepartments()));
+        waiting.put(employee, "employee " + employee.canonical() + " is being worked on by another worker");
         continue;
       }
-      if (asked.aheadOf(truths.get(i))) {
-        awaitTruth(employee, asked, truths.get(i));
+      if (read.isEmpty() && asked.onlyManages()) {
+        // Not projected yet: remember the departments; the hire's work item follows them.
+        waitIfDeferred(employee, waiting, () -> stores.saveState(employee, state, state.value().managing(asked.managedDepartments())));
+        continue;
       }
-      ViewEntity truth = truths.get(i).orElseThrow(() -> new WorkRefused("employee " + employee.canonical() + " has no locator"
+      if (asked.aheadOf(read) && !waitIfDeferred(employee, waiting, () -> awaitTruth(employee, asked, read))) {
+        continue;
+      }
+      ViewEntity truth = read.orElseThrow(() -> new WorkRefused("employee " + employee.canonical() + " has no locator"
           + asked.source().map(s -> ", and the projector has passed its event at " + s).orElse("")));
       EmployeeTask task = new EmployeeTask(employee, asked, truth, state, asCarried.test(employee), stores);
       if (!task.nothingToDo()) {
@@ -130,7 +148,23 @@ public final class WorkReconciler {
       }
     }
     if (!tasks.isEmpty()) {
-      run(tasks, attempt);
+      run(tasks, attempt, waiting);
+    }
+  }
+
+  /**
+   * Runs a step of one employee; if it must wait ({@link WorkDeferred}, but not {@link
+   * StateNotAbsent}, which sends the whole attempt back to read), records why and returns false.
+   */
+  private static boolean waitIfDeferred(EmployeeId employee, Map<EmployeeId, String> waiting, Runnable step) {
+    try {
+      step.run();
+      return true;
+    } catch (StateNotAbsent e) {
+      throw e;
+    } catch (WorkDeferred e) {
+      waiting.put(employee, e.getMessage());
+      return false;
     }
   }
 
@@ -147,27 +181,37 @@ public final class WorkReconciler {
     }
   }
 
-  private void run(List<EmployeeTask> tasks, Attempt attempt) {
+  /** Takes the employees' leases; an employee whose state changed since it was read waits, the others go on. */
+  private void run(List<EmployeeTask> asked, Attempt attempt, Map<EmployeeId, String> waiting) {
     attempt.checkFence(this.lease);
     // Milliseconds, as the table stores them: a write retried after a lost response must find itself equal.
     WorkerState.Lease lease = new WorkerState.Lease(attempt.owner(), clock.instant().plus(this.lease).truncatedTo(ChronoUnit.MILLIS));
     List<EmployeeTask> leased = new ArrayList<>();
+    Set<EmployeeTask> committed = ConcurrentHashMap.newKeySet();
     try {
-      Parallel.each(pool, tasks, t -> {
+      Parallel.each(pool, asked, t -> waitIfDeferred(t.employee(), waiting, () -> {
         if (t.take(lease)) {
           synchronized (leased) {
             leased.add(t);
           }
         }
-      });
+      }));
+      List<EmployeeTask> tasks = asked.stream().filter(t -> !waiting.containsKey(t.employee())).toList();
+      if (tasks.isEmpty()) {
+        return;
+      }
       for (Consumer<List<EmployeeTask>> step : writes.inOrder()) {
         attempt.checkFence(this.lease);
         step.accept(tasks);
       }
       attempt.checkFence(this.lease);
-      Parallel.each(pool, tasks, EmployeeTask::commit);
+      Parallel.each(pool, tasks, t -> {
+        t.commit();
+        committed.add(t);
+      });
     } catch (RuntimeException e) {
-      release(leased);
+      // A commit gave its lease back: only the others are released.
+      release(leased.stream().filter(t -> !committed.contains(t)).toList());
       throw e;
     }
   }

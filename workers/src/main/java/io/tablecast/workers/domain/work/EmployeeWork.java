@@ -59,6 +59,11 @@ public record EmployeeWork(EmployeeId employee, Set<String> namedDepartments, Se
     return work;
   }
 
+  /** The employee an item is about, whose other items it is done with. */
+  public static EmployeeId employeeOf(WorkItem item) {
+    return single(item).employee();
+  }
+
   private static EmployeeWork single(WorkItem item) {
     if (item instanceof WorkItem.ArchiveEmployee a) {
       return new EmployeeWork(employee(a.employeeId()), departments(a.departmentId()), Set.of(), true, a.version(), a.origin());

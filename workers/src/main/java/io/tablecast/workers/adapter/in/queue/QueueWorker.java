@@ -15,6 +15,7 @@ import io.tablecast.viewstore.adapter.queue.WorkMessages.Message;
 import io.tablecast.viewstore.application.FailureClassifier;
 import io.tablecast.viewstore.application.work.WorkDeferred;
 import io.tablecast.viewstore.domain.work.WorkItem;
+import io.tablecast.workers.application.work.WorkLeftOver;
 import io.tablecast.workers.application.work.WorkReconciler;
 import io.tablecast.workers.application.work.WorkRefused;
 import java.time.Clock;
@@ -30,8 +31,9 @@ import org.slf4j.LoggerFactory;
  * dies leaves its message to reappear for another.
  *
  * <p>When an attempt fails, the message is updated with the reason and hidden for a growing
- * backoff. A message of several items that fails for good is split, one message per item, so
- * that the good items complete and only the bad one ends in the poison queue. A message
+ * backoff; when it did some of its items and the others must wait, the message keeps only those.
+ * A message of several items that fails for good is split, one message per item, so that the
+ * good items complete and only the bad one ends in the poison queue. A message
  * received more than {@code maxDequeues} times is parked in the poison queue, its copy written
  * before it is deleted, unless its last failure was transient (storage unreachable, another
  * worker busy on the same employee): that one is sent again as a fresh message, because an
@@ -40,7 +42,8 @@ import org.slf4j.LoggerFactory;
  * reappears, and is parked once received that many times.
  *
  * <p>The messages of one receive are handled side by side, on a pool the workers of the process
- * share; two that name the same employee meet at its lease, and one of them waits its turn.
+ * share; two that name the same employee meet at its lease, and in one of them that employee
+ * waits its turn.
  *
  * <p>A worker whose receive found fewer messages than it asked for, none included, waits before the
  * next as {@link IdleWait} says: until the projector beside it rings ({@link Arrivals}; a ring
@@ -171,6 +174,11 @@ final class QueueWorker implements Runnable {
   private void failed(QueueMessageItem received, Message message, RuntimeException e) {
     boolean permanent = e instanceof WorkRefused || !(e instanceof WorkDeferred) && !failures.isTransient(e);
     Failure failure = new Failure(describe(e), permanent);
+    if (e instanceof WorkLeftOver partly) {
+      List<WorkItem> done = message.items().stream().filter(item -> !partly.left().contains(item)).toList();
+      metrics.done(done);
+      message = message.leaving(partly.left());
+    }
     metrics.failed(message.items(), permanent);
     if (permanent && message.items().size() > 1) {
       log.warn("Message {} on {} failed for good ({}); splitting its {} items", received.getMessageId(), queue.getQueueName(),
