@@ -97,8 +97,9 @@ public final class Turn<E> {
 
   /**
    * Every row the events have named to read after their declared ones ({@link Projection#readsAfter})
-   * in the folds so far, declared by another event or not: rows that another row names, which most
-   * likely exist.
+   * in the folds so far, declared by another event or not, from rows as they were read: rows that a
+   * stored row names, which most likely exist. A row named from one an earlier event of the turn
+   * changed is not among them: the store may never have held that name.
    */
   public Set<RowRef> namedAfter() {
     return Set.copyOf(namedAfter);
@@ -153,8 +154,11 @@ public final class Turn<E> {
     wasRead.forEach(ref -> before.put(ref, State.read(read.get(ref))));
     for (E event : events) {
       Set<RowRef> declared = projection.reads(event);
-      Set<RowRef> after = projection.readsAfter(event, rows(event, declared, states, before));
-      namedAfter.addAll(after);
+      Set<RowRef> looked = new HashSet<>();
+      Set<RowRef> after = projection.readsAfter(event, rows(event, declared, states, before, looked));
+      if (looked.stream().noneMatch(states::containsKey)) {
+        namedAfter.addAll(after);
+      }
       after.stream().filter(ref -> !wasRead.contains(ref)).forEach(missing::add);
       if (!missing.isEmpty()) {
         reads.addAll(missing);
@@ -162,7 +166,7 @@ public final class Turn<E> {
       }
       Set<RowRef> allowed = new HashSet<>(declared);
       allowed.addAll(after);
-      for (RowChange change : projection.fold(rows(event, allowed, states, before), event)) {
+      for (RowChange change : projection.fold(rows(event, allowed, states, before, new HashSet<>()), event)) {
         RowRef ref = change.ref();
         if (!projection.viewSet().tables().contains(ref.table())) {
           throw new IllegalStateException("Projection '" + projection.name() + "' wrote " + ref + ", a table view set '"
@@ -174,13 +178,18 @@ public final class Turn<E> {
     return states;
   }
 
-  /** The rows an event may look at: {@code allowed}, as the events before it in the turn left them. */
-  private Rows rows(E event, Set<RowRef> allowed, Map<RowRef, State> states, Map<RowRef, State> before) {
+  /**
+   * The rows an event may look at: {@code allowed}, as the events before it in the turn left them.
+   *
+   * @param looked where the rows the event looks at go
+   */
+  private Rows rows(E event, Set<RowRef> allowed, Map<RowRef, State> states, Map<RowRef, State> before, Set<RowRef> looked) {
     return ref -> {
       if (!allowed.contains(ref)) {
         throw new IllegalStateException("Projection '" + projection.name() + "' read " + ref + ", which it did not declare for " + event);
       }
       consulted.add(ref);
+      looked.add(ref);
       return states.getOrDefault(ref, before.get(ref)).present();
     };
   }
