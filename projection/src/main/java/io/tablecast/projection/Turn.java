@@ -154,9 +154,13 @@ public final class Turn<E> {
     wasRead.forEach(ref -> before.put(ref, State.read(read.get(ref))));
     for (E event : events) {
       Set<RowRef> declared = projection.reads(event);
-      Set<RowRef> looked = new HashSet<>();
-      Set<RowRef> after = projection.readsAfter(event, rows(event, declared, states, before, looked));
-      if (looked.stream().noneMatch(states::containsKey)) {
+      Rows declaredRows = rows(event, declared, states, before);
+      boolean[] changedLooked = {false}; // whether a row it named from was changed earlier in the turn
+      Set<RowRef> after = projection.readsAfter(event, ref -> {
+        changedLooked[0] |= states.containsKey(ref);
+        return declaredRows.get(ref);
+      });
+      if (!changedLooked[0]) {
         namedAfter.addAll(after);
       }
       after.stream().filter(ref -> !wasRead.contains(ref)).forEach(missing::add);
@@ -166,7 +170,7 @@ public final class Turn<E> {
       }
       Set<RowRef> allowed = new HashSet<>(declared);
       allowed.addAll(after);
-      for (RowChange change : projection.fold(rows(event, allowed, states, before, new HashSet<>()), event)) {
+      for (RowChange change : projection.fold(rows(event, allowed, states, before), event)) {
         RowRef ref = change.ref();
         if (!projection.viewSet().tables().contains(ref.table())) {
           throw new IllegalStateException("Projection '" + projection.name() + "' wrote " + ref + ", a table view set '"
@@ -178,18 +182,13 @@ public final class Turn<E> {
     return states;
   }
 
-  /**
-   * The rows an event may look at: {@code allowed}, as the events before it in the turn left them.
-   *
-   * @param looked where the rows the event looks at go
-   */
-  private Rows rows(E event, Set<RowRef> allowed, Map<RowRef, State> states, Map<RowRef, State> before, Set<RowRef> looked) {
+  /** The rows an event may look at: {@code allowed}, as the events before it in the turn left them. */
+  private Rows rows(E event, Set<RowRef> allowed, Map<RowRef, State> states, Map<RowRef, State> before) {
     return ref -> {
       if (!allowed.contains(ref)) {
         throw new IllegalStateException("Projection '" + projection.name() + "' read " + ref + ", which it did not declare for " + event);
       }
       consulted.add(ref);
-      looked.add(ref);
       return states.getOrDefault(ref, before.get(ref)).present();
     };
   }
