@@ -13,6 +13,7 @@ import io.tablecast.commands.application.CommandService;
 import io.tablecast.common.http.BearerAuth;
 import io.tablecast.common.http.Health;
 import io.tablecast.common.http.HttpService;
+import io.tablecast.common.http.OpenApiDocument;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.kafka.TopicProvisioner;
 import io.tablecast.common.tracing.TracingSetup;
@@ -75,7 +76,7 @@ public final class CommandsService implements AutoCloseable {
             metrics,
             () -> new Health(processor.isRunning(), Map.of("processor", processor.state())),
             BearerAuth.protect("commands", config.auth(), WRITE_PERMISSION, new CommandsApi(service, tracing)),
-            Optional.of("/openapi/commands.json"));
+            Optional.of(OpenApiDocument.resource(CommandsService.class, "/openapi/commands.json")));
     return new CommandsService(processor, outcomes, publisher, http, telemetry);
   }
 

@@ -18,6 +18,12 @@ public interface ViewSetProvider {
     return List.of();
   }
 
+  /** What the views service serves of the view set: its topics and {@link #routes}, under its name. */
+  default ViewSetReads reads() {
+    ProjectedViewSet<?> projected = projectedViewSet();
+    return ViewSetReads.of(projected.viewSet(), projected.topics(), routes());
+  }
+
   /** Every provider {@code loader} finds, in the order its class path lists them. */
   static List<ViewSetProvider> providers(ClassLoader loader) {
     return ServiceLoader.load(ViewSetProvider.class, loader).stream().map(ServiceLoader.Provider::get).toList();

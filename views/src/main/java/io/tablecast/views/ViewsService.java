@@ -6,16 +6,11 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.tablecast.common.http.BearerAuth;
 import io.tablecast.common.http.Health;
 import io.tablecast.common.http.HttpService;
+import io.tablecast.common.http.OpenApiDocument;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tables.AzureClients;
-import io.tablecast.hr.queries.HrQueries;
-import io.tablecast.hr.tables.HrAggregates;
-import io.tablecast.hr.tables.HrViewSet;
-import io.tablecast.projection.AggregateRow;
-import io.tablecast.projection.ProjectedViewSet;
-import io.tablecast.projection.ViewRoute;
 import io.tablecast.projection.ViewSet;
-import io.tablecast.projection.ViewSetProvider;
+import io.tablecast.projection.ViewSetReads;
 import io.tablecast.views.adapter.in.http.StatusApi;
 import io.tablecast.views.adapter.in.http.StatusPage;
 import io.tablecast.views.adapter.in.http.ViewSetRoutes;
@@ -74,23 +69,25 @@ public final class ViewsService implements AutoCloseable {
   public static ViewsService start(ViewsConfig config, List<HttpPipelinePolicy> extraPolicies) {
     AzureClients azure = new AzureClients(config.storage(), extraPolicies);
     TopicNames topics = TopicNames.of(config.namespace());
-    ActiveTables tables = new ActiveTables(azure, config.namespace(), HrViewSet.HR);
-    List<ViewSetProvider> providers = ViewSetProvider.providers(config.viewSets().loader());
-    List<ViewSet> viewSets = providers.stream().map(provider -> provider.projectedViewSet().viewSet()).toList();
-    StatusReader status = new StatusReader(tables, azure, config.namespace(), config.kafka(), config.stallTimeout(), viewSets,
+    List<ViewSetReads> served = ViewSetReads.served(config.viewSets().loader());
+    ViewSetReads root = served.stream().filter(ViewSetReads::atRoot).findFirst().orElseThrow(() -> new IllegalStateException(
+        "No view set to mount at the root is on the views service's class path: " + served.stream().map(r -> r.viewSet().name()).toList()
+            + ". Its jars are missing."));
+    // The view set at the root is the service's own: its tables the ones the status page reports first.
+    ActiveTables tables = new ActiveTables(azure, config.namespace(), root.viewSet());
+    List<ViewSet> others = served.stream().filter(reads -> reads != root).map(ViewSetReads::viewSet).toList();
+    StatusReader status = new StatusReader(tables, azure, config.namespace(), config.kafka(), config.stallTimeout(), others,
         Clock.systemUTC());
     List<Runnable> viewSetClosers = new ArrayList<>();
-    List<ViewSetRoutes.Served> served = new ArrayList<>();
-    // HR: its tables are the service's first ones, its routes at SPEC §5's paths, its tokens its commands API's.
-    served.add(served(tables, HrViewSet.HR, HrQueries.ROUTES, topics.eventTopics(), HrAggregates.ALL, true, config, viewSetClosers));
-    for (ViewSetProvider provider : providers) {
-      ProjectedViewSet<?> projected = provider.projectedViewSet();
-      ActiveTables viewSetTables = new ActiveTables(azure, config.namespace(), projected.viewSet());
-      served.add(served(viewSetTables, projected.viewSet(), provider.routes(),
-          projected.topics().stream().map(config.namespace()::topic).toList(), List.of(), false, config, viewSetClosers));
-      viewSetClosers.add(viewSetTables::close);
+    List<ViewSetRoutes.Served> mounted = new ArrayList<>();
+    for (ViewSetReads reads : served) {
+      ActiveTables viewSetTables = reads == root ? tables : new ActiveTables(azure, config.namespace(), reads.viewSet());
+      mounted.add(mounted(viewSetTables, reads, config, viewSetClosers));
+      if (reads != root) {
+        viewSetClosers.add(viewSetTables::close);
+      }
     }
-    ViewSetRoutes viewSetRoutes = new ViewSetRoutes(served, config.continuationKey().bytes());
+    ViewSetRoutes viewSetRoutes = new ViewSetRoutes(mounted, config.continuationKey().bytes());
     CommandTopicOffsets commandLog = new CommandTopicOffsets(config.kafka(), topics.commands());
     // The status page's history: sampled in the background from the start, whether a page is open or not.
     Sampler sampler = new Sampler(commandLog, new TableTelemetry(tables), status, Clock.systemUTC()).start(Sampler.PERIOD);
@@ -109,20 +106,32 @@ public final class ViewsService implements AutoCloseable {
           page.addEndpoints();
           viewSetRoutes.addEndpoints();
         }),
-        Optional.of("/openapi/views.json"));
+        Optional.of(openApi(served)));
     return new ViewsService(tables, status, commandLog, sampler, http, viewSetClosers);
   }
 
-  /** A view set served from {@code tables}; what its reads hold open goes to {@code closers}. */
-  private static ViewSetRoutes.Served served(ActiveTables tables, ViewSet viewSet, List<ViewRoute> routes, List<String> topics,
-      List<AggregateRow> aggregates, boolean atRoot, ViewsConfig config, List<Runnable> closers) {
+  /** A view set's reads, served from {@code tables}; what its reads hold open goes to {@code closers}. */
+  private static ViewSetRoutes.Served mounted(ActiveTables tables, ViewSetReads viewSet, ViewsConfig config, List<Runnable> closers) {
     TableViewReader reader = new TableViewReader(tables);
-    ReadYourWrites reads = new ReadYourWrites(new TableAppliedPositions(tables, aggregates), config.consistencyWait());
+    ReadYourWrites reads = new ReadYourWrites(new TableAppliedPositions(tables, viewSet.aggregates()), config.consistencyWait());
     closers.addAll(List.of(reads::close, reader::close));
-    return new ViewSetRoutes.Served(viewSet, reader, routes, reads, topics, aggregates, atRoot);
+    return new ViewSetRoutes.Served(viewSet.viewSet(), reader, viewSet.routes(), reads,
+        viewSet.topics().stream().map(config.namespace()::topic).toList(), viewSet.aggregates(), viewSet.atRoot());
   }
 
-  /** Down while a projector is stalled, HR's (SPEC §7) or another view set's: a frozen pipeline must never look healthy. */
+  /** The service's OpenAPI document, with those the view sets give of their routes. */
+  private static OpenApiDocument openApi(List<ViewSetReads> served) {
+    OpenApiDocument document = OpenApiDocument.resource(ViewsService.class, "/openapi/views.json");
+    for (ViewSetReads reads : served) {
+      Optional<String> path = reads.openApi();
+      if (path.isPresent()) {
+        document = document.merged(OpenApiDocument.resource(reads.getClass(), path.get()), "View set '" + reads.viewSet().name() + "'");
+      }
+    }
+    return document;
+  }
+
+  /** Down while a projector is stalled, the root view set's (SPEC §7) or another's: a frozen pipeline must never look healthy. */
   private static Health health(int activeGeneration, boolean stalled, List<String> stalledViewSets) {
     return new Health(!stalled && stalledViewSets.isEmpty(),
         Map.of("activeGeneration", activeGeneration, "stalled", stalled, "stalledViewSets", stalledViewSets));

@@ -11,8 +11,6 @@ import io.tablecast.common.tables.StorageErrors;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -95,8 +93,7 @@ public final class HttpService implements AutoCloseable {
 
   /**
    * As {@link #start(String, HttpSettings, PrometheusMeterRegistry, Supplier, EndpointGroup)},
-   * and serves the OpenAPI 3 document at {@code openApiResource} (a class-path resource) as
-   * {@code GET /openapi.json}.
+   * and serves its OpenAPI 3 document as {@code GET /openapi.json}.
    */
   public static HttpService start(
       String name,
@@ -104,7 +101,7 @@ public final class HttpService implements AutoCloseable {
       PrometheusMeterRegistry metrics,
       Supplier<Health> health,
       EndpointGroup routes,
-      Optional<String> openApiResource) {
+      Optional<OpenApiDocument> openApi) {
     List<String> registered = new CopyOnWriteArrayList<>();
     Javalin app =
         Javalin.create(
@@ -138,7 +135,7 @@ public final class HttpService implements AutoCloseable {
     app.after(inFlight::leave);
     app.get("/health", ctx -> writeHealth(ctx, health.get()));
     app.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8").result(metrics.scrape()));
-    openApiResource.map(HttpService::resource)
+    openApi.map(OpenApiDocument::bytes)
         .ifPresent(document -> app.get("/openapi.json", ctx -> ctx.contentType("application/json").result(document)));
     app.exception(ProblemException.class, (e, ctx) -> writeProblem(ctx, e));
     app.exception(HttpResponseException.class, (e, ctx) -> writeProblem(ctx, fromJavalin(e)));
@@ -164,17 +161,6 @@ public final class HttpService implements AutoCloseable {
     QueuedThreadPool pool = new QueuedThreadPool(maxInFlight + SPARE_THREADS, 8, 60_000);
     pool.setName("JettyServerThreadPool");
     return pool;
-  }
-
-  private static byte[] resource(String path) {
-    try (InputStream in = HttpService.class.getResourceAsStream(path)) {
-      if (in == null) {
-        throw new IllegalStateException("No class-path resource " + path);
-      }
-      return in.readAllBytes();
-    } catch (IOException e) {
-      throw new UncheckedIOException("Could not read " + path, e);
-    }
   }
 
   /** The routes this service answers, as {@code "GET /path/{param}"}: what its OpenAPI document must list. */

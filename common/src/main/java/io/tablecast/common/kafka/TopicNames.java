@@ -1,6 +1,7 @@
 package io.tablecast.common.kafka;
 
 import io.tablecast.common.config.Namespace;
+import io.tablecast.events.EventTopicNames;
 import java.util.List;
 
 /**
@@ -23,8 +24,8 @@ public record TopicNames(
     return new TopicNames(
         namespace.topic("tablecast.commands"),
         namespace.topic("tablecast.command-results"),
-        namespace.topic("tablecast.employee-events"),
-        namespace.topic("tablecast.department-events"),
+        namespace.topic(EventTopicNames.EMPLOYEE_EVENTS),
+        namespace.topic(EventTopicNames.DEPARTMENT_EVENTS),
         namespace.topic("tablecast.projector-dlq"));
   }
 

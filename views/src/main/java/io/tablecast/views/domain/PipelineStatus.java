@@ -24,7 +24,7 @@ public record PipelineStatus(
         deadLetters, partitions.stream().map(p -> PartitionState.of(p, now, stallTimeout)).toList(), viewSets);
   }
 
-  /** Another view set than HR ({@code ViewSetProvider}): its generations, and its projector's partitions by the same rules. */
+  /** Another view set than the one at the root: its generations, and its projector's partitions by the same rules. */
   public record ViewSetStatus(String name, int activeGeneration, OptionalInt pendingGeneration, boolean stalled,
       List<PartitionState> partitions, List<QueueDepth> queues) {
 
