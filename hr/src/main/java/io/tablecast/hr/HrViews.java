@@ -8,6 +8,7 @@ import io.tablecast.projection.AggregateRow;
 import io.tablecast.projection.ViewRoute;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.projection.ViewSetReads;
+import java.net.URL;
 import java.util.List;
 import java.util.Optional;
 
@@ -44,7 +45,7 @@ public final class HrViews implements ViewSetReads {
   }
 
   @Override
-  public Optional<String> openApi() {
-    return Optional.of("/openapi/hr-views.json");
+  public Optional<URL> openApi() {
+    return Optional.of(HrViews.class.getResource("/openapi/hr-views.json"));
   }
 }

@@ -7,9 +7,11 @@ import io.tablecast.projection.ViewSet;
 import io.tablecast.projection.ViewSetProvider;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URL;
 import java.nio.ByteBuffer;
-import org.apache.avro.AvroRuntimeException;
 import java.util.List;
+import java.util.Optional;
+import org.apache.avro.AvroRuntimeException;
 
 /**
  * The {@code orders} view set: a shop's order events, from {@value #TOPIC}, kept as
@@ -42,6 +44,11 @@ public final class OrderViews implements ViewSetProvider {
   @Override
   public List<ViewRoute> routes() {
     return List.of(CustomerOrders.ROUTE);
+  }
+
+  @Override
+  public Optional<URL> openApi() {
+    return Optional.of(OrderViews.class.getResource("/openapi/orders-views.json"));
   }
 
   /** Avro's single-object encoding: the schema's fingerprint, then the record. */

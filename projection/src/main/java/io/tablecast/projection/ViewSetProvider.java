@@ -1,6 +1,8 @@
 package io.tablecast.projection;
 
+import java.net.URL;
 import java.util.List;
+import java.util.Optional;
 import java.util.ServiceLoader;
 
 /**
@@ -18,10 +20,15 @@ public interface ViewSetProvider {
     return List.of();
   }
 
-  /** What the views service serves of the view set: its topics and {@link #routes}, under its name. */
+  /** An OpenAPI 3 document of the {@link #routes}, for the views service's ({@link ViewSetReads#openApi}); none by default. */
+  default Optional<URL> openApi() {
+    return Optional.empty();
+  }
+
+  /** What the views service serves of the view set: its topics, {@link #routes} under its name, and {@link #openApi}. */
   default ViewSetReads reads() {
     ProjectedViewSet<?> projected = projectedViewSet();
-    return ViewSetReads.of(projected.viewSet(), projected.topics(), routes());
+    return ViewSetReads.of(projected.viewSet(), projected.topics(), routes(), openApi());
   }
 
   /** Every provider {@code loader} finds, in the order its class path lists them. */

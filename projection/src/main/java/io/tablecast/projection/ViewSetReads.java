@@ -1,5 +1,6 @@
 package io.tablecast.projection;
 
+import java.net.URL;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -38,25 +39,27 @@ public interface ViewSetReads {
   }
 
   /**
-   * The class-path resource of an OpenAPI 3 document of its routes, at the paths they are mounted
-   * at, which the service merges into its own {@code /openapi.json}: its {@code paths} and its
-   * {@code components}, which may also name the service's own ({@code Problem}, {@code bearerAuth}).
+   * An OpenAPI 3 document of its routes, at the paths they are mounted at, which the service merges
+   * into its own {@code /openapi.json}: its {@code paths} and its {@code components}, which may also
+   * name the service's own ({@code Problem}, {@code bearerAuth}, the access responses). Usually a
+   * resource of the view set's jar: {@code Optional.of(getClass().getResource("/openapi/orders.json"))}.
    * None by default: the routes are served, and left out of the service's document.
    */
-  default Optional<String> openApi() {
+  default Optional<URL> openApi() {
     return Optional.empty();
   }
 
   /** The reads of a view set kept by the engine's projector: its own topics and routes, under its name. */
-  static ViewSetReads of(ViewSet viewSet, List<String> topics, List<ViewRoute> routes) {
-    record Reads(ViewSet viewSet, List<String> topics, List<ViewRoute> routes) implements ViewSetReads {
+  static ViewSetReads of(ViewSet viewSet, List<String> topics, List<ViewRoute> routes, Optional<URL> openApi) {
+    record Reads(ViewSet viewSet, List<String> topics, List<ViewRoute> routes, Optional<URL> openApi) implements ViewSetReads {
       Reads {
         Objects.requireNonNull(viewSet, "'viewSet' cannot be null.");
+        Objects.requireNonNull(openApi, "'openApi' cannot be null.");
         topics = List.copyOf(topics);
         routes = List.copyOf(routes);
       }
     }
-    return new Reads(viewSet, topics, routes);
+    return new Reads(viewSet, topics, routes, openApi);
   }
 
   /**

@@ -26,6 +26,7 @@ import io.tablecast.views.application.Dashboard;
 import io.tablecast.views.application.ReadYourWrites;
 import io.tablecast.views.application.Sampler;
 import java.net.URI;
+import java.net.URL;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -123,9 +124,9 @@ public final class ViewsService implements AutoCloseable {
   private static OpenApiDocument openApi(List<ViewSetReads> served) {
     OpenApiDocument document = OpenApiDocument.resource(ViewsService.class, "/openapi/views.json");
     for (ViewSetReads reads : served) {
-      Optional<String> path = reads.openApi();
-      if (path.isPresent()) {
-        document = document.merged(OpenApiDocument.resource(reads.getClass(), path.get()), "View set '" + reads.viewSet().name() + "'");
+      Optional<URL> part = reads.openApi();
+      if (part.isPresent()) {
+        document = document.merged(OpenApiDocument.read(part.get()), "View set '" + reads.viewSet().name() + "'");
       }
     }
     return document;

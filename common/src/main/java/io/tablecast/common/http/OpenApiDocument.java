@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
+import java.net.URL;
 import java.util.Map;
 
 /**
@@ -29,13 +29,19 @@ public final class OpenApiDocument {
    * @throws IllegalStateException if there is none, or it is not a JSON object
    */
   public static OpenApiDocument resource(Class<?> owner, String path) {
-    try (InputStream in = owner.getResourceAsStream(path)) {
-      if (in == null) {
-        throw new IllegalStateException("No class-path resource " + path + " beside " + owner.getName() + ".");
-      }
-      return parse(in.readAllBytes(), path);
+    URL url = owner.getResource(path);
+    if (url == null) {
+      throw new IllegalStateException("No class-path resource " + path + " beside " + owner.getName() + ".");
+    }
+    return read(url);
+  }
+
+  /** @throws IllegalStateException if it cannot be read, or is not a JSON object */
+  public static OpenApiDocument read(URL url) {
+    try (InputStream in = url.openStream()) {
+      return parse(in.readAllBytes(), url.toString());
     } catch (IOException e) {
-      throw new UncheckedIOException("Could not read " + path, e);
+      throw new IllegalStateException("Could not read the OpenAPI document " + url + ": " + e.getMessage(), e);
     }
   }
 
