@@ -12,6 +12,7 @@ import io.tablecast.common.kafka.ConsistencyToken;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.events.EventTopicNames;
 import io.tablecast.orders.OrderViews;
 import io.tablecast.testkit.HttpTestClient;
 import io.tablecast.testkit.HttpTestClient.Response;
@@ -82,7 +83,7 @@ class OpenApiContractIT {
         .as(service + ": the documented routes are the implemented ones, a team's view set's (orders) included")
         .isEqualTo(new TreeSet<>(pipeline.routes().get(service))));
 
-    String pending = new ConsistencyToken.EventPosition(TopicNames.of(pipeline.namespace()).employeeEvents(), 0, 1L << 40).encode();
+    String pending = new ConsistencyToken.EventPosition(TopicNames.of(pipeline.namespace()).eventTopic(EventTopicNames.EMPLOYEE_EVENTS), 0, 1L << 40).encode();
     String pendingOrder = new ConsistencyToken.EventPosition(pipeline.namespace().topic(OrderViews.TOPIC), 0, 1L << 40).encode();
     List<Example> examples = examples(pending, pendingOrder);
     Set<String> documented = new TreeSet<>();

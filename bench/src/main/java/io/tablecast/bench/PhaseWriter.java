@@ -1,8 +1,8 @@
 package io.tablecast.bench;
 
 import io.tablecast.common.kafka.TopicNames;
-import io.tablecast.events.DepartmentEvent;
 import io.tablecast.events.DomainEvent;
+import io.tablecast.events.EventTopicNames;
 import io.tablecast.schemas.EventSerde;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -58,7 +58,7 @@ final class PhaseWriter implements AutoCloseable {
     producer.beginTransaction();
     List<Future<RecordMetadata>> sent = new ArrayList<>(events.size());
     for (DomainEvent event : events) {
-      String topic = event instanceof DepartmentEvent ? topics.departmentEvents() : topics.employeeEvents();
+      String topic = topics.eventTopic(EventTopicNames.of(event));
       ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, event.metadata().aggregateId(), null);
       byte[] value = serde.serializer().serialize(topic, record.headers(), event);
       sent.add(producer.send(new ProducerRecord<>(topic, null, event.metadata().aggregateId(), value, record.headers())));

@@ -1,5 +1,6 @@
 package io.tablecast.common;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -13,4 +14,9 @@ class DependencyRulesTest {
 
   @ArchTest
   static final ArchRule noPackageCycles = slices().matching("io.tablecast.(**)").should().beFreeOfCycles();
+
+  /** The engine's shared pieces know HR's events only by their topics' names, which SPEC §1 fixes beside the others. */
+  @ArchTest
+  static final ArchRule noEventTypeButTheTopicNames = noClasses().that().doNotHaveSimpleName("TopicNames").should()
+      .dependOnClassesThat().resideInAnyPackage("io.tablecast.events..", "io.tablecast.schemas..");
 }

@@ -10,4 +10,9 @@ public final class EventTopicNames {
   public static final List<String> ALL = List.of(EMPLOYEE_EVENTS, DEPARTMENT_EVENTS);
 
   private EventTopicNames() {}
+
+  /** The topic of the event's aggregate. */
+  public static String of(DomainEvent event) {
+    return event instanceof DepartmentEvent ? DEPARTMENT_EVENTS : EMPLOYEE_EVENTS;
+  }
 }

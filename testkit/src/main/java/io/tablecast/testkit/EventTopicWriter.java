@@ -1,8 +1,8 @@
 package io.tablecast.testkit;
 
 import io.tablecast.common.kafka.TopicNames;
-import io.tablecast.events.DepartmentEvent;
 import io.tablecast.events.DomainEvent;
+import io.tablecast.events.EventTopicNames;
 import io.tablecast.schemas.EventSerde;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -95,7 +95,7 @@ public final class EventTopicWriter implements AutoCloseable {
       BiFunction<ProducerRecord<String, byte[]>, DomainEvent, byte[]> encoding) {
     List<java.util.concurrent.Future<RecordMetadata>> sent = new java.util.ArrayList<>();
     for (DomainEvent event : events) {
-      String topic = event instanceof DepartmentEvent ? topics.departmentEvents() : topics.employeeEvents();
+      String topic = topics.eventTopic(EventTopicNames.of(event));
       ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, event.metadata().aggregateId(), null);
       byte[] value = encoding.apply(record, event);
       sent.add(sender.send(new ProducerRecord<>(topic, null, event.metadata().aggregateId(), value, record.headers())));

@@ -7,6 +7,7 @@ import io.tablecast.common.config.HttpSettings;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.kafka.ConsistencyToken;
 import io.tablecast.common.kafka.TopicNames;
+import io.tablecast.events.EventTopicNames;
 import io.tablecast.testkit.HttpTestClient;
 import io.tablecast.testkit.HttpTestClient.Response;
 import io.tablecast.testkit.TablecastRuntimeExtension;
@@ -41,7 +42,7 @@ class InFlightLimitIT {
   void readsWaitingForTheirWriteHoldTheirSlotsAndTheNextRequestGets429WithRetryAfter(Namespace namespace) throws Exception {
     HttpTestClient http = views.http();
     // A write the projector will never have applied: each read with it waits its whole bound.
-    String never = new ConsistencyToken.EventPosition(TopicNames.of(namespace).employeeEvents(), 0, 1L << 40).encode();
+    String never = new ConsistencyToken.EventPosition(TopicNames.of(namespace).eventTopic(EventTopicNames.EMPLOYEE_EVENTS), 0, 1L << 40).encode();
     HttpClient client = HttpClient.newHttpClient();
     List<CompletableFuture<HttpResponse<String>>> waiting = List.of("/departments/Sales", "/employees/42").stream()
         .map(path -> client.sendAsync(http.request(path).header("X-Consistency-Token", never).GET().build(), BodyHandlers.ofString()))

@@ -2,6 +2,7 @@ package io.tablecast.common.kafka;
 
 import io.tablecast.common.config.Namespace;
 import io.tablecast.events.EventTopicNames;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -9,31 +10,41 @@ import java.util.List;
  *
  * @param commands commands from the HTTP service to the command processor
  * @param commandResults rejections and no-op outcomes, read back by the HTTP service
- * @param employeeEvents Avro events of the employee aggregate, keyed by 8-digit id
- * @param departmentEvents Avro events of the department aggregate, keyed by department id
+ * @param eventTopics the Avro events of the aggregates, each keyed by its aggregate's id ({@link EventTopicNames})
  * @param projectorDlq events the projector could not decode or apply
  */
-public record TopicNames(
-    String commands,
-    String commandResults,
-    String employeeEvents,
-    String departmentEvents,
-    String projectorDlq) {
+public record TopicNames(Namespace namespace, String commands, String commandResults, List<String> eventTopics, String projectorDlq) {
+
+  public TopicNames {
+    eventTopics = List.copyOf(eventTopics);
+  }
 
   public static TopicNames of(Namespace namespace) {
     return new TopicNames(
+        namespace,
         namespace.topic("tablecast.commands"),
         namespace.topic("tablecast.command-results"),
-        namespace.topic(EventTopicNames.EMPLOYEE_EVENTS),
-        namespace.topic(EventTopicNames.DEPARTMENT_EVENTS),
+        EventTopicNames.ALL.stream().map(namespace::topic).toList(),
         namespace.topic("tablecast.projector-dlq"));
   }
 
-  public List<String> eventTopics() {
-    return List.of(employeeEvents, departmentEvents);
+  /**
+   * One of the event topics, by its name without the namespace.
+   *
+   * @throws IllegalArgumentException for a name that is none of them
+   */
+  public String eventTopic(String name) {
+    String topic = namespace.topic(name);
+    if (!eventTopics.contains(topic)) {
+      throw new IllegalArgumentException("No event topic '" + name + "'; there are " + EventTopicNames.ALL + ".");
+    }
+    return topic;
   }
 
   public List<String> all() {
-    return List.of(commands, commandResults, employeeEvents, departmentEvents, projectorDlq);
+    List<String> all = new ArrayList<>(List.of(commands, commandResults));
+    all.addAll(eventTopics);
+    all.add(projectorDlq);
+    return List.copyOf(all);
   }
 }

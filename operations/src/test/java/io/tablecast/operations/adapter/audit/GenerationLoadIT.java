@@ -14,6 +14,7 @@ import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.events.EventMetadata;
+import io.tablecast.events.EventTopicNames;
 import io.tablecast.hr.tables.IndexLayout;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.operations.Verification;
@@ -118,7 +119,7 @@ class GenerationLoadIT {
   void recordsTheLiveProjectorDeadLettersAreLeftOutOfTheLoadAndReported(Projection projection) {
     List<DomainEvent> log = HrHistory.generate(5, 3, 600, HrHistory.Mix.TYPICAL);
     projection.write(log.subList(0, 300));
-    RecordMetadata garbage = projection.writer().writeRaw(projection.topics().employeeEvents(), "00000001",
+    RecordMetadata garbage = projection.writer().writeRaw(projection.topics().eventTopic(EventTopicNames.EMPLOYEE_EVENTS), "00000001",
         "not an event".getBytes(StandardCharsets.UTF_8));
     projection.write(List.of(unwritableHire()));
     projection.write(log.subList(300, 600));

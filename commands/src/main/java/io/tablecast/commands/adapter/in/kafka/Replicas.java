@@ -1,9 +1,9 @@
 package io.tablecast.commands.adapter.in.kafka;
 
+import io.tablecast.commands.adapter.out.kafka.schema.EventTopics;
 import io.tablecast.commands.adapter.out.kafka.schema.InternalSerdes;
 import io.tablecast.commands.application.ReplicatedFacts;
 import io.tablecast.commands.domain.EmployeeFacts;
-import io.tablecast.common.kafka.EventTopics;
 import io.tablecast.common.kafka.Topic;
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.DomainEvent;

@@ -11,6 +11,7 @@ import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.events.EventMetadata;
+import io.tablecast.events.EventTopicNames;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.projector.ProjectorService;
 import io.tablecast.projector.adapter.out.kafka.DeadLetters;
@@ -62,7 +63,7 @@ class ProjectionFailuresIT {
   void undecodableAndUnappliableEventsAreDeadLetteredAndEveryOtherEventApplied(Projection projection) {
     List<DomainEvent> log = HrHistory.generate(5, 3, 600, HrHistory.Mix.TYPICAL);
     projection.write(log.subList(0, 300));
-    RecordMetadata corrupt = projection.writer().writeRaw(projection.topics().employeeEvents(), "00000001", GARBAGE);
+    RecordMetadata corrupt = projection.writer().writeRaw(projection.topics().eventTopic(EventTopicNames.EMPLOYEE_EVENTS), "00000001", GARBAGE);
     projection.write(List.of(unwritableHire()));
     projection.write(log.subList(300, 600));
 
@@ -81,7 +82,7 @@ class ProjectionFailuresIT {
     assertThat(header(garbage, DeadLetters.REASON)).startsWith("BAD_HEADER");
     assertThat(parked).anySatisfy(r -> {
       assertThat(new String(r.key(), StandardCharsets.UTF_8)).isEqualTo("00099999");
-      assertThat(header(r, DeadLetters.TOPIC)).isEqualTo(projection.topics().employeeEvents());
+      assertThat(header(r, DeadLetters.TOPIC)).isEqualTo(projection.topics().eventTopic(EventTopicNames.EMPLOYEE_EVENTS));
       assertThat(header(r, DeadLetters.REASON)).contains("PropertyValueTooLarge");
     });
     assertThat(new HttpTestClient(projector.uri()).get("/metrics").raw().body()).contains("tablecast_projector_dlq_total 2.0");
@@ -91,7 +92,7 @@ class ProjectionFailuresIT {
   void underThePausePolicyABadRecordStopsOnlyItsPartitionAndSaysSo(Projection projection) {
     List<DomainEvent> log = HrHistory.generate(6, 3, 400, HrHistory.Mix.TYPICAL);
     projection.write(log.subList(0, 200));
-    RecordMetadata corrupt = projection.writer().writeRaw(projection.topics().employeeEvents(), "00000001", GARBAGE);
+    RecordMetadata corrupt = projection.writer().writeRaw(projection.topics().eventTopic(EventTopicNames.EMPLOYEE_EVENTS), "00000001", GARBAGE);
     projection.write(log.subList(200, 400));
     String pausedRow = CheckpointLayout.rowKey(corrupt.topic(), corrupt.partition());
 

@@ -2,7 +2,6 @@ package io.tablecast.commands.adapter.out.kafka.schema;
 
 import io.tablecast.commands.adapter.out.kafka.CommandResult;
 import io.tablecast.commands.application.CommandEnvelope;
-import io.tablecast.common.kafka.EventTopics;
 import io.tablecast.common.kafka.Topic;
 import io.tablecast.common.kafka.TopicNames;
 import org.apache.kafka.common.serialization.Serdes;
