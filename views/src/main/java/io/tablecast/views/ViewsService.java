@@ -72,8 +72,8 @@ public final class ViewsService implements AutoCloseable {
     TopicNames topics = TopicNames.of(config.namespace());
     List<ViewSetReads> served = ViewSetReads.served(config.viewSets().loader());
     ViewSetReads root = served.stream().filter(ViewSetReads::atRoot).findFirst().orElseThrow(() -> new IllegalStateException(
-        "No view set to mount at the root is on the views service's class path: " + served.stream().map(r -> r.viewSet().name()).toList()
-            + ". Its jars are missing."));
+        "The views service serves one view set at the root, the one whose pipeline /status reports, and none of those on its class path"
+            + " is: " + served.stream().map(r -> r.viewSet().name()).toList() + ". Its jar is missing from the class path."));
     // The view set at the root is the service's own: its tables the ones the status page reports first.
     ActiveTables tables = new ActiveTables(azure, config.namespace(), root.viewSet());
     List<ViewSet> others = served.stream().filter(reads -> reads != root).map(ViewSetReads::viewSet).toList();

@@ -42,7 +42,8 @@ class InFlightLimitIT {
   void readsWaitingForTheirWriteHoldTheirSlotsAndTheNextRequestGets429WithRetryAfter(Namespace namespace) throws Exception {
     HttpTestClient http = views.http();
     // A write the projector will never have applied: each read with it waits its whole bound.
-    String never = new ConsistencyToken.EventPosition(TopicNames.of(namespace).eventTopic(EventTopicNames.EMPLOYEE_EVENTS), 0, 1L << 40).encode();
+    String employeeEvents = TopicNames.of(namespace).eventTopic(EventTopicNames.EMPLOYEE_EVENTS);
+    String never = new ConsistencyToken.EventPosition(employeeEvents, 0, 1L << 40).encode();
     HttpClient client = HttpClient.newHttpClient();
     List<CompletableFuture<HttpResponse<String>>> waiting = List.of("/departments/Sales", "/employees/42").stream()
         .map(path -> client.sendAsync(http.request(path).header("X-Consistency-Token", never).GET().build(), BodyHandlers.ofString()))

@@ -63,7 +63,7 @@ class ProjectionFailuresIT {
   void undecodableAndUnappliableEventsAreDeadLetteredAndEveryOtherEventApplied(Projection projection) {
     List<DomainEvent> log = HrHistory.generate(5, 3, 600, HrHistory.Mix.TYPICAL);
     projection.write(log.subList(0, 300));
-    RecordMetadata corrupt = projection.writer().writeRaw(projection.topics().eventTopic(EventTopicNames.EMPLOYEE_EVENTS), "00000001", GARBAGE);
+    RecordMetadata corrupt = projection.writer().writeRaw(employeeEvents(projection), "00000001", GARBAGE);
     projection.write(List.of(unwritableHire()));
     projection.write(log.subList(300, 600));
 
@@ -82,7 +82,7 @@ class ProjectionFailuresIT {
     assertThat(header(garbage, DeadLetters.REASON)).startsWith("BAD_HEADER");
     assertThat(parked).anySatisfy(r -> {
       assertThat(new String(r.key(), StandardCharsets.UTF_8)).isEqualTo("00099999");
-      assertThat(header(r, DeadLetters.TOPIC)).isEqualTo(projection.topics().eventTopic(EventTopicNames.EMPLOYEE_EVENTS));
+      assertThat(header(r, DeadLetters.TOPIC)).isEqualTo(employeeEvents(projection));
       assertThat(header(r, DeadLetters.REASON)).contains("PropertyValueTooLarge");
     });
     assertThat(new HttpTestClient(projector.uri()).get("/metrics").raw().body()).contains("tablecast_projector_dlq_total 2.0");
@@ -92,7 +92,7 @@ class ProjectionFailuresIT {
   void underThePausePolicyABadRecordStopsOnlyItsPartitionAndSaysSo(Projection projection) {
     List<DomainEvent> log = HrHistory.generate(6, 3, 400, HrHistory.Mix.TYPICAL);
     projection.write(log.subList(0, 200));
-    RecordMetadata corrupt = projection.writer().writeRaw(projection.topics().eventTopic(EventTopicNames.EMPLOYEE_EVENTS), "00000001", GARBAGE);
+    RecordMetadata corrupt = projection.writer().writeRaw(employeeEvents(projection), "00000001", GARBAGE);
     projection.write(log.subList(200, 400));
     String pausedRow = CheckpointLayout.rowKey(corrupt.topic(), corrupt.partition());
 
@@ -144,6 +144,10 @@ class ProjectionFailuresIT {
     assertThat(logged.atLeast(Level.WARN).get(0).getThrowableProxy()).isNull();
     assertThat(logged.messages(Level.INFO)).filteredOn(line -> line.startsWith("Azure Storage answers again, after "))
         .singleElement().asString().matches("Azure Storage answers again, after [1-9][0-9]* failed attempt\\(s\\) over \\d+ s");
+  }
+
+  private static String employeeEvents(Projection projection) {
+    return projection.topics().eventTopic(EventTopicNames.EMPLOYEE_EVENTS);
   }
 
   private static String header(ConsumerRecord<byte[], byte[]> record, String name) {
