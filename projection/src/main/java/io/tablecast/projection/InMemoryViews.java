@@ -53,7 +53,8 @@ public final class InMemoryViews<E> {
    * One batch, its lanes in an order drawn from {@code laneOrder}: the engine runs a batch's lanes
    * side by side, so a view set must not depend on their order. Its work, and any left from
    * earlier batches, runs after it; with {@code laneOrder}, as queues deliver it: some of it later,
-   * in any order, some of it twice.
+   * in any order, some of it twice, the items of a step that run at once in one turn, as the items
+   * of one message do.
    */
   public void apply(List<E> batch, Random laneOrder) {
     for (Projection<E> projection : projections) {
@@ -78,7 +79,7 @@ public final class InMemoryViews<E> {
       if (!shuffled.isEmpty() && laneOrder.nextInt(4) == 0) {
         run(shuffled.get(0).turn()); // a worker that died after its writes: the item runs again
       }
-      runPending(laneOrder.nextInt(pending.size() + 1));
+      runTogether(laneOrder.nextInt(pending.size() + 1));
     }
   }
 
@@ -96,9 +97,20 @@ public final class InMemoryViews<E> {
   }
 
   private void runPending(int count) {
+    due(count).forEach(work -> run(work.turn()));
+  }
+
+  /** As a worker runs the items of a message: each step's in one turn ({@link WorkStep#turn}). */
+  private void runTogether(int count) {
+    Map<WorkStep<?>, List<String>> byStep = new LinkedHashMap<>();
+    due(count).forEach(work -> byStep.computeIfAbsent(work.step(), step -> new ArrayList<>()).add(work.item()));
+    byStep.forEach((step, items) -> run(step.turn(items)));
+  }
+
+  private List<Work> due(int count) {
     List<Work> due = pending.stream().limit(count).toList();
     due.forEach(pending::remove);
-    due.forEach(work -> run(work.turn()));
+    return due;
   }
 
   private void run(Turn<?> turn) {

@@ -17,10 +17,6 @@ public record Work(WorkStep<?> step, String item) {
    * @throws RuntimeException if the step cannot decode the item
    */
   public Turn<?> turn() {
-    return turnOf(step, item);
-  }
-
-  private static <W> Turn<W> turnOf(WorkStep<W> step, String item) {
-    return new Turn<>(step, List.of(step.decode(item)));
+    return step.turn(List.of(item));
   }
 }

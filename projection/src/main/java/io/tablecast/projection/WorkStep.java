@@ -1,5 +1,6 @@
 package io.tablecast.projection;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -13,6 +14,11 @@ import java.util.Optional;
  * reading again after a lost race, exactly as it runs a projection's {@link Turn}. So a step run
  * twice, late, or after a newer one changes nothing the truth does not call for, which is what
  * lets the engine queue, batch, retry, park and queue again after a crash without counting.
+ *
+ * <p>The items that travel in one message run in one turn ({@link #turn}): each is folded, in
+ * their order, over the rows they declared, read once for all of them, and each partition's rows
+ * are written once for all of them, in one EGT. Folding a reconciler after another leaves what
+ * running them one after the other would, so a step need not know whether its items came alone.
  *
  * @param <W> the work items, each named by the text {@link #encode} gives it
  */
@@ -31,6 +37,15 @@ public interface WorkStep<W> extends Projection<W> {
   @Override
   default Optional<String> lane(W item) {
     return Optional.of(encode(item));
+  }
+
+  /**
+   * The items of one message in one turn (above), in their order.
+   *
+   * @throws RuntimeException if an item is not one of this step's texts
+   */
+  default Turn<W> turn(List<String> items) {
+    return new Turn<>(this, items.stream().map(this::decode).toList());
   }
 
   /** This step, asked to run for {@code item}. */

@@ -141,7 +141,7 @@ public final class ViewSetProjector<E> implements AutoCloseable {
    * How a view set's projector runs.
    *
    * @param threads turns that run side by side
-   * @param workers how the steps' workers receive, retry and park ({@code messagesInFlight} items run side by side); with
+   * @param workers how the steps' workers receive, retry and park ({@code messagesInFlight} reads of a message run side by side); with
    *     {@code perQueue} 0, none run here: the {@code worker} service runs them
    * @param onFailure what becomes of a record it cannot decode or apply: parked on the dead-letter topic, or its partition paused
    * @param afterCrash whether a previous run stopped without cleaning up (dev mode knows), so that its last minute is folded again

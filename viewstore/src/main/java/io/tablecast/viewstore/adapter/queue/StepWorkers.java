@@ -6,12 +6,10 @@ import com.azure.core.util.Context;
 import com.azure.storage.queue.QueueClient;
 import com.azure.storage.queue.models.QueueMessageItem;
 import io.tablecast.common.concurrent.DaemonThreads;
-import io.tablecast.common.concurrent.Parallel;
 import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tracing.Tracing;
-import io.tablecast.projection.Work;
 import io.tablecast.projection.WorkStep;
 import io.tablecast.viewstore.adapter.metrics.ViewSetMetrics;
 import io.tablecast.viewstore.adapter.out.tables.AzureFailures;
@@ -31,10 +29,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The competing consumers of a view set's step queues in one generation (SPEC §4), {@code
- * perQueue} of them on each. For each message: receive it, which hides it for the visibility timeout; run each of its
- * items in a turn of its step ({@link TableTurns}: read the truth and the rows it keeps, fold,
- * write on the ETags read); delete the message last. A worker that dies leaves its message to
- * reappear for another, and running an item again changes nothing ({@link WorkStep}).
+ * perQueue} of them on each. For each message: receive it, which hides it for the visibility timeout; run its items in
+ * one turn of its step ({@link WorkStep#turn}, {@link TableTurns}: read the truth and the rows they keep, side by side, once
+ * for all of them; fold each; write each partition's rows in one EGT on the ETags read); delete the message last. A worker
+ * that dies leaves its message to reappear for another, and running an item again changes nothing ({@link WorkStep}).
  *
  * <p>A failed attempt records its reason in the message and hides it for a growing backoff. A
  * message of several items that fails for good is split, one message per item, so that only the
@@ -55,7 +53,7 @@ public final class StepWorkers implements AutoCloseable {
   private final Clock clock;
   private final ViewSetMetrics metrics;
   private final Tracing tracing;
-  private final ExecutorService items;
+  private final ExecutorService readers;
   private final List<Thread> threads = new ArrayList<>();
   private final Object bell = new Object();
   private volatile boolean running = true;
@@ -63,13 +61,13 @@ public final class StepWorkers implements AutoCloseable {
   private StepWorkers(AzureClients azure, Generation generation, WorkerSettings settings, ViewSetMetrics metrics, Tracing tracing,
       Clock clock) {
     this.generation = generation;
-    this.turns = new TableTurns(azure, generation);
+    this.readers = Executors.newFixedThreadPool(settings.messagesInFlight(),
+        DaemonThreads.named(generation.viewSet().name() + "-g" + generation.number() + "-steps"));
+    this.turns = TableTurns.reading(azure, generation, readers);
     this.settings = settings;
     this.metrics = metrics;
     this.tracing = tracing;
     this.clock = clock;
-    this.items = Executors.newFixedThreadPool(settings.messagesInFlight(),
-        DaemonThreads.named(generation.viewSet().name() + "-g" + generation.number() + "-steps"));
   }
 
   /**
@@ -117,7 +115,7 @@ public final class StepWorkers implements AutoCloseable {
         Thread.currentThread().interrupt();
       }
     }
-    items.shutdownNow();
+    readers.shutdownNow();
   }
 
   private final class Worker implements Runnable {
@@ -181,8 +179,8 @@ public final class StepWorkers implements AutoCloseable {
         return;
       }
       try {
-        Parallel.each(items, IntStream.range(0, message.items().size()).boxed().toList(), item -> tracing.acrossTraces(List.of(item),
-            message::trace, i -> "step " + step.name(), () -> turns.apply(new Work(step, message.items().get(item)).turn())));
+        tracing.acrossTraces(IntStream.range(0, message.items().size()).boxed().toList(), message::trace, i -> "step " + step.name(),
+            () -> turns.apply(step.turn(message.items())));
         delete(received);
         metrics.stepItems(step.name(), "done", message.items().size());
       } catch (RuntimeException e) {

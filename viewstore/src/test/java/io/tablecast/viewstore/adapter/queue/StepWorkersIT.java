@@ -20,6 +20,7 @@ import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.projection.RowRef;
 import io.tablecast.projection.Work;
 import io.tablecast.projection.testing.ProjectionKit;
+import io.tablecast.testkit.StorageProbe;
 import io.tablecast.testkit.Tally;
 import io.tablecast.testkit.Tally.Account;
 import io.tablecast.testkit.Tally.Tick;
@@ -34,6 +35,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -79,6 +81,30 @@ class StepWorkersIT {
     }
     assertThat(registry.get("tablecast.viewset.step.items").tags("view_set", "tally", "step", "accounts", "outcome", "done").counter()
         .count()).as("each account once: the message carries each item once").isEqualTo(8);
+  }
+
+  @Test
+  void theItemsOfAMessageRunInOneTurn_eachRowTheyDeclareReadOnce_andTheRowsTheyKeepInAPartitionWrittenInOneEgt(EmbeddedRuntime runtime) {
+    List<Tick> log = Tally.log(31, 120);
+    new TableTurns(azure, generation).apply(TALLIES, log);
+    Map<Work, String> work = new LinkedHashMap<>();
+    log.forEach(t -> work.putIfAbsent(ACCOUNTS.askFor(new Account(t.branch(), t.account())), null));
+    assertThat(new StepQueues(azure, generation).send(work)).as("8 accounts of 3 branches in one message").isOne();
+    StorageProbe probe = new StorageProbe();
+    AzureClients probed = new AzureClients(StorageSettings.ofConnectionString(runtime.storageConnectionString()), List.of(probe));
+
+    try (StepWorkers workers = StepWorkers.start(probed, generation, List.of(ACCOUNTS), QUICK, metrics, Tracing.OFF, Clock.systemUTC())) {
+      await("the accounts").atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+          assertThat(accounts()).isEqualTo(accounts(ProjectionKit.of(Tally.PROJECTED.projections()).rebuilt(log))).hasSize(8));
+      await("the message deleted").atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+          assertThat(queue.getProperties().getApproximateMessagesCount()).isZero());
+    }
+    Map<String, Long> tables = probe.drain().samples().stream().map(sample -> sample.label())
+        .filter(label -> label.startsWith(generation.table(Tally.TOTALS)) || label.startsWith(generation.table(Tally.ACCOUNT_INDEX)))
+        .collect(Collectors.groupingBy(label -> label.replace(generation.table(Tally.TOTALS), "Totals")
+            .replace(generation.table(Tally.ACCOUNT_INDEX), "Accounts"), TreeMap::new, Collectors.counting()));
+    assertThat(tables).as("one read of each branch's total and of each account, one EGT of the 8 accounts' rows, not 8 writes")
+        .isEqualTo(Map.of("Totals read", 3L, "Accounts read", 8L, "Accounts EGT", 1L));
   }
 
   @Test

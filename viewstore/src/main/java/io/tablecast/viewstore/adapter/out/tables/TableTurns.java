@@ -10,6 +10,7 @@ import com.azure.data.tables.models.TableEntityUpdateMode;
 import com.azure.data.tables.models.TableServiceException;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
+import io.tablecast.common.concurrent.Parallel;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.EgtGuard;
 import io.tablecast.common.tables.Generation;
@@ -30,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
 import java.util.stream.Collectors;
 
 /**
@@ -88,17 +90,28 @@ public final class TableTurns {
 
   private final Generation generation;
   private final Observer observer;
+  private final Optional<ExecutorService> readers;
   private final Map<ViewSet.Table, TableClient> tables = new HashMap<>();
   private final Map<ViewSet.Table, KnownRows> known = new HashMap<>();
 
-  /** Turns that read every declared row: a step's, whose truth another writer keeps. */
+  /** Turns that read every declared row, one after the other. */
   public TableTurns(AzureClients azure, Generation generation) {
-    this(azure, generation, 0, Observer.NONE);
+    this(azure, generation, 0, Observer.NONE, Optional.empty());
   }
 
-  private TableTurns(AzureClients azure, Generation generation, int knownRowsPerTable, Observer observer) {
+  /**
+   * Turns that read every declared row, side by side on {@code readers}: a step's, whose truth
+   * another writer keeps, and whose turn holds the items of a whole message.
+   */
+  public static TableTurns reading(AzureClients azure, Generation generation, ExecutorService readers) {
+    return new TableTurns(azure, generation, 0, Observer.NONE, Optional.of(readers));
+  }
+
+  private TableTurns(AzureClients azure, Generation generation, int knownRowsPerTable, Observer observer,
+      Optional<ExecutorService> readers) {
     this.generation = generation;
     this.observer = observer;
+    this.readers = readers;
     generation.viewSet().tables().forEach(table -> {
       tables.put(table, azure.table(generation.table(table)));
       if (knownRowsPerTable > 0) {
@@ -122,7 +135,7 @@ public final class TableTurns {
     if (rowsPerTable < 1) {
       throw new IllegalArgumentException("A remembering instance keeps at least one row per table, not " + rowsPerTable);
     }
-    return new TableTurns(azure, generation, rowsPerTable, observer);
+    return new TableTurns(azure, generation, rowsPerTable, observer, Optional.empty());
   }
 
   /**
@@ -302,6 +315,9 @@ public final class TableTurns {
   }
 
   private Map<RowRef, Read> read(Set<RowRef> refs) {
+    if (readers.isPresent() && refs.size() > 1) {
+      return readSideBySide(readers.get(), List.copyOf(refs));
+    }
     Map<Partition, List<String>> byPartition = new LinkedHashMap<>();
     refs.forEach(ref -> byPartition.computeIfAbsent(Partition.of(ref), p -> new ArrayList<>()).add(ref.rowKey()));
     Map<RowRef, Read> read = new HashMap<>();
@@ -310,6 +326,19 @@ public final class TableTurns {
       remember(partition, rows);
       rows.forEach((rowKey, row) -> read.put(new RowRef(partition.table(), partition.key(), rowKey), row));
     });
+    return read;
+  }
+
+  /** One point read per row, on {@code readers}: an instance with readers remembers no rows. */
+  private Map<RowRef, Read> readSideBySide(ExecutorService readers, List<RowRef> refs) {
+    List<Read> rows = Parallel.map(readers, refs,
+        ref -> RowReader.read(client(ref.table()), ref.partitionKey(), List.of(ref.rowKey())).get(ref.rowKey()));
+    Map<RowRef, Read> read = new HashMap<>();
+    for (int i = 0; i < refs.size(); i++) {
+      if (rows.get(i) != null) {
+        read.put(refs.get(i), rows.get(i));
+      }
+    }
     return read;
   }
 
