@@ -46,6 +46,6 @@ public final class HrViews implements ViewSetReads {
 
   @Override
   public Optional<URL> openApi() {
-    return Optional.of(HrViews.class.getResource("/openapi/hr-views.json"));
+    return ViewSetReads.resource(HrViews.class, "/openapi/hr-views.json");
   }
 }

@@ -5,6 +5,7 @@ import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projection.ViewRoute;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.projection.ViewSetProvider;
+import io.tablecast.projection.ViewSetReads;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URL;
@@ -48,7 +49,7 @@ public final class OrderViews implements ViewSetProvider {
 
   @Override
   public Optional<URL> openApi() {
-    return Optional.of(OrderViews.class.getResource("/openapi/orders-views.json"));
+    return ViewSetReads.resource(OrderViews.class, "/openapi/orders-views.json");
   }
 
   /** Avro's single-object encoding: the schema's fingerprint, then the record. */

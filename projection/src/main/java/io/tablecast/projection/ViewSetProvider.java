@@ -20,7 +20,10 @@ public interface ViewSetProvider {
     return List.of();
   }
 
-  /** An OpenAPI 3 document of the {@link #routes}, for the views service's ({@link ViewSetReads#openApi}); none by default. */
+  /**
+   * An OpenAPI 3 document of the {@link #routes}, for the views service's ({@link ViewSetReads#openApi}); none by default.
+   * A resource of the view set's jar: {@code return ViewSetReads.resource(MyViews.class, "/openapi/my-views.json");}
+   */
   default Optional<URL> openApi() {
     return Optional.empty();
   }

@@ -42,11 +42,26 @@ public interface ViewSetReads {
    * An OpenAPI 3 document of its routes, at the paths they are mounted at, which the service merges
    * into its own {@code /openapi.json}: its {@code paths} and its {@code components}, which may also
    * name the service's own ({@code Problem}, {@code bearerAuth}, the access responses). Usually a
-   * resource of the view set's jar: {@code Optional.of(getClass().getResource("/openapi/orders.json"))}.
+   * resource of the view set's jar, {@code ViewSetReads.resource(MyViews.class, "/openapi/my-views.json")}
+   * ({@link #resource}).
    * None by default: the routes are served, and left out of the service's document.
    */
   default Optional<URL> openApi() {
     return Optional.empty();
+  }
+
+  /**
+   * The resource {@code path} of {@code owner}'s jar, read through its class loader.
+   *
+   * @throws IllegalArgumentException naming the path and the class, when the jar has no such resource
+   */
+  static Optional<URL> resource(Class<?> owner, String path) {
+    URL url = owner.getResource(path);
+    if (url == null) {
+      throw new IllegalArgumentException("No resource '" + path + "' beside " + owner.getName() + " (a path from the jar's root starts"
+          + " with '/')");
+    }
+    return Optional.of(url);
   }
 
   /** The reads of a view set kept by the engine's projector: its own topics and routes, under its name. */

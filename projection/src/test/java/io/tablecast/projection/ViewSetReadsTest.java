@@ -116,4 +116,14 @@ class ViewSetReadsTest {
         Stream.of(reads).map(Class::getName).collect(Collectors.joining("\n", "", "\n")));
     return new URLClassLoader(new URL[] {jar.toUri().toURL()}, ViewSetReadsTest.class.getClassLoader());
   }
+
+  @Test
+  void aDocumentThatIsNotInTheJarIsRefusedNamingItsPath_andOneThatIsIsFound() {
+    assertThatThrownBy(() -> ViewSetReads.resource(ViewSetReadsTest.class, "openapi/ledger.json"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("No resource 'openapi/ledger.json' beside io.tablecast.projection.ViewSetReadsTest (a path from the jar's root"
+            + " starts with '/')");
+    assertThat(ViewSetReads.resource(ViewSetReadsTest.class, "/" + ViewSetReadsTest.class.getName().replace('.', '/') + ".class"))
+        .hasValueSatisfying(url -> assertThat(url.getPath()).endsWith("ViewSetReadsTest.class"));
+  }
 }
