@@ -208,7 +208,7 @@ class OrdersViewSetIT {
   private static void awaitSummary(Pipeline pipeline, int generation, Map<String, Object> summary) {
     Generation orders = new Generation(OrderViews.VIEW_SET, pipeline.namespace(), generation);
     await("the customer's summary in generation " + generation).atMost(Duration.ofSeconds(60)).ignoreExceptions().untilAsserted(() ->
-        assertThat(TableRows.fromTable(pipeline.azure().table(orders.table(OrderViews.CUSTOMERS)).getEntity("c1", "summary"))
-            .row().properties()).isEqualTo(summary));
+        assertThat(TableRows.properties(pipeline.azure().table(orders.table(OrderViews.CUSTOMERS)).getEntity("c1", "summary")))
+            .isEqualTo(summary));
   }
 }

@@ -37,7 +37,7 @@ import io.tablecast.testkit.TablecastRuntimeExtension;
 import io.tablecast.viewstore.adapter.queue.ParkedMessages;
 import io.tablecast.viewstore.adapter.queue.PoisonQueues;
 import io.tablecast.viewstore.adapter.queue.WorkMessages;
-import io.tablecast.viewstore.domain.LastNameShards;
+import io.tablecast.hr.work.LastNameShards;
 import io.tablecast.viewstore.domain.work.WorkItem;
 import java.time.Duration;
 import java.time.OffsetDateTime;

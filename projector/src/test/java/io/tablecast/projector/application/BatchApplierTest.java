@@ -11,7 +11,7 @@ import io.tablecast.events.EmployeeId;
 import io.tablecast.projector.testdata.InMemoryViews;
 import io.tablecast.viewstore.application.FailureClassifier;
 import io.tablecast.viewstore.domain.SourcePosition;
-import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.hr.work.ViewEntity;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -16,7 +16,7 @@ import io.tablecast.projector.application.LocatorVersions;
 import io.tablecast.projector.application.ProjectionTurns;
 import io.tablecast.projector.application.Projector;
 import io.tablecast.projector.application.WorkItemSender;
-import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.hr.work.ViewEntity;
 import io.tablecast.viewstore.domain.work.WorkItem;
 import java.util.ArrayList;
 import java.util.HashMap;

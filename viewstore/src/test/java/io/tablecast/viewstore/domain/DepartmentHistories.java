@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.events.DomainEvent;
 import io.tablecast.hr.tables.EmployeesLayout;
+import io.tablecast.hr.work.ViewEntity;
 import io.tablecast.testkit.HrEvents;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,6 +3,8 @@ package io.tablecast.viewstore.domain;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.events.DomainEvent;
+import io.tablecast.hr.work.DepartmentPartition;
+import io.tablecast.hr.work.ViewEntity;
 import java.util.List;
 import java.util.Map;
 import net.jqwik.api.Arbitraries;

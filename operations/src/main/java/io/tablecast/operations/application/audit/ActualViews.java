@@ -5,7 +5,7 @@ import io.tablecast.hr.tables.LastNameLayout;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.projection.ViewSet;
-import io.tablecast.viewstore.domain.audit.LastNameEntry;
+import io.tablecast.hr.audit.LastNameEntry;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

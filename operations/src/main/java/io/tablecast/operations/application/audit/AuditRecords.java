@@ -9,7 +9,7 @@ import io.tablecast.hr.tables.HrViewSet;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.projection.ViewSet;
-import io.tablecast.viewstore.domain.audit.LastNameEntry;
+import io.tablecast.hr.audit.LastNameEntry;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Base64;

@@ -3,8 +3,8 @@ package io.tablecast.operations.application.audit;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.projection.ViewSet;
-import io.tablecast.viewstore.domain.audit.LastNameEntry;
-import io.tablecast.viewstore.domain.work.WorkerState;
+import io.tablecast.hr.audit.LastNameEntry;
+import io.tablecast.hr.work.WorkerState;
 import java.util.HashMap;
 import java.util.Map;
 

@@ -2,7 +2,7 @@ package io.tablecast.operations.application.audit;
 
 import io.tablecast.projection.ViewSet;
 import io.tablecast.operations.domain.audit.AuditRow;
-import io.tablecast.viewstore.domain.work.WorkerState;
+import io.tablecast.hr.work.WorkerState;
 import java.util.Map;
 
 /**

@@ -2,7 +2,7 @@ package io.tablecast.operations.domain.audit;
 
 import io.tablecast.projection.RowRef;
 import io.tablecast.projection.ViewSet;
-import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.hr.work.ViewEntity;
 import java.util.Map;
 import java.util.Objects;
 

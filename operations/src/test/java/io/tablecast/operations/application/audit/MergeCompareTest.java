@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.operations.application.audit.Difference.Kind;
 import io.tablecast.operations.domain.audit.AuditRow;
-import io.tablecast.viewstore.domain.audit.LastNameEntry;
+import io.tablecast.hr.audit.LastNameEntry;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;

@@ -13,7 +13,7 @@ import io.tablecast.events.EmployeeEvent;
 import io.tablecast.hr.tables.ActivityLayout;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.testkit.HrEvents;
-import io.tablecast.viewstore.domain.audit.LastNameEntry;
+import io.tablecast.hr.audit.LastNameEntry;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,9 +1,9 @@
 package io.tablecast.projector.application.work;
 
 import io.tablecast.events.EmployeeId;
-import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.hr.work.ViewEntity;
 import io.tablecast.viewstore.domain.work.WorkItem;
-import io.tablecast.viewstore.domain.work.WorkerState;
+import io.tablecast.hr.work.WorkerState;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

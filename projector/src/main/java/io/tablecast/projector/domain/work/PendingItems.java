@@ -1,11 +1,11 @@
 package io.tablecast.projector.domain.work;
 
 import io.tablecast.events.EmployeeId;
-import io.tablecast.viewstore.domain.TruthRows;
-import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.hr.work.TruthRows;
+import io.tablecast.hr.work.ViewEntity;
 import io.tablecast.viewstore.domain.work.WorkItem;
-import io.tablecast.viewstore.domain.work.WorkerState;
-import io.tablecast.viewstore.domain.work.WorkerState.IndexEntries;
+import io.tablecast.hr.work.WorkerState;
+import io.tablecast.hr.work.WorkerState.IndexEntries;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeHired;
-import io.tablecast.viewstore.domain.EmployeeLocator;
+import io.tablecast.hr.work.EmployeeLocator;
 import io.tablecast.viewstore.domain.work.WorkItem;
 import java.util.List;
 import java.util.Optional;

@@ -5,7 +5,7 @@ import io.tablecast.hr.tables.WorkQueue;
 import io.tablecast.hr.tables.rows.EmployeeDetails;
 import io.tablecast.hr.tables.rows.LocatorRow;
 import io.tablecast.viewstore.domain.SourcePosition;
-import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.hr.work.ViewEntity;
 import java.time.Instant;
 import java.util.Optional;
 

@@ -2,9 +2,9 @@ package io.tablecast.workers.application.work;
 
 import io.tablecast.common.concurrent.Parallel;
 import io.tablecast.events.EmployeeId;
-import io.tablecast.viewstore.domain.TruthRows;
-import io.tablecast.viewstore.domain.ViewEntity;
-import io.tablecast.viewstore.domain.work.WorkerState.LastNameEntry;
+import io.tablecast.hr.work.TruthRows;
+import io.tablecast.hr.work.ViewEntity;
+import io.tablecast.hr.work.WorkerState.LastNameEntry;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

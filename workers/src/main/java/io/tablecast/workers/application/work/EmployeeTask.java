@@ -1,9 +1,9 @@
 package io.tablecast.workers.application.work;
 
 import io.tablecast.events.EmployeeId;
-import io.tablecast.viewstore.domain.ViewEntity;
-import io.tablecast.viewstore.domain.work.WorkerState;
-import io.tablecast.viewstore.domain.work.WorkerState.IndexEntries;
+import io.tablecast.hr.work.ViewEntity;
+import io.tablecast.hr.work.WorkerState;
+import io.tablecast.hr.work.WorkerState.IndexEntries;
 import io.tablecast.workers.application.work.WorkerStores.Stored;
 import io.tablecast.workers.domain.work.EmployeeWork;
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package io.tablecast.workers.application.work;
 
-import io.tablecast.viewstore.domain.work.WorkerState;
+import io.tablecast.hr.work.WorkerState;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;

@@ -2,8 +2,8 @@ package io.tablecast.workers.application.work;
 
 import io.tablecast.events.EmployeeId;
 import io.tablecast.viewstore.domain.SourcePosition;
-import io.tablecast.viewstore.domain.ViewEntity;
-import io.tablecast.viewstore.domain.work.WorkerState;
+import io.tablecast.hr.work.ViewEntity;
+import io.tablecast.hr.work.WorkerState;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;

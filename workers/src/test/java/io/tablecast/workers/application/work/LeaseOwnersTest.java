@@ -2,9 +2,9 @@ package io.tablecast.workers.application.work;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablecast.viewstore.domain.work.WorkerState;
-import io.tablecast.viewstore.domain.work.WorkerState.IndexEntries;
-import io.tablecast.viewstore.domain.work.WorkerState.Lease;
+import io.tablecast.hr.work.WorkerState;
+import io.tablecast.hr.work.WorkerState.IndexEntries;
+import io.tablecast.hr.work.WorkerState.Lease;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;

@@ -18,8 +18,8 @@ import io.tablecast.operations.domain.audit.StorageLimits;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.viewstore.adapter.out.tables.TableRows;
 import io.tablecast.viewstore.adapter.out.tables.WorkerStateRows;
-import io.tablecast.viewstore.domain.ViewEntity;
-import io.tablecast.viewstore.domain.work.WorkerState;
+import io.tablecast.hr.work.ViewEntity;
+import io.tablecast.hr.work.WorkerState;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -84,7 +84,7 @@ public final class TableRowWriter implements RowWriter {
       send(partition, open.remove(partition));
     }
     buffer = open.computeIfAbsent(partition, p -> new Buffer());
-    buffer.rows.put(row.rowKey(), TableRows.toTable(row.partitionKey(), new ViewEntity(row.rowKey(), row.properties()), null));
+    buffer.rows.put(row.rowKey(), TableRows.toTable(row.partitionKey(), row.rowKey(), row.properties(), null));
     buffer.bytes += bytes;
     if (buffer.rows.size() == EgtGuard.MAX_OPERATIONS) {
       send(partition, open.remove(partition));

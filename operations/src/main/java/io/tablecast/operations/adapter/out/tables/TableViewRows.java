@@ -39,7 +39,7 @@ public final class TableViewRows implements ViewRows {
     String name = generation.table(table);
     try {
       azure.table(name).listEntities().forEach(entity ->
-          sink.accept(AuditRow.of(table, entity.getPartitionKey(), TableRows.fromTable(entity).row())));
+          sink.accept(new AuditRow(table, entity.getPartitionKey(), entity.getRowKey(), TableRows.properties(entity))));
     } catch (HttpResponseException e) {
       // A listing reports a missing table as the SDK's implementation type, not TableServiceException.
       if (e.getResponse() == null || e.getResponse().getStatusCode() != 404) {

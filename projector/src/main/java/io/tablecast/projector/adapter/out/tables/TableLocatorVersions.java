@@ -3,6 +3,7 @@ package io.tablecast.projector.adapter.out.tables;
 import com.azure.data.tables.TableClient;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.hr.tables.IndexLayout;
+import io.tablecast.hr.work.ViewEntity;
 import io.tablecast.projector.application.LocatorVersions;
 import io.tablecast.viewstore.adapter.out.tables.RowReader;
 import java.util.List;
@@ -19,6 +20,6 @@ public final class TableLocatorVersions implements LocatorVersions {
   @Override
   public long version(EmployeeId employee) {
     return RowReader.read(table, IndexLayout.locatorPartition(employee), List.of(IndexLayout.ROW)).values().stream()
-        .mapToLong(read -> read.row().version()).findFirst().orElse(0L);
+        .mapToLong(read -> new ViewEntity(read.rowKey(), read.properties()).version()).findFirst().orElse(0L);
   }
 }

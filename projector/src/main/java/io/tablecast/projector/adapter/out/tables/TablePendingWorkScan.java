@@ -17,9 +17,9 @@ import io.tablecast.hr.tables.rows.DepartmentRow;
 import io.tablecast.projector.application.work.PendingWorkScan;
 import io.tablecast.viewstore.adapter.out.tables.TableRows;
 import io.tablecast.viewstore.adapter.out.tables.WorkerStateRows;
-import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.hr.work.ViewEntity;
 import io.tablecast.viewstore.domain.work.WorkItem;
-import io.tablecast.viewstore.domain.work.WorkerState;
+import io.tablecast.hr.work.WorkerState;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -59,7 +59,7 @@ public final class TablePendingWorkScan implements PendingWorkScan {
         partition[0] = entity.getPartitionKey();
         locator[0] = null;
       }
-      ViewEntity row = TableRows.fromTable(entity).row();
+      ViewEntity row = new ViewEntity(entity.getRowKey(), TableRows.properties(entity));
       if (row.rowKey().equals(IndexLayout.ROW)) {
         locator[0] = row;
       } else {
@@ -91,7 +91,7 @@ public final class TablePendingWorkScan implements PendingWorkScan {
   public List<WorkItem.ManagerAssigned> managers() {
     List<WorkItem.ManagerAssigned> managers = new ArrayList<>();
     each(employees, new ListEntitiesOptions().setFilter("RowKey eq '" + EmployeesLayout.DEPARTMENT + "'"), entity -> {
-      ViewEntity department = TableRows.fromTable(entity).row();
+      ViewEntity department = new ViewEntity(entity.getRowKey(), TableRows.properties(entity));
       Optional.ofNullable(DepartmentRow.from(department.properties()).managerId()).ifPresent(manager ->
           managers.add(new WorkItem.ManagerAssigned(entity.getPartitionKey(), manager, department.version())));
     });

@@ -28,7 +28,7 @@ public final class GenerationRows {
     for (ViewSet.Table table : generation.viewSet().tables()) {
       try {
         for (TableEntity entity : azure.table(generation.table(table)).listEntities()) {
-          row.accept(new RowRef(table, entity.getPartitionKey(), entity.getRowKey()), TableRows.fromTable(entity).row().properties());
+          row.accept(new RowRef(table, entity.getPartitionKey(), entity.getRowKey()), TableRows.properties(entity));
         }
       } catch (HttpResponseException e) {
         // A listing reports a missing table as the SDK's implementation type, not TableServiceException.

@@ -20,7 +20,6 @@ import io.tablecast.projection.Turn;
 import io.tablecast.projection.Turn.Write;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
-import io.tablecast.viewstore.domain.ViewEntity;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -394,7 +393,7 @@ public final class TableTurns {
       String etag = i < etags.size() ? etags.get(i) : null;
       boolean whole = write.kind() == Write.Kind.INSERT || write.kind() == Write.Kind.REPLACE || write.kind() == Write.Kind.UPSERT;
       if (whole && etag != null) {
-        put.put(write.ref().rowKey(), new Read(new ViewEntity(write.ref().rowKey(), write.properties()), etag));
+        put.put(write.ref().rowKey(), new Read(write.ref().rowKey(), write.properties(), etag));
       }
     }
     forget(partition, writes);
@@ -418,7 +417,7 @@ public final class TableTurns {
   private static TableTransactionAction action(Write write, Read read) {
     RowRef ref = write.ref();
     String etag = read == null ? null : read.etag();
-    TableEntity row = TableRows.toTable(ref.partitionKey(), new ViewEntity(ref.rowKey(), write.properties()), etag);
+    TableEntity row = TableRows.toTable(ref.partitionKey(), ref.rowKey(), write.properties(), etag);
     return switch (write.kind()) {
       case INSERT -> new TableTransactionAction(TableTransactionActionType.CREATE, row);
       case REPLACE -> new TableTransactionAction(TableTransactionActionType.UPDATE_REPLACE, row, true);
@@ -462,7 +461,7 @@ public final class TableTurns {
 
   private static Map<RowRef, Map<String, Object>> propertiesOf(Map<RowRef, Read> read) {
     Map<RowRef, Map<String, Object>> properties = new HashMap<>();
-    read.forEach((ref, row) -> properties.put(ref, row.row().properties()));
+    read.forEach((ref, row) -> properties.put(ref, row.properties()));
     return properties;
   }
 }

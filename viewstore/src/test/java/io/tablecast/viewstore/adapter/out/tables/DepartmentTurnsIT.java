@@ -21,7 +21,7 @@ import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.testkit.StorageProbe;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import io.tablecast.viewstore.domain.DepartmentHistories;
-import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.hr.work.ViewEntity;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -155,7 +155,7 @@ class DepartmentTurnsIT {
         .containsExactly(1 + 49 * 2, 31 * 2 + 1).allMatch(size -> size <= EgtGuard.MAX_OPERATIONS);
     assertThat(count("D1")).isEqualTo(80);
     Map<String, ViewEntity> partition = RowReader.read(table, "D1", rowKeys(80)).entrySet().stream()
-        .collect(Collectors.toMap(Map.Entry::getKey, entry -> entry.getValue().row()));
+        .collect(Collectors.toMap(Map.Entry::getKey, entry -> new ViewEntity(entry.getValue().rowKey(), entry.getValue().properties())));
     DepartmentHistories.assertInvariants(partition);
   }
 
@@ -192,6 +192,7 @@ class DepartmentTurnsIT {
   }
 
   private Optional<ViewEntity> get(String department, String rowKey) {
-    return Optional.ofNullable(RowReader.read(table, department, Set.of(rowKey)).get(rowKey)).map(TableRows.Read::row);
+    return Optional.ofNullable(RowReader.read(table, department, Set.of(rowKey)).get(rowKey))
+        .map(read -> new ViewEntity(read.rowKey(), read.properties()));
   }
 }

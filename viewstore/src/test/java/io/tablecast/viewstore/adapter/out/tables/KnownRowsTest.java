@@ -3,7 +3,6 @@ package io.tablecast.viewstore.adapter.out.tables;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
-import io.tablecast.viewstore.domain.ViewEntity;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -35,10 +34,6 @@ class KnownRowsTest {
   }
 
   private static Read read(String rowKey, long version, String etag) {
-    return new Read(row(rowKey, version), etag);
-  }
-
-  private static ViewEntity row(String rowKey, long version) {
-    return new ViewEntity(rowKey, Map.of("Version", version));
+    return new Read(rowKey, Map.of("Version", version), etag);
   }
 }

@@ -2,10 +2,10 @@ package io.tablecast.viewstore.adapter.out.tables;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablecast.viewstore.domain.work.WorkerState;
-import io.tablecast.viewstore.domain.work.WorkerState.IndexEntries;
-import io.tablecast.viewstore.domain.work.WorkerState.LastNameEntry;
-import io.tablecast.viewstore.domain.work.WorkerState.Lease;
+import io.tablecast.hr.work.WorkerState;
+import io.tablecast.hr.work.WorkerState.IndexEntries;
+import io.tablecast.hr.work.WorkerState.LastNameEntry;
+import io.tablecast.hr.work.WorkerState.Lease;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;

@@ -14,20 +14,20 @@ import io.tablecast.common.tables.Generation;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.hr.tables.IndexLayout;
 import io.tablecast.hr.tables.ViewTable;
-import io.tablecast.viewstore.adapter.out.tables.ArchiveTable;
-import io.tablecast.viewstore.adapter.out.tables.DepartmentManagers;
-import io.tablecast.viewstore.adapter.out.tables.EmailEntries;
-import io.tablecast.viewstore.adapter.out.tables.EmployeesPlacement;
-import io.tablecast.viewstore.adapter.out.tables.LastNameIndex;
+import io.tablecast.workers.adapter.out.tables.ArchiveTable;
+import io.tablecast.workers.adapter.out.tables.DepartmentManagers;
+import io.tablecast.workers.adapter.out.tables.EmailEntries;
+import io.tablecast.workers.adapter.out.tables.EmployeesPlacement;
+import io.tablecast.workers.adapter.out.tables.EntityWrites;
+import io.tablecast.workers.adapter.out.tables.LastNameIndex;
 import io.tablecast.viewstore.adapter.out.tables.RowReader;
 import io.tablecast.viewstore.adapter.out.tables.TableResponses;
-import io.tablecast.viewstore.adapter.out.tables.TableRows;
 import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
 import io.tablecast.viewstore.adapter.out.tables.WorkerStateRows;
 import io.tablecast.viewstore.application.work.WorkDeferred;
 import io.tablecast.viewstore.domain.SourcePosition;
-import io.tablecast.viewstore.domain.ViewEntity;
-import io.tablecast.viewstore.domain.work.WorkerState;
+import io.tablecast.hr.work.ViewEntity;
+import io.tablecast.hr.work.WorkerState;
 import io.tablecast.workers.application.work.StateNotAbsent;
 import io.tablecast.workers.application.work.WorkerStores;
 import java.util.Collection;
@@ -63,13 +63,13 @@ public final class TableWorkerStores implements WorkerStores {
   @Override
   public Stored<WorkerState> state(EmployeeId employee) {
     return read(employee, IndexLayout.WORKER_ROW)
-        .map(r -> new Stored<>(WorkerStateRows.fromRow(r.row()), Optional.of(r.etag())))
+        .map(r -> new Stored<>(WorkerStateRows.fromRow(EntityWrites.row(r)), Optional.of(r.etag())))
         .orElse(Stored.none());
   }
 
   @Override
   public Optional<ViewEntity> truth(EmployeeId employee) {
-    return read(employee, IndexLayout.ROW).map(Read::row);
+    return read(employee, IndexLayout.ROW).map(EntityWrites::row);
   }
 
   @Override
@@ -77,8 +77,8 @@ public final class TableWorkerStores implements WorkerStores {
     String partition = IndexLayout.locatorPartition(employee);
     try {
       Response<Void> response = before.etag().isEmpty()
-          ? index.createEntityWithResponse(TableRows.toTable(partition, WorkerStateRows.toRow(after), null), NO_TIMEOUT, Context.NONE)
-          : index.updateEntityWithResponse(TableRows.toTable(partition, WorkerStateRows.toRow(after), before.etag().get()),
+          ? index.createEntityWithResponse(EntityWrites.toTable(partition, WorkerStateRows.toRow(after), null), NO_TIMEOUT, Context.NONE)
+          : index.updateEntityWithResponse(EntityWrites.toTable(partition, WorkerStateRows.toRow(after), before.etag().get()),
               TableEntityUpdateMode.REPLACE, true, NO_TIMEOUT, Context.NONE);
       return new Stored<>(after, Optional.of(TableResponses.etag(response)));
     } catch (TableServiceException e) {
@@ -87,7 +87,7 @@ public final class TableWorkerStores implements WorkerStores {
       }
       // Our own write, retried after its response was lost, finds itself: that is success.
       return read(employee, IndexLayout.WORKER_ROW)
-          .filter(r -> WorkerStateRows.fromRow(r.row()).equals(after))
+          .filter(r -> WorkerStateRows.fromRow(EntityWrites.row(r)).equals(after))
           .map(r -> new Stored<>(after, Optional.of(r.etag())))
           .orElseThrow(() -> before.etag().isEmpty()
               ? new StateNotAbsent(employee)
@@ -99,7 +99,7 @@ public final class TableWorkerStores implements WorkerStores {
   public boolean projected(SourcePosition position) {
     String rowKey = CheckpointLayout.rowKey(position.topic(), position.partition());
     return Optional.ofNullable(RowReader.read(checkpoints, generation.checkpointPartition(), Set.of(rowKey)).get(rowKey))
-        .map(r -> r.row().properties().get(CheckpointLayout.APPLIED_OFFSET))
+        .map(r -> r.properties().get(CheckpointLayout.APPLIED_OFFSET))
         .filter(applied -> ((Number) applied).longValue() >= position.offset())
         .isPresent();
   }

@@ -1,4 +1,4 @@
-package io.tablecast.viewstore.adapter.out.tables;
+package io.tablecast.workers.adapter.out.tables;
 
 import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
 
@@ -6,7 +6,7 @@ import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
 import io.tablecast.common.tables.EgtGuard;
-import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.hr.work.ViewEntity;
 import java.util.List;
 
 /** The guide's Archive table: copies inserted or replaced, up to 100 to an EGT of one department. */
@@ -21,7 +21,7 @@ public final class ArchiveTable {
   public void archive(String departmentId, List<ViewEntity> rows) {
     for (int from = 0; from < rows.size(); from += EgtGuard.MAX_OPERATIONS) {
       List<TableTransactionAction> actions = rows.subList(from, Math.min(rows.size(), from + EgtGuard.MAX_OPERATIONS)).stream()
-          .map(row -> new TableTransactionAction(TableTransactionActionType.UPSERT_REPLACE, TableRows.toTable(departmentId, row, null)))
+          .map(row -> new TableTransactionAction(TableTransactionActionType.UPSERT_REPLACE, EntityWrites.toTable(departmentId, row, null)))
           .toList();
       EgtGuard.check(actions);
       table.submitTransactionWithResponse(actions, NO_TIMEOUT, null);

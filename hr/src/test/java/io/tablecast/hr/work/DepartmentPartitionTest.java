@@ -1,4 +1,4 @@
-package io.tablecast.viewstore.domain;
+package io.tablecast.hr.work;
 
 import static io.tablecast.testkit.HrEvents.changed;
 import static io.tablecast.testkit.HrEvents.departmentCreated;

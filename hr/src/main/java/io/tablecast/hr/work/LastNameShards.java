@@ -1,4 +1,4 @@
-package io.tablecast.viewstore.domain;
+package io.tablecast.hr.work;
 
 import io.tablecast.hr.tables.LastNameLayout;
 import java.util.ArrayList;

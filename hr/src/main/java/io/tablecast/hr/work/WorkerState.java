@@ -1,9 +1,9 @@
-package io.tablecast.viewstore.domain.work;
+package io.tablecast.hr.work;
 
 import io.tablecast.hr.tables.EmployeesLayout;
 import io.tablecast.hr.tables.IndexLayout;
-import io.tablecast.viewstore.domain.TruthRows;
-import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.hr.work.TruthRows;
+import io.tablecast.hr.work.ViewEntity;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashSet;

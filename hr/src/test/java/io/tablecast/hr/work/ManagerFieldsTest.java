@@ -1,8 +1,8 @@
-package io.tablecast.viewstore.domain.work;
+package io.tablecast.hr.work;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.hr.work.ViewEntity;
 import java.util.Optional;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;

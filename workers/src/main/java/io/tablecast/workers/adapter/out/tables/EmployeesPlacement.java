@@ -1,12 +1,13 @@
-package io.tablecast.viewstore.adapter.out.tables;
+package io.tablecast.workers.adapter.out.tables;
 
 import com.azure.data.tables.TableClient;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.hr.tables.EmployeesLayout;
+import io.tablecast.viewstore.adapter.out.tables.RowReader;
 import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
-import io.tablecast.viewstore.domain.BatchPlan;
-import io.tablecast.viewstore.domain.DepartmentPartition;
-import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.workers.domain.rows.BatchPlan;
+import io.tablecast.hr.work.DepartmentPartition;
+import io.tablecast.hr.work.ViewEntity;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -39,7 +40,7 @@ public final class EmployeesPlacement {
       return;
     }
     AtomicBoolean firstRead = new AtomicBoolean(true);
-    Egts.readModifyWrite(table, departmentId, placements.size(),
+    EntityWrites.readModifyWrite(table, departmentId, placements.size(),
         done -> firstRead.getAndSet(false)
             ? readOptimistically(departmentId, rows)
             : read(departmentId, placements.subList(done, placements.size())),
@@ -65,7 +66,8 @@ public final class EmployeesPlacement {
     if (desired.isEmpty()) {
       return row.isEmpty();
     }
-    return row.isPresent() && (row.get().row().equals(desired.get()) || row.get().row().version() > desired.get().version());
+    return row.map(EntityWrites::row).filter(stored -> stored.equals(desired.get()) || stored.version() > desired.get().version())
+        .isPresent();
   }
 
   /** The summary, the employees' rows, and the email copies of their current and desired addresses. */
@@ -84,7 +86,7 @@ public final class EmployeesPlacement {
   /** The {@code email_} copies of the addresses that the employee rows among {@code rows} hold. */
   private static Set<String> copiesHeld(Collection<Read> rows) {
     Set<String> copies = new LinkedHashSet<>();
-    rows.stream().map(Read::row).filter(r -> r.rowKey().startsWith(EmployeesLayout.EMPLOYEE_PREFIX))
+    rows.stream().map(EntityWrites::row).filter(r -> r.rowKey().startsWith(EmployeesLayout.EMPLOYEE_PREFIX))
         .forEach(r -> copies.add(EmployeesLayout.email(r.string(EmployeesLayout.EMAIL))));
     return copies;
   }

@@ -1,4 +1,4 @@
-package io.tablecast.viewstore.adapter.out.tables;
+package io.tablecast.workers.adapter.out.tables;
 
 import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
 
@@ -6,9 +6,11 @@ import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntityUpdateMode;
 import io.tablecast.hr.tables.EmployeesLayout;
+import io.tablecast.viewstore.adapter.out.tables.OptimisticWrite;
+import io.tablecast.viewstore.adapter.out.tables.RowReader;
 import io.tablecast.viewstore.application.work.WorkDeferred;
-import io.tablecast.viewstore.domain.ViewEntity;
-import io.tablecast.viewstore.domain.work.ManagerFields;
+import io.tablecast.hr.work.ViewEntity;
+import io.tablecast.hr.work.ManagerFields;
 import java.util.Collection;
 import java.util.Optional;
 import java.util.Set;
@@ -32,10 +34,10 @@ public final class DepartmentManagers {
       Optional<ViewEntity> after = OptimisticWrite.apply(
           conflicts -> Optional.ofNullable(
               RowReader.read(table, department, Set.of(EmployeesLayout.DEPARTMENT)).get(EmployeesLayout.DEPARTMENT)),
-          summary -> summary.filter(s -> ManagerFields.managedBy(s.row(), managerId))
-              .map(s -> ManagerFields.follow(s.row(), managerId, truth)),
-          (summary, followed) -> followed.filter(row -> !row.equals(summary.get().row())).ifPresent(row ->
-              table.updateEntityWithResponse(TableRows.toTable(department, row, summary.get().etag()),
+          summary -> summary.filter(s -> ManagerFields.managedBy(EntityWrites.row(s), managerId))
+              .map(s -> ManagerFields.follow(EntityWrites.row(s), managerId, truth)),
+          (summary, followed) -> followed.filter(row -> !row.equals(EntityWrites.row(summary.get()))).ifPresent(row ->
+              table.updateEntityWithResponse(EntityWrites.toTable(department, row, summary.get().etag()),
                   TableEntityUpdateMode.REPLACE, true, NO_TIMEOUT, Context.NONE)),
           lost -> new WorkDeferred("department '" + department + "' kept changing"));
       if (after.filter(row -> ManagerFields.managedBy(row, managerId)).isPresent()) {

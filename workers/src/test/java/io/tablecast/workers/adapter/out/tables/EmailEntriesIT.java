@@ -1,4 +1,4 @@
-package io.tablecast.viewstore.adapter.out.tables;
+package io.tablecast.workers.adapter.out.tables;
 
 import static io.tablecast.hr.tables.HrViewSet.HR;
 import static io.tablecast.testkit.HrEvents.changed;
@@ -17,12 +17,11 @@ import io.tablecast.hr.tables.IndexLayout;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.testkit.StorageProbe;
 import io.tablecast.testkit.TablecastRuntimeExtension;
-import io.tablecast.viewstore.adapter.out.tables.EmailEntries;
+import io.tablecast.workers.adapter.out.tables.EmailEntries;
 import io.tablecast.viewstore.adapter.out.tables.RowReader;
-import io.tablecast.viewstore.adapter.out.tables.TableRows;
-import io.tablecast.viewstore.domain.EmployeeLocator;
-import io.tablecast.viewstore.domain.TruthRows;
-import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.hr.work.EmployeeLocator;
+import io.tablecast.hr.work.TruthRows;
+import io.tablecast.hr.work.ViewEntity;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -98,7 +97,7 @@ class EmailEntriesIT {
 
   private Optional<ViewEntity> stored() {
     String partition = IndexLayout.emailPartition(ADDRESS);
-    return Optional.ofNullable(RowReader.read(unprobed, partition, Set.of(IndexLayout.ROW)).get(IndexLayout.ROW)).map(TableRows.Read::row);
+    return Optional.ofNullable(RowReader.read(unprobed, partition, Set.of(IndexLayout.ROW)).get(IndexLayout.ROW)).map(EntityWrites::row);
   }
 
   private static ViewEntity entry(EmployeeEvent... events) {

@@ -1,4 +1,4 @@
-package io.tablecast.viewstore.domain;
+package io.tablecast.hr.work;
 
 import io.tablecast.events.DomainEvent;
 import io.tablecast.hr.DepartmentPartitions;

@@ -1,4 +1,4 @@
-package io.tablecast.viewstore.adapter.out.tables;
+package io.tablecast.workers.adapter.out.tables;
 
 import static io.tablecast.hr.tables.HrViewSet.HR;
 import static io.tablecast.testkit.HrEvents.changed;
@@ -17,12 +17,11 @@ import io.tablecast.events.EmployeeId;
 import io.tablecast.hr.tables.EmployeesLayout;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.testkit.TablecastRuntimeExtension;
-import io.tablecast.viewstore.adapter.out.tables.EmployeesPlacement;
+import io.tablecast.workers.adapter.out.tables.EmployeesPlacement;
 import io.tablecast.viewstore.adapter.out.tables.RowReader;
-import io.tablecast.viewstore.adapter.out.tables.TableRows;
-import io.tablecast.viewstore.domain.EmployeeLocator;
-import io.tablecast.viewstore.domain.TruthRows;
-import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.hr.work.EmployeeLocator;
+import io.tablecast.hr.work.TruthRows;
+import io.tablecast.hr.work.ViewEntity;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -105,6 +104,6 @@ class EmployeesPlacementIT {
   }
 
   private Optional<ViewEntity> get(String department, String rowKey) {
-    return Optional.ofNullable(RowReader.read(table, department, Set.of(rowKey)).get(rowKey)).map(TableRows.Read::row);
+    return Optional.ofNullable(RowReader.read(table, department, Set.of(rowKey)).get(rowKey)).map(EntityWrites::row);
   }
 }

@@ -1,4 +1,4 @@
-package io.tablecast.viewstore.domain.work;
+package io.tablecast.hr.work;
 
 import static io.tablecast.testkit.HrEvents.archived;
 import static io.tablecast.testkit.HrEvents.changed;
@@ -7,12 +7,12 @@ import static io.tablecast.testkit.HrEvents.transferred;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.events.EmployeeEvent;
-import io.tablecast.viewstore.domain.EmployeeLocator;
-import io.tablecast.viewstore.domain.ViewEntity;
-import io.tablecast.viewstore.domain.work.WorkerState;
-import io.tablecast.viewstore.domain.work.WorkerState.IndexEntries;
-import io.tablecast.viewstore.domain.work.WorkerState.LastNameEntry;
-import io.tablecast.viewstore.domain.work.WorkerState.Lease;
+import io.tablecast.hr.work.EmployeeLocator;
+import io.tablecast.hr.work.ViewEntity;
+import io.tablecast.hr.work.WorkerState;
+import io.tablecast.hr.work.WorkerState.IndexEntries;
+import io.tablecast.hr.work.WorkerState.LastNameEntry;
+import io.tablecast.hr.work.WorkerState.Lease;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;

@@ -1,4 +1,5 @@
-package io.tablecast.viewstore.domain.audit;
+package io.tablecast.hr.audit;
+
 
 /**
  * One employee listed in {@code EmployeesByLastName}: partition {@code key(lower(lastName))},

@@ -1,10 +1,10 @@
-package io.tablecast.viewstore.domain.work;
+package io.tablecast.hr.work;
 
 import io.tablecast.hr.tables.rows.DepartmentRow;
 import io.tablecast.hr.tables.rows.EmployeeDetails;
 import io.tablecast.hr.tables.rows.LocatorRow;
-import io.tablecast.viewstore.domain.TruthRows;
-import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.hr.work.TruthRows;
+import io.tablecast.hr.work.ViewEntity;
 import java.util.Optional;
 
 /**

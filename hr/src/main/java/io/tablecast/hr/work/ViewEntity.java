@@ -1,4 +1,4 @@
-package io.tablecast.viewstore.domain;
+package io.tablecast.hr.work;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -7,9 +7,11 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One row of a view table, as the folds see it: a RowKey and typed properties (String, Integer,
- * Long, Instant). The PartitionKey is implied by the partition being folded. Immutable;
- * transition methods return a new value.
+ * One row of an HR view table as HR's queue workers and audits hold it: a RowKey and typed
+ * properties (String, Integer, Long, Instant). The PartitionKey is implied by the partition being
+ * folded. Immutable; transition methods return a new value. The engine reads and writes rows as
+ * their properties alone; this holder goes once HR's steps run as the projection API's steps, on
+ * HR's typed rows ({@code hr.tables.rows}).
  */
 public record ViewEntity(String rowKey, Map<String, Object> properties) {
 

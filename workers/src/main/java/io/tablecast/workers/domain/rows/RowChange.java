@@ -1,5 +1,6 @@
-package io.tablecast.viewstore.domain;
+package io.tablecast.workers.domain.rows;
 
+import io.tablecast.hr.work.ViewEntity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.tablecast.viewstore.domain;
+package io.tablecast.hr.work;
 
 import static io.tablecast.testkit.HrEvents.archived;
 import static io.tablecast.testkit.HrEvents.changed;
@@ -8,10 +8,10 @@ import static io.tablecast.testkit.HrEvents.transferred;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.events.EmployeeEvent;
-import io.tablecast.viewstore.domain.DepartmentPartition;
-import io.tablecast.viewstore.domain.LastNameShards;
-import io.tablecast.viewstore.domain.TruthRows;
-import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.hr.work.DepartmentPartition;
+import io.tablecast.hr.work.LastNameShards;
+import io.tablecast.hr.work.TruthRows;
+import io.tablecast.hr.work.ViewEntity;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package io.tablecast.viewstore.domain;
+package io.tablecast.hr.work;
 
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.hr.EmployeeLocators;
@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * An employee's locator in {@code EmployeeIndex} as the engine's HR code still holds it (a {@link
- * ViewEntity}): the fold of {@link EmployeeLocators}, where the locator is written on the
+ * An employee's locator in {@code EmployeeIndex} as HR's queue workers and audits hold it (a
+ * {@link ViewEntity}): the fold of {@link EmployeeLocators}, where the locator is written on the
  * projection API.
  */
 public final class EmployeeLocator {

@@ -1,6 +1,7 @@
-package io.tablecast.viewstore.domain;
+package io.tablecast.workers.domain.rows;
 
 import io.tablecast.common.tables.EgtGuard;
+import io.tablecast.hr.work.ViewEntity;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;

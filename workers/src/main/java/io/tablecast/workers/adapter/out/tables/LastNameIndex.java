@@ -1,11 +1,12 @@
-package io.tablecast.viewstore.adapter.out.tables;
+package io.tablecast.workers.adapter.out.tables;
 
 import com.azure.data.tables.TableClient;
 import io.tablecast.common.tables.Keys;
+import io.tablecast.viewstore.adapter.out.tables.RowReader;
 import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
-import io.tablecast.viewstore.domain.BatchPlan;
-import io.tablecast.viewstore.domain.LastNameShards;
-import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.workers.domain.rows.BatchPlan;
+import io.tablecast.hr.work.LastNameShards;
+import io.tablecast.hr.work.ViewEntity;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -33,7 +34,7 @@ public final class LastNameIndex {
     Set<String> touched = new LinkedHashSet<>(addByDepartment.keySet());
     touched.addAll(removeByDepartment.keySet());
     List<String> departments = new ArrayList<>(touched);
-    Egts.readModifyWrite(table, partition, departments.size(),
+    EntityWrites.readModifyWrite(table, partition, departments.size(),
         done -> read(partition, departments.subList(done, departments.size())),
         (done, current) -> BatchPlan.firstFitting(current, departments.size() - done, n -> {
           Map<String, ViewEntity> rows = new LinkedHashMap<>(current);

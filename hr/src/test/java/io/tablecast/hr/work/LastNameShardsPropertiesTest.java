@@ -1,4 +1,4 @@
-package io.tablecast.viewstore.domain;
+package io.tablecast.hr.work;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,19 +1,25 @@
-package io.tablecast.viewstore.adapter.out.tables;
+package io.tablecast.workers.adapter.out.tables;
 
 import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
 
 import com.azure.core.http.rest.Response;
 import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableEntityUpdateMode;
 import com.azure.data.tables.models.TableServiceException;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.hr.EmailClaims;
 import io.tablecast.hr.tables.IndexLayout;
 import io.tablecast.hr.tables.rows.EmailClaim;
+import io.tablecast.viewstore.adapter.out.tables.KnownRows;
+import io.tablecast.viewstore.adapter.out.tables.OptimisticWrite;
+import io.tablecast.viewstore.adapter.out.tables.RowReader;
+import io.tablecast.viewstore.adapter.out.tables.TableResponses;
+import io.tablecast.viewstore.adapter.out.tables.TableRows;
 import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
 import io.tablecast.viewstore.application.work.WorkDeferred;
-import io.tablecast.viewstore.domain.ViewEntity;
+import io.tablecast.hr.work.ViewEntity;
 import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
@@ -49,18 +55,17 @@ public final class EmailEntries {
   public void remove(EmployeeId employee, Collection<String> emails) {
     for (String email : Set.copyOf(emails)) {
       String partition = partition(email);
-      Optional<Read> knownEntry = known(partition).filter(e -> EmailClaims.owns(e.row().properties(), employee.canonical()));
+      Optional<Read> knownEntry = known(partition).filter(e -> EmailClaims.owns(e.properties(), employee.canonical()));
       if (knownEntry.isPresent() && done(partition, () ->
-          table.deleteEntityWithResponse(TableRows.toTable(partition, knownEntry.get().row(), knownEntry.get().etag()), true, NO_TIMEOUT,
-              Context.NONE))) {
+          table.deleteEntityWithResponse(toTable(partition, knownEntry.get()), true, NO_TIMEOUT, Context.NONE))) {
         known.forget(partition, ROW);
         continue;
       }
       OptimisticWrite.apply(
           conflicts -> read(partition),
-          entry -> entry.filter(e -> EmailClaims.owns(e.row().properties(), employee.canonical())),
+          entry -> entry.filter(e -> EmailClaims.owns(e.properties(), employee.canonical())),
           (entry, owned) -> owned.ifPresent(e -> {
-            table.deleteEntityWithResponse(TableRows.toTable(partition, e.row(), e.etag()), true, NO_TIMEOUT, Context.NONE);
+            table.deleteEntityWithResponse(toTable(partition, e), true, NO_TIMEOUT, Context.NONE);
             known.forget(partition, ROW);
           }),
           lost -> keptChanging(partition));
@@ -70,16 +75,16 @@ public final class EmailEntries {
   public void put(ViewEntity entry, boolean probablyAbsent) {
     String partition = partition(EmailClaim.from(entry.properties()).email());
     if (probablyAbsent && done(partition, () -> remember(partition, entry,
-        table.createEntityWithResponse(TableRows.toTable(partition, entry, null), NO_TIMEOUT, Context.NONE)))) {
+        table.createEntityWithResponse(EntityWrites.toTable(partition, entry, null), NO_TIMEOUT, Context.NONE)))) {
       return;
     }
-    Optional<Read> knownEntry = known(partition).filter(e -> EmailClaims.mayWrite(Optional.of(e.row().properties()), entry.properties()));
+    Optional<Read> knownEntry = known(partition).filter(e -> EmailClaims.mayWrite(Optional.of(e.properties()), entry.properties()));
     if (knownEntry.isPresent() && done(partition, () -> write(partition, entry, knownEntry))) {
       return;
     }
     OptimisticWrite.apply(
         conflicts -> read(partition),
-        current -> EmailClaims.mayWrite(current.map(read -> read.row().properties()), entry.properties()),
+        current -> EmailClaims.mayWrite(current.map(read -> read.properties()), entry.properties()),
         (current, mayWrite) -> {
           if (mayWrite) {
             write(partition, entry, current);
@@ -90,9 +95,9 @@ public final class EmailEntries {
 
   private void write(String partition, ViewEntity entry, Optional<Read> current) {
     if (current.isEmpty()) {
-      remember(partition, entry, table.createEntityWithResponse(TableRows.toTable(partition, entry, null), NO_TIMEOUT, Context.NONE));
+      remember(partition, entry, table.createEntityWithResponse(EntityWrites.toTable(partition, entry, null), NO_TIMEOUT, Context.NONE));
     } else {
-      remember(partition, entry, table.updateEntityWithResponse(TableRows.toTable(partition, entry, current.get().etag()),
+      remember(partition, entry, table.updateEntityWithResponse(EntityWrites.toTable(partition, entry, current.get().etag()),
           TableEntityUpdateMode.REPLACE, true, NO_TIMEOUT, Context.NONE));
     }
   }
@@ -119,7 +124,7 @@ public final class EmailEntries {
     if (etag == null) {
       known.forget(partition, ROW);
     } else {
-      known.read(partition, Map.of(IndexLayout.ROW, new Read(entry, etag)));
+      known.read(partition, Map.of(IndexLayout.ROW, new Read(entry.rowKey(), entry.properties(), etag)));
     }
   }
 
@@ -140,5 +145,9 @@ public final class EmailEntries {
 
   private static WorkDeferred keptChanging(String partition) {
     return new WorkDeferred("email entry '" + partition + "' kept changing");
+  }
+
+  private static TableEntity toTable(String partition, Read entry) {
+    return TableRows.toTable(partition, entry.rowKey(), entry.properties(), entry.etag());
   }
 }
