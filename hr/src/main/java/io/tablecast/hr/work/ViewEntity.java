@@ -1,5 +1,8 @@
 package io.tablecast.hr.work;
 
+import io.tablecast.projection.RowChange;
+import io.tablecast.projection.RowRef;
+import io.tablecast.projection.ViewSet;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -61,5 +64,10 @@ public record ViewEntity(String rowKey, Map<String, Object> properties) {
   /** Stamps the row with the event that last changed it (SPEC §3: every view entity). */
   public ViewEntity stamped(long version, String eventId) {
     return with(VERSION, version).with(EVENT_ID, eventId);
+  }
+
+  /** This row in {@code partitionKey} of {@code table}, as a projection puts it. */
+  public RowChange.Put at(ViewSet.Table table, String partitionKey) {
+    return new RowChange.Put(new RowRef(table, partitionKey, rowKey), properties);
   }
 }

@@ -1,11 +1,11 @@
 package io.tablecast.operations.application.audit;
 
+import io.tablecast.hr.audit.LastNameEntry;
 import io.tablecast.hr.tables.IndexLayout;
 import io.tablecast.hr.tables.LastNameLayout;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.projection.ViewSet;
-import io.tablecast.hr.audit.LastNameEntry;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

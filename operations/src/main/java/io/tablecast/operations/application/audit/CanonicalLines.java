@@ -1,10 +1,10 @@
 package io.tablecast.operations.application.audit;
 
+import io.tablecast.hr.audit.LastNameEntry;
 import io.tablecast.hr.tables.ViewTable;
+import io.tablecast.hr.work.WorkerState;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.projection.ViewSet;
-import io.tablecast.hr.audit.LastNameEntry;
-import io.tablecast.hr.work.WorkerState;
 import java.util.HashMap;
 import java.util.Map;
 

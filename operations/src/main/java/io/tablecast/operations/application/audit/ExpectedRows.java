@@ -1,8 +1,8 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.hr.audit.LastNameEntry;
 import io.tablecast.hr.work.WorkerState;
+import io.tablecast.operations.domain.audit.AuditRow;
 
 /**
  * Port: where the rows that a generation must hold at quiescence go, as {@link LogFold} derives

@@ -1,15 +1,15 @@
 package io.tablecast.operations.application.audit;
 
+import io.tablecast.hr.audit.LastNameEntry;
 import io.tablecast.hr.tables.ViewTable;
+import io.tablecast.hr.work.LastNameShards;
+import io.tablecast.hr.work.ViewEntity;
+import io.tablecast.hr.work.WorkerState;
 import io.tablecast.operations.application.audit.AuditRecords.Line;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.projector.application.PartitionRef;
-import io.tablecast.hr.work.LastNameShards;
-import io.tablecast.hr.work.ViewEntity;
-import io.tablecast.hr.audit.LastNameEntry;
-import io.tablecast.hr.work.WorkerState;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -135,6 +135,6 @@ public final class GenerationLoad implements ExpectedRows {
       return;
     }
     Map<String, ViewEntity> shards = LastNameShards.update(group.rowKey(), Map.of(), ids, Set.of());
-    shards.values().forEach(shard -> row(AuditRow.of(ViewTable.EMPLOYEES_BY_LAST_NAME, group.partitionKey(), shard)));
+    shards.values().forEach(shard -> row(AuditRow.of(shard.at(ViewTable.EMPLOYEES_BY_LAST_NAME, group.partitionKey()))));
   }
 }

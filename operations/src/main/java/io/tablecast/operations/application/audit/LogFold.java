@@ -3,17 +3,18 @@ package io.tablecast.operations.application.audit;
 import io.tablecast.events.DepartmentEvent;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeEvent;
+import io.tablecast.hr.audit.DepartmentAudit;
+import io.tablecast.hr.audit.EmployeeAudit;
 import io.tablecast.hr.tables.IndexLayout;
-import io.tablecast.operations.domain.audit.DepartmentAudit;
-import io.tablecast.operations.domain.audit.EmployeeAudit;
-import io.tablecast.operations.domain.audit.StorageLimits;
-import io.tablecast.projector.application.FailurePolicy;
-import io.tablecast.projector.application.PartitionRef;
-import io.tablecast.schemas.EventCodec;
 import io.tablecast.hr.work.TruthRows;
 import io.tablecast.hr.work.ViewEntity;
 import io.tablecast.hr.work.WorkerState;
 import io.tablecast.hr.work.WorkerState.IndexEntries;
+import io.tablecast.operations.domain.audit.AuditRow;
+import io.tablecast.operations.domain.audit.StorageLimits;
+import io.tablecast.projector.application.FailurePolicy;
+import io.tablecast.projector.application.PartitionRef;
+import io.tablecast.schemas.EventCodec;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -45,7 +46,7 @@ public final class LogFold {
   private final int chunkSize;
   private final VerifyProgress progress;
   private final EventLines lines = new EventLines(EventCodec.create());
-  private final DepartmentAudit departments = new DepartmentAudit();
+  private final DepartmentAudit departments = new DepartmentAudit(row -> StorageLimits.violation(AuditRow.of(row)));
   private final Parked parked = new Parked();
   private final FailurePolicy onFailure;
   private final Map<PartitionRef, Long> pausedAt = new TreeMap<>(
@@ -167,7 +168,7 @@ public final class LogFold {
       history.add(lines.event(line));
     }
     fold(employee, history, expected);
-    departments.summaries().forEach(expected::row);
+    departments.summaries().stream().map(AuditRow::of).forEach(expected::row);
     progress.update(EVENTS_FOLDED, folded);
   }
 
@@ -176,10 +177,10 @@ public final class LogFold {
       return;
     }
     EmployeeAudit.Expected rows = EmployeeAudit.of(employeeId, history);
-    if (rows.rows().stream().anyMatch(row -> StorageLimits.violation(row).isPresent())) {
+    if (rows.rows().stream().anyMatch(row -> StorageLimits.violation(AuditRow.of(row)).isPresent())) {
       rows = EmployeeAudit.of(employeeId, writable(employeeId, history));
     }
-    rows.rows().forEach(expected::row);
+    rows.rows().stream().map(AuditRow::of).forEach(expected::row);
     rows.lastName().ifPresent(expected::lastName);
     rows.locator().ifPresent(locator -> {
       departments.count(locator);
@@ -198,7 +199,7 @@ public final class LogFold {
     for (EmployeeEvent event : history) {
       kept.add(event);
       Optional<String> violation = EmployeeAudit.of(employeeId, kept).rows().stream()
-          .map(StorageLimits::violation).flatMap(Optional::stream).findFirst();
+          .map(row -> StorageLimits.violation(AuditRow.of(row))).flatMap(Optional::stream).findFirst();
       if (violation.isPresent()) {
         String position = "employee " + employeeId + " version " + event.version();
         if (onFailure == FailurePolicy.PAUSE) {

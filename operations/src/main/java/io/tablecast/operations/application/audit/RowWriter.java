@@ -1,8 +1,8 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.projection.ViewSet;
-import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.hr.work.WorkerState;
+import io.tablecast.operations.domain.audit.AuditRow;
+import io.tablecast.projection.ViewSet;
 import java.util.Map;
 
 /**

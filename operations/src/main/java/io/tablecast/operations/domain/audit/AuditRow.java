@@ -1,8 +1,8 @@
 package io.tablecast.operations.domain.audit;
 
+import io.tablecast.projection.RowChange;
 import io.tablecast.projection.RowRef;
 import io.tablecast.projection.ViewSet;
-import io.tablecast.hr.work.ViewEntity;
 import java.util.Map;
 import java.util.Objects;
 
@@ -19,12 +19,13 @@ public record AuditRow(ViewSet.Table table, String partitionKey, String rowKey, 
     properties = Map.copyOf(properties);
   }
 
-  public static AuditRow of(ViewSet.Table table, String partitionKey, ViewEntity entity) {
-    return new AuditRow(table, partitionKey, entity.rowKey(), entity.properties());
-  }
-
   /** A row as a projection names it. */
   public static AuditRow of(RowRef ref, Map<String, Object> properties) {
     return new AuditRow(ref.table(), ref.partitionKey(), ref.rowKey(), properties);
+  }
+
+  /** A row as a projection puts it. */
+  public static AuditRow of(RowChange.Put row) {
+    return of(row.ref(), row.properties());
   }
 }

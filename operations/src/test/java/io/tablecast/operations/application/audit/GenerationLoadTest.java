@@ -9,12 +9,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablecast.events.DomainEvent;
 import io.tablecast.hr.tables.ViewTable;
+import io.tablecast.hr.work.LastNameShards;
+import io.tablecast.hr.work.WorkerState;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.projector.application.PartitionRef;
-import io.tablecast.hr.work.LastNameShards;
-import io.tablecast.hr.work.WorkerState;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

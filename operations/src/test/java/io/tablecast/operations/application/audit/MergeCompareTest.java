@@ -2,10 +2,10 @@ package io.tablecast.operations.application.audit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tablecast.hr.audit.LastNameEntry;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.operations.application.audit.Difference.Kind;
 import io.tablecast.operations.domain.audit.AuditRow;
-import io.tablecast.hr.audit.LastNameEntry;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;

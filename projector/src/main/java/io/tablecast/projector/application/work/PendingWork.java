@@ -1,9 +1,9 @@
 package io.tablecast.projector.application.work;
 
 import io.tablecast.events.EmployeeId;
+import io.tablecast.hr.work.ViewEntity;
 import io.tablecast.projector.application.WorkItemSender;
 import io.tablecast.projector.domain.work.PendingItems;
-import io.tablecast.hr.work.ViewEntity;
 import io.tablecast.viewstore.domain.work.WorkItem;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -2,8 +2,8 @@ package io.tablecast.projector.application.work;
 
 import io.tablecast.events.EmployeeId;
 import io.tablecast.hr.work.ViewEntity;
-import io.tablecast.viewstore.domain.work.WorkItem;
 import io.tablecast.hr.work.WorkerState;
+import io.tablecast.viewstore.domain.work.WorkItem;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

@@ -4,8 +4,8 @@ import io.tablecast.hr.tables.IndexLayout;
 import io.tablecast.hr.tables.WorkQueue;
 import io.tablecast.hr.tables.rows.EmployeeDetails;
 import io.tablecast.hr.tables.rows.LocatorRow;
-import io.tablecast.viewstore.domain.SourcePosition;
 import io.tablecast.hr.work.ViewEntity;
+import io.tablecast.viewstore.domain.SourcePosition;
 import java.time.Instant;
 import java.util.Optional;
 

@@ -2,10 +2,10 @@ package io.tablecast.workers.application.work;
 
 import io.tablecast.common.concurrent.Parallel;
 import io.tablecast.events.EmployeeId;
-import io.tablecast.viewstore.application.work.WorkDeferred;
 import io.tablecast.hr.work.ViewEntity;
-import io.tablecast.viewstore.domain.work.WorkItem;
 import io.tablecast.hr.work.WorkerState;
+import io.tablecast.viewstore.application.work.WorkDeferred;
+import io.tablecast.viewstore.domain.work.WorkItem;
 import io.tablecast.workers.application.work.WorkerStores.Stored;
 import io.tablecast.workers.domain.work.EmployeeWork;
 import java.time.Clock;

@@ -1,9 +1,9 @@
 package io.tablecast.workers.application.work;
 
 import io.tablecast.events.EmployeeId;
-import io.tablecast.viewstore.domain.SourcePosition;
 import io.tablecast.hr.work.ViewEntity;
 import io.tablecast.hr.work.WorkerState;
+import io.tablecast.viewstore.domain.SourcePosition;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;

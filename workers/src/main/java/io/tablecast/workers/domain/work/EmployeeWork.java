@@ -2,9 +2,9 @@ package io.tablecast.workers.domain.work;
 
 import io.tablecast.events.DepartmentId;
 import io.tablecast.events.EmployeeId;
-import io.tablecast.viewstore.domain.SourcePosition;
 import io.tablecast.hr.work.TruthRows;
 import io.tablecast.hr.work.ViewEntity;
+import io.tablecast.viewstore.domain.SourcePosition;
 import io.tablecast.viewstore.domain.work.WorkItem;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -2,11 +2,11 @@ package io.tablecast.workers.adapter.out.tables;
 
 import com.azure.data.tables.TableClient;
 import io.tablecast.common.tables.Keys;
+import io.tablecast.hr.work.LastNameShards;
+import io.tablecast.hr.work.ViewEntity;
 import io.tablecast.viewstore.adapter.out.tables.RowReader;
 import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
 import io.tablecast.workers.domain.rows.BatchPlan;
-import io.tablecast.hr.work.LastNameShards;
-import io.tablecast.hr.work.ViewEntity;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

@@ -1,4 +1,4 @@
-package io.tablecast.operations.domain.audit;
+package io.tablecast.hr.audit;
 
 import static io.tablecast.hr.tables.EmployeesLayout.DEPARTMENT;
 
@@ -7,9 +7,10 @@ import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.hr.tables.rows.DepartmentRow;
 import io.tablecast.hr.tables.rows.LocatorRow;
 import io.tablecast.hr.work.DepartmentPartition;
+import io.tablecast.hr.work.ManagerFields;
 import io.tablecast.hr.work.TruthRows;
 import io.tablecast.hr.work.ViewEntity;
-import io.tablecast.hr.work.ManagerFields;
+import io.tablecast.projection.RowChange;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -18,6 +19,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * The department summaries that {@code Employees} must hold at quiescence: each department's own
@@ -29,9 +31,15 @@ import java.util.TreeSet;
  */
 public final class DepartmentAudit {
 
+  private final Function<RowChange.Put, Optional<String>> refusal;
   private final Map<String, ViewEntity> summaries = new TreeMap<>();
   private final Map<String, Integer> counts = new HashMap<>();
   private final Map<String, ViewEntity> managers = new HashMap<>();
+
+  /** @param refusal why the store would refuse a row; empty when it would take it */
+  public DepartmentAudit(Function<RowChange.Put, Optional<String>> refusal) {
+    this.refusal = refusal;
+  }
 
   /**
    * Folds one department event into its summary, version-guarded as the projector does; leaves
@@ -41,7 +49,7 @@ public final class DepartmentAudit {
     String department = event.departmentId().value();
     Map<String, ViewEntity> current = summaries.containsKey(department) ? Map.of(DEPARTMENT, summaries.get(department)) : Map.of();
     ViewEntity next = DepartmentPartition.fold(current, List.of(event)).get(DEPARTMENT);
-    Optional<String> violation = StorageLimits.violation(AuditRow.of(ViewTable.EMPLOYEES, department, next));
+    Optional<String> violation = refusal.apply(next.at(ViewTable.EMPLOYEES, department));
     if (violation.isEmpty()) {
       summaries.put(department, next);
     }
@@ -75,11 +83,11 @@ public final class DepartmentAudit {
    * One summary per department, plus a placeholder (no name, version 0, as the projector creates
    * it) for a department that has active employees but no event of its own.
    */
-  public List<AuditRow> summaries() {
+  public List<RowChange.Put> summaries() {
     Map<String, ViewEntity> all = new TreeMap<>(summaries);
     counts.keySet().forEach(d -> all.computeIfAbsent(d, k -> new ViewEntity(DEPARTMENT, DepartmentRow.placeholder().properties())));
-    List<AuditRow> rows = new ArrayList<>();
-    all.forEach((department, summary) -> rows.add(AuditRow.of(ViewTable.EMPLOYEES, department, complete(department, summary))));
+    List<RowChange.Put> rows = new ArrayList<>();
+    all.forEach((department, summary) -> rows.add(complete(department, summary).at(ViewTable.EMPLOYEES, department)));
     return rows;
   }
 

@@ -1,4 +1,4 @@
-package io.tablecast.operations.domain.audit;
+package io.tablecast.hr.audit;
 
 import io.tablecast.common.tables.Keys;
 import io.tablecast.events.EmployeeEvent;
@@ -6,11 +6,10 @@ import io.tablecast.hr.EmployeeActivity;
 import io.tablecast.hr.tables.IndexLayout;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.hr.tables.rows.LocatorRow;
-import io.tablecast.projection.RowChange;
 import io.tablecast.hr.work.EmployeeLocator;
 import io.tablecast.hr.work.TruthRows;
 import io.tablecast.hr.work.ViewEntity;
-import io.tablecast.hr.audit.LastNameEntry;
+import io.tablecast.projection.RowChange;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,43 +35,42 @@ import java.util.Optional;
 public final class EmployeeAudit {
 
   /** The expected rows of one employee, and its final locator for the department summaries. */
-  public record Expected(Optional<ViewEntity> locator, List<AuditRow> rows, Optional<LastNameEntry> lastName) {}
+  public record Expected(Optional<ViewEntity> locator, List<RowChange.Put> rows, Optional<LastNameEntry> lastName) {}
 
   private EmployeeAudit() {}
 
   /** @param events every event of one employee, in version order (duplicates allowed) */
   public static Expected of(String employeeId, List<? extends EmployeeEvent> events) {
     Optional<ViewEntity> locator = EmployeeLocator.fold(Optional.empty(), events);
-    List<AuditRow> rows = new ArrayList<>(locator.map(EmployeeAudit::stateRows).orElse(List.of()));
+    List<RowChange.Put> rows = new ArrayList<>(locator.map(EmployeeAudit::stateRows).orElse(List.of()));
     rows.addAll(activity(events));
     Optional<LastNameEntry> lastName = locator.map(TruthRows::locator).filter(LocatorRow::isActive).map(l -> new LastNameEntry(
         Keys.key(l.employee().lastName().toLowerCase(Locale.ROOT)), l.departmentId(), employeeId));
     return new Expected(locator, rows, lastName);
   }
 
-  private static List<AuditRow> stateRows(ViewEntity locator) {
+  private static List<RowChange.Put> stateRows(ViewEntity locator) {
     LocatorRow truth = TruthRows.locator(locator);
     String department = truth.departmentId();
-    List<AuditRow> rows = new ArrayList<>();
-    rows.add(AuditRow.of(ViewTable.EMPLOYEE_INDEX, IndexLayout.locatorPartition(truth.id()), locator));
+    List<RowChange.Put> rows = new ArrayList<>();
+    rows.add(locator.at(ViewTable.EMPLOYEE_INDEX, IndexLayout.locatorPartition(truth.id())));
     if (truth.isActive()) {
       ViewEntity employee = TruthRows.employee(locator);
-      rows.add(AuditRow.of(ViewTable.EMPLOYEES, department, employee));
-      rows.add(AuditRow.of(ViewTable.EMPLOYEES, department, TruthRows.emailCopy(employee)));
-      rows.add(AuditRow.of(ViewTable.EMPLOYEE_INDEX, IndexLayout.emailPartition(truth.employee().email()), TruthRows.emailEntry(locator)));
+      rows.add(employee.at(ViewTable.EMPLOYEES, department));
+      rows.add(TruthRows.emailCopy(employee).at(ViewTable.EMPLOYEES, department));
+      rows.add(TruthRows.emailEntry(locator).at(ViewTable.EMPLOYEE_INDEX, IndexLayout.emailPartition(truth.employee().email())));
     } else {
-      rows.add(AuditRow.of(ViewTable.ARCHIVED_EMPLOYEES, department, TruthRows.archived(locator)));
+      rows.add(TruthRows.archived(locator).at(ViewTable.ARCHIVED_EMPLOYEES, department));
     }
     return rows;
   }
 
   /** One row per event; a redelivered event has the same RowKey and is listed once. */
-  private static List<AuditRow> activity(List<? extends EmployeeEvent> events) {
-    Map<String, AuditRow> rows = new LinkedHashMap<>();
+  private static List<RowChange.Put> activity(List<? extends EmployeeEvent> events) {
+    Map<String, RowChange.Put> rows = new LinkedHashMap<>();
     for (EmployeeEvent event : events) {
-      RowChange.Put written = EmployeeActivity.row(event);
-      AuditRow row = AuditRow.of(written.ref(), written.properties());
-      rows.putIfAbsent(row.rowKey(), row);
+      RowChange.Put row = EmployeeActivity.row(event);
+      rows.putIfAbsent(row.ref().rowKey(), row);
     }
     return List.copyOf(rows.values());
   }
