@@ -26,6 +26,12 @@ for call in "${calls[@]}"; do
   say "ok: $call"
 done
 
+# The views' load balancer logs each request, with its path and without its query.
+lb_requests=$(compose logs --no-color views-lb | grep -E '\] "GET /[^"]*" [0-9]{3} ' || true)
+[[ -n "$lb_requests" ]] || { say "views-lb logged no request"; exit 1; }
+if grep -q '?' <<< "$lb_requests"; then say "views-lb logged a query: $(grep -m1 '?' <<< "$lb_requests")"; exit 1; fi
+say "ok: views-lb logged $(wc -l <<< "$lb_requests") requests, without their queries"
+
 # No service container is given the account key: only the one-shot credential issuers are.
 for service in commands projector worker views; do
   for container in $(compose ps -q "$service"); do

@@ -3,7 +3,9 @@ package io.tablecast.testkit;
 import static io.javalin.apibuilder.ApiBuilder.get;
 import static io.javalin.apibuilder.ApiBuilder.post;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import ch.qos.logback.classic.Level;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.tablecast.common.config.AuthSettings;
@@ -14,6 +16,8 @@ import io.tablecast.common.http.Health;
 import io.tablecast.common.http.HttpService;
 import io.tablecast.testkit.HttpTestClient.Response;
 import java.net.http.HttpRequest;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -23,8 +27,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link BearerAuth} in front of a route of a real {@link HttpService}, with the tokens of a
  * {@link TestIssuer}: every forgery the issuer can make is refused, and a good token lets its
- * subject in. It lives here because it needs both; the services' ITs repeat the essentials with
- * Kafka and storage behind the route.
+ * subject in; the request log says who asked what, and how it ended. It lives here because it
+ * needs both; the services' ITs repeat the essentials with Kafka and storage behind the route.
  */
 class BearerAuthTest {
 
@@ -45,7 +49,10 @@ class BearerAuthTest {
   private static HttpService serve(Optional<AuthSettings> settings) {
     return HttpService.start("test", new HttpSettings("127.0.0.1", 0), new PrometheusMeterRegistry(PrometheusConfig.DEFAULT),
         Health::healthy, BearerAuth.protect("test", settings, PERMISSION,
-            () -> post("/things", ctx -> ctx.status(201).result(Caller.of(ctx).subject()))));
+            () -> {
+              post("/things", ctx -> ctx.status(201).result(Caller.of(ctx).subject()));
+              get("/things/{id}", ctx -> ctx.result(ctx.pathParam("id")));
+            }));
   }
 
   @AfterEach
@@ -155,6 +162,28 @@ class BearerAuthTest {
       assertThat(client.get("/page").status()).isEqualTo(200);
       assertThat(client.get("/page/data").status()).as("an exact path, not a prefix").isEqualTo(401);
       assertThat(client.get("/health").status()).isEqualTo(200);
+    }
+  }
+
+  @Test
+  void theRequestLogHasOneLinePerRequestWithItsRouteStatusAndCaller_andNeverItsTokenOrQuery() {
+    String reader = issuer.bearer("views.read");
+    String writer = issuer.bearer(PERMISSION);
+    try (LogCapture requests = LogCapture.of("io.tablecast.requests")) {
+      HttpRequest.Builder read = http.request("/things/42?secret=hunter2").GET().header("Authorization", writer);
+      assertThat(http.send(read).status()).isEqualTo(200);
+      assertThat(postThing(Optional.of(reader)).status()).isEqualTo(403);
+      assertThat(postThing(Optional.empty()).status()).isEqualTo(401);
+      assertThat(http.get("/health").status()).isEqualTo(200);
+
+      await("a line per request").atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(requests.messages(Level.INFO)).hasSize(4));
+      List<String> lines = requests.messages(Level.INFO);
+      assertThat(lines).anyMatch(line -> line.matches("test GET /things/\\{id} 200 [0-9.]+ ms caller=" + TestIssuer.SUBJECT))
+          .as("refused, yet known").anyMatch(line -> line.matches("test POST /things 403 [0-9.]+ ms caller=" + TestIssuer.SUBJECT))
+          .anyMatch(line -> line.matches("test POST /things 401 [0-9.]+ ms caller=-"))
+          .anyMatch(line -> line.matches("test GET /health 200 [0-9.]+ ms caller=-"));
+      assertThat(String.join("\n", lines)).doesNotContain(reader.substring("Bearer ".length()), writer.substring("Bearer ".length()),
+          "Bearer", "secret", "hunter2");
     }
   }
 }

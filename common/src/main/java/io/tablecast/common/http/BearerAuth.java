@@ -91,11 +91,11 @@ public final class BearerAuth implements Handler {
       throw refuse(ctx, ProblemType.UNAUTHORIZED, REALM, "This API needs a bearer token.");
     }
     VerifiedToken token = verify(ctx, bearer.value());
+    Caller.attach(ctx, new Caller(token.subject())); // also who a refusal below refused, for the request log
     if (!token.grants(permission)) {
       throw refuse(ctx, ProblemType.FORBIDDEN, REALM + ", error=\"insufficient_scope\", scope=\"" + permission + "\"",
           "The bearer token does not grant '" + permission + "'.");
     }
-    Caller.attach(ctx, new Caller(token.subject()));
   }
 
   private VerifiedToken verify(Context ctx, String token) {

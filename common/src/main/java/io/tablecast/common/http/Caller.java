@@ -1,6 +1,7 @@
 package io.tablecast.common.http;
 
 import io.javalin.http.Context;
+import java.util.Optional;
 
 /**
  * Who sent a request: the subject of its bearer token once authentication has accepted it, or
@@ -26,7 +27,11 @@ public record Caller(String subject) {
 
   /** The caller of this request: the one attached, else {@link #ANONYMOUS}. */
   public static Caller of(Context ctx) {
-    Caller caller = ctx.attribute(ATTRIBUTE);
-    return caller == null ? ANONYMOUS : caller;
+    return attached(ctx).orElse(ANONYMOUS);
+  }
+
+  /** The caller attached to this request, if authentication accepted its token. */
+  public static Optional<Caller> attached(Context ctx) {
+    return Optional.ofNullable(ctx.attribute(ATTRIBUTE));
   }
 }

@@ -122,6 +122,7 @@ public final class HttpService implements AutoCloseable {
                 }
               });
               config.router.apiBuilder(routes);
+              config.requestLogger.http((ctx, millis) -> RequestLog.record(name, ctx, millis));
               // Requests that Jetty refuses before Javalin sees them (an unparsable URI or
               // header, headers too large) get problems too, not Jetty's HTML error page.
               config.jetty.modifyServer(server -> server.setErrorHandler(new ProblemErrorHandler()));
