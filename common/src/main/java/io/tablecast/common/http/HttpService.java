@@ -47,7 +47,9 @@ import org.slf4j.LoggerFactory;
  * 413 before any handler runs ({@link JsonBodies}), and a request over the limit in flight gets
  * 429 ({@link InFlightLimit}). Jetty's thread pool is sized a little over that limit, so that the
  * 429 is what an excess request gets, not a place in Jetty's unbounded queue. With a keystore the
- * service listens on HTTPS only ({@link TlsConnector}).
+ * service listens on HTTPS only ({@link TlsConnector}), and says so to browsers
+ * ({@code Strict-Transport-Security}). Every answer says {@code X-Content-Type-Options: nosniff}:
+ * a browser takes a body for what its content type says, never for what it looks like.
  */
 public final class HttpService implements AutoCloseable {
 
@@ -58,6 +60,8 @@ public final class HttpService implements AutoCloseable {
    */
   static final Set<String> OPERATIONAL_PATHS = Set.of("/health", "/metrics", "/openapi.json");
   private static final java.time.Duration STORAGE_RETRY = java.time.Duration.ofSeconds(5);
+  /** Over HTTPS, browsers are told to use nothing else for a year (the service listens on HTTPS only). */
+  private static final String HSTS = "max-age=31536000";
   /**
    * Server threads beyond the in-flight limit: Jetty's acceptor and selectors, and the threads
    * that answer the operational endpoints and the 429s while the limit is reached.
@@ -129,7 +133,12 @@ public final class HttpService implements AutoCloseable {
               config.jetty.modifyServletContextHandler(context -> context.setErrorHandler(new ProblemErrorHandler()));
             });
     InFlightLimit inFlight = new InFlightLimit(settings.maxInFlight(), metrics);
+    boolean tls = settings.keystore().isPresent();
     app.before(ctx -> {
+      ctx.header("X-Content-Type-Options", "nosniff");
+      if (tls) {
+        ctx.header("Strict-Transport-Security", HSTS);
+      }
       JsonBodies.limit(ctx, settings.maxBodyBytes());
       inFlight.enter(ctx);
     });

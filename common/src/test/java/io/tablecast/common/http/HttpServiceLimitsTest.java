@@ -25,6 +25,7 @@ import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -127,6 +128,8 @@ class HttpServiceLimitsTest {
     assertThat(service.uri().getScheme()).isEqualTo("https");
     HttpResponse<String> health = trusting.send(request("/health").GET().build(), BodyHandlers.ofString());
     assertThat(health.statusCode()).isEqualTo(200);
+    assertThat(health.headers().firstValue("Strict-Transport-Security")).as("HTTPS from now on").hasValue("max-age=31536000");
+    assertThat(health.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
     HttpResponse<String> echoed = trusting.send(
         request("/echo").POST(BodyPublishers.ofString("{\"a\":1}")).build(), BodyHandlers.ofString());
     assertThat(echoed.body()).isEqualTo("7");
@@ -134,6 +137,17 @@ class HttpServiceLimitsTest {
     assertThatThrownBy(() -> client.send(request("/health").GET().build(), BodyHandlers.ofString()))
         .as("a client that does not trust the certificate").isInstanceOf(SSLHandshakeException.class);
     assertThat(plainHttp("/health")).as("what plain HTTP on the same port gets").doesNotContain("HTTP/1.1 200");
+  }
+
+  @Test
+  void everyAnswerForbidsSniffingItsContentType_andPlainHttpAsksForNoHsts() {
+    start(new HttpSettings("127.0.0.1", 0));
+
+    for (HttpResponse<String> answer : List.of(send(request("/health").GET()), send(request("/refuse").GET()),
+        send(request("/fail").GET()), send(request("/nowhere").GET()))) {
+      assertThat(answer.headers().firstValue("X-Content-Type-Options")).as(answer.uri() + " " + answer.statusCode()).hasValue("nosniff");
+      assertThat(answer.headers().firstValue("Strict-Transport-Security")).as(answer.uri().toString()).isEmpty();
+    }
   }
 
   // ---------------------------------------------------------------------------------------------

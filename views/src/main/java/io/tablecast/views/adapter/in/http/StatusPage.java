@@ -71,7 +71,6 @@ public final class StatusPage implements EndpointGroup {
 
   private static void serve(Context ctx, Asset asset) {
     ctx.header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-        .header("X-Content-Type-Options", "nosniff")
         .header("Cache-Control", "no-cache")
         .contentType(asset.contentType())
         .result(asset.bytes());
