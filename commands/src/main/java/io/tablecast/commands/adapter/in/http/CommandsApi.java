@@ -17,6 +17,7 @@ import io.tablecast.commands.application.CommandTimeoutException;
 import io.tablecast.commands.application.IdempotencyRef;
 import io.tablecast.commands.domain.Command;
 import io.tablecast.commands.domain.RefusedRequest;
+import io.tablecast.common.http.Caller;
 import io.tablecast.common.http.ProblemException;
 import io.tablecast.common.http.ProblemType;
 import io.tablecast.common.tracing.Tracing;
@@ -98,7 +99,8 @@ public final class CommandsApi implements EndpointGroup {
       command = new RefusedRequest(canonicalPath, OutcomeResponses.toRejection(refused));
     }
     Optional<IdempotencyRef> ref =
-        key.map(k -> IdempotencyKeys.ref(ctx.method().name(), canonicalPath, k, request.bytesRead()));
+        key.map(k -> IdempotencyKeys.ref(Caller.attached(ctx).map(Caller::subject), ctx.method().name(), canonicalPath, k,
+            request.bytesRead()));
     try {
       OutcomeResponses.respond(ctx, commands.submit(command, actor, ref), successStatus);
     } catch (CommandTimeoutException e) {

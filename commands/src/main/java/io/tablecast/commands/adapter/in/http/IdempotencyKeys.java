@@ -12,8 +12,10 @@ import java.util.Optional;
 
 /**
  * The {@code Idempotency-Key} header (SPEC §9): 1–128 printable ASCII characters, scoped to
- * method and canonical path; two bodies are the same request when their canonical JSON is equal
- * (key order ignored). A body that is not JSON is compared byte for byte.
+ * method and canonical path, and to the caller whose token authentication accepted, so that a
+ * caller who reuses another's key gets an answer of its own, never the other's; two bodies are the
+ * same request when their canonical JSON is equal (key order ignored). A body that is not JSON is
+ * compared byte for byte.
  */
 final class IdempotencyKeys {
 
@@ -33,9 +35,14 @@ final class IdempotencyKeys {
     return Optional.of(header);
   }
 
-  /** @param body the request body as received; empty means no body, the same as {@code {}} */
-  static IdempotencyRef ref(String method, String canonicalPath, String key, byte[] body) {
-    String scope = sha256(utf8(method + " " + canonicalPath + " " + key));
+  /**
+   * @param caller the subject of the caller's token; empty with authentication off, when every
+   *     request is the same anonymous caller's and keys are scoped as before there were callers
+   * @param body the request body as received; empty means no body, the same as {@code {}}
+   */
+  static IdempotencyRef ref(Optional<String> caller, String method, String canonicalPath, String key, byte[] body) {
+    String request = method + " " + canonicalPath + " " + key;
+    String scope = sha256(utf8(caller.map(subject -> "caller " + subject + " " + request).orElse(request)));
     Optional<String> canonical = body.length == 0 ? Optional.of("{}") : Json.canonical(body);
     String fingerprint = canonical.map(c -> "json:" + sha256(utf8(c))).orElseGet(() -> "raw:" + sha256(body));
     return new IdempotencyRef(scope, fingerprint);

@@ -58,10 +58,14 @@ class BearerTokenIT {
   }
 
   private Response createDepartment(String id, Optional<String> authorization) {
+    return http.send(departmentRequest(id, authorization));
+  }
+
+  private HttpRequest.Builder departmentRequest(String id, Optional<String> authorization) {
     HttpRequest.Builder request = http.request("/departments").header("Content-Type", "application/json")
         .POST(HttpRequest.BodyPublishers.ofString("{\"departmentId\":\"" + id + "\",\"name\":\"" + id + "\"}"));
     authorization.ifPresent(value -> request.header("Authorization", value));
-    return http.send(request);
+    return request;
   }
 
   @Test
@@ -100,6 +104,22 @@ class BearerTokenIT {
     assertThat(createDepartment("Sales", Optional.of(token)).status()).isEqualTo(201);
 
     assertThat(events.all()).singleElement().extracting(event -> event.metadata().actor().subject()).isEqualTo("ada@example.org");
+  }
+
+  @Test
+  void anIdempotencyKeyIsTheCallersOwn_anotherCallerReusingItGetsAnAnswerOfItsOwn() {
+    String ada = "Bearer " + issuer.token(claims -> claims.subject("ada@example.org").claim("scp", CommandsService.WRITE_PERMISSION));
+    String bob = "Bearer " + issuer.token(claims -> claims.subject("bob@example.org").claim("scp", CommandsService.WRITE_PERMISSION));
+
+    Response first = http.send(departmentRequest("Sales", Optional.of(ada)).header("Idempotency-Key", "create-sales"));
+    Response again = http.send(departmentRequest("Sales", Optional.of(ada)).header("Idempotency-Key", "create-sales"));
+    Response other = http.send(departmentRequest("Sales", Optional.of(bob)).header("Idempotency-Key", "create-sales"));
+
+    assertThat(first.status()).isEqualTo(201);
+    assertThat(again.status()).as("the same caller's retry: its first answer").isEqualTo(201);
+    assertThat(again.json()).isEqualTo(first.json());
+    assertThat(other.status()).as("another caller's command, decided on its own: the department exists").isEqualTo(409);
+    assertThat(events.all()).extracting(event -> event.metadata().actor().subject()).containsExactly("ada@example.org");
   }
 
   @Test
