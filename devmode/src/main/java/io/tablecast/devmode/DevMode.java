@@ -2,6 +2,7 @@ package io.tablecast.devmode;
 
 import io.tablecast.commands.CommandsConfig;
 import io.tablecast.commands.CommandsService;
+import io.tablecast.common.config.AuthSettings;
 import io.tablecast.common.config.Env;
 import io.tablecast.common.config.HttpSettings;
 import io.tablecast.common.config.KafkaSettings;
@@ -23,6 +24,7 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -121,12 +123,16 @@ final class DevMode implements AutoCloseable {
     // Traced as the services are alone: when OTEL_EXPORTER_OTLP_ENDPOINT is set (the workers with the projector).
     runtime.closeFirst("projector service", times.time("projector", () -> ProjectorService.start(projector, List.of(),
         TracingSetup.fromEnv(Env.system(), "tablecast-projector"))));
-    CommandsConfig commands = new CommandsConfig(Namespace.NONE, kafka, new HttpSettings("127.0.0.1", ports.commands()),
+    // Authentication as the services alone take it: off unless TABLECAST_AUTH_ISSUER is set, to try an issuer on one machine.
+    Optional<AuthSettings> auth = AuthSettings.fromEnv(Env.system());
+    CommandsConfig plain = new CommandsConfig(Namespace.NONE, kafka, new HttpSettings("127.0.0.1", ports.commands()),
         lock.dataDir().resolve("streams"), Duration.ofSeconds(10), "dev");
+    CommandsConfig commands = auth.map(plain::withAuth).orElse(plain);
     runtime.closeFirst("commands service", times.time("commands", () -> CommandsService.start(commands,
         TracingSetup.fromEnv(Env.system(), "tablecast-commands"))));
-    ViewsConfig views = ViewsConfig.of(Namespace.NONE, ServiceSas.readOnly(runtime.storageConnectionString(), Duration.ofDays(365)),
+    ViewsConfig open = ViewsConfig.of(Namespace.NONE, ServiceSas.readOnly(runtime.storageConnectionString(), Duration.ofDays(365)),
         kafka, new HttpSettings("127.0.0.1", ports.views()));
+    ViewsConfig views = auth.map(open::withAuth).orElse(open);
     runtime.closeFirst("views service", times.time("views", () -> ViewsService.start(views)));
   }
 

@@ -10,11 +10,13 @@ import io.tablecast.testkit.ChildJvms;
 import io.tablecast.testkit.HttpTestClient;
 import io.tablecast.testkit.HttpTestClient.Response;
 import io.tablecast.testkit.LongRun;
+import io.tablecast.testkit.TestIssuer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.net.http.HttpRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -174,6 +176,32 @@ class DevModeIT {
    * answers 2xx, or exactly the status the README shows below it; a read answers 200 with something
    * in it, within {@link #READ}, as the views follow the commands asynchronously.
    */
+  @Test
+  @LongRun
+  void withAnIssuerSetDevModeAsksForTokens_refusingARequestWithoutOne_andLettingInOneWithItsScope(ChildJvms.Launcher jvms) {
+    try (TestIssuer issuer = TestIssuer.start()) {
+      DevModeProcess dev = DevModeProcess.start(jvms, dir.resolve("auth.out"), dir.resolve(".tablecast"), DevModeProcess.freePortOffset(),
+          Map.of("TABLECAST_AUTH_ISSUER", issuer.issuer(), "TABLECAST_AUTH_AUDIENCE", TestIssuer.AUDIENCE));
+      try {
+        HttpTestClient commands = new HttpTestClient(dev.commands());
+        HttpTestClient views = new HttpTestClient(dev.views());
+        String sales = "{\"departmentId\":\"Sales\",\"name\":\"Sales\"}";
+        HttpRequest.Builder create = commands.request("/departments").header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(sales));
+
+        assertThat(commands.postJson("/departments", sales).status()).as("a command without a token").isEqualTo(401);
+        assertThat(commands.send(create.header("Authorization", issuer.bearer("commands.write"))).status()).isEqualTo(201);
+        assertThat(views.get("/departments/Sales").status()).as("a read without a token").isEqualTo(401);
+        String reader = issuer.bearer("views.read");
+        await("the department, read with a token").atMost(READ).until(() ->
+            views.send(views.request("/departments/Sales").GET().header("Authorization", reader)).status() == 200);
+        assertThat(dev.jvm().output()).noneMatch(line -> line.contains("authentication is off"));
+      } finally {
+        dev.stop();
+      }
+    }
+  }
+
   private static void runTheReadmesWalkthrough(DevModeProcess dev) {
     HttpTestClient http = new HttpTestClient(dev.commands());
     Map<String, URI> servers = Map.of("localhost:8081", dev.commands(), "localhost:8082", dev.views());
