@@ -104,7 +104,7 @@ public final class ProjectorService implements AutoCloseable {
 
   /** The status page's telemetry rows: the projector's own, and its workers' when it runs some. */
   private static List<TelemetryReporter> reporters(ProjectorConfig config, AzureClients azure, PrometheusMeterRegistry metrics) {
-    TableClient rows = azure.table(new CatalogTables(config.namespace()).projectorCheckpoints());
+    TableClient rows = azure.table(new CatalogTables(config.namespace()).telemetry());
     List<TelemetryReporter> reporters = new ArrayList<>();
     reporters.add(TelemetryReporter.start(rows, metrics, TelemetryReporter.PROJECTOR, TelemetryReporter.instanceId(config.instanceId()),
         Clock.systemUTC()));

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
+import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.TelemetryLayout;
 import io.tablecast.projector.fixtures.Projection;
 import io.tablecast.projector.fixtures.ProjectionExtension;
@@ -19,8 +20,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The status page's telemetry rows: a projector that runs workers reports both roles every
- * window, with the events and items it completed and the freshness of views and indexes.
+ * The status page's telemetry rows, in their own table: a projector that runs workers reports both
+ * roles every window, with the events and items it completed and the freshness of views and
+ * indexes, and leaves {@code ProjectorCheckpoints} to the checkpoints.
  */
 @ExtendWith({TablecastRuntimeExtension.class, ProjectionExtension.class})
 class TelemetryIT {
@@ -48,6 +50,8 @@ class TelemetryIT {
       assertThat(idle.getProperty(TelemetryLayout.EVENTS_APPLIED)).isEqualTo(0L);
       assertThat(idle.getProperty(TelemetryLayout.VIEW_FRESHNESS_P50_MS)).isNull();
     });
+    assertThat(projection.checkpoints().listEntities(new ListEntitiesOptions().setFilter("PartitionKey eq '" + TelemetryLayout.PARTITION
+        + "'"), null, null).stream()).as("ProjectorCheckpoints keeps checkpoints only (SPEC §9)").isEmpty();
   }
 
   /** A percentile; a whole number of milliseconds reads back as an integer. */
@@ -60,7 +64,7 @@ class TelemetryIT {
   }
 
   private static Map<String, TableEntity> rows(Projection projection) {
-    List<TableEntity> rows = projection.checkpoints()
+    List<TableEntity> rows = projection.azure().table(new CatalogTables(projection.namespace()).telemetry())
         .listEntities(new ListEntitiesOptions().setFilter("PartitionKey eq '" + TelemetryLayout.PARTITION + "'"), null, null).stream().toList();
     return rows.stream().collect(Collectors.toMap(row -> (String) row.getProperty(TelemetryLayout.ROLE), row -> row));
   }

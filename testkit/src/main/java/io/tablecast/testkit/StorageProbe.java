@@ -10,7 +10,6 @@ import com.azure.core.http.HttpRequest;
 import com.azure.core.http.HttpResponse;
 import com.azure.core.http.policy.HttpPipelinePolicy;
 import com.azure.core.util.BinaryData;
-import io.tablecast.common.tables.TelemetryLayout;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -324,9 +323,6 @@ public final class StorageProbe implements HttpPipelinePolicy {
     }
     int paren = resource.indexOf('(');
     String table = tableOf(paren < 0 ? resource : resource.substring(0, paren));
-    if (table.equals("ProjectorCheckpoints") && resource.contains("PartitionKey='" + TelemetryLayout.PARTITION + "'")) {
-      table = "Telemetry";
-    }
     boolean point = paren >= 0 && resource.length() > paren + 2; // Table(PartitionKey=...,RowKey=...)
     boolean ifMatch = request.getHeaders().getValue(HttpHeaderName.IF_MATCH) != null;
     return switch (method) {
@@ -416,7 +412,7 @@ public final class StorageProbe implements HttpPipelinePolicy {
    */
   public static String tableOf(String name) {
     for (String role : List.of("EmployeeIndex", "EmployeeActivity", "EmployeesByLastName", "ArchivedEmployees", "Employees",
-        "ProjectorCheckpoints", "ViewCatalog")) {
+        "ProjectorCheckpoints", "ViewCatalog", "Telemetry")) {
       if (name.contains(role)) {
         return role;
       }

@@ -55,6 +55,7 @@ class StatusPageIT {
 
   private AzureClients azure;
   private TableClient checkpoints;
+  private TableClient telemetry;
   private ViewsService views;
   private HttpTestClient http;
 
@@ -64,6 +65,8 @@ class StatusPageIT {
     new ViewCatalog(azure.tableService(), namespace, HR).initialize();
     checkpoints = azure.table(new CatalogTables(namespace).projectorCheckpoints());
     checkpoints.createTable();
+    telemetry = azure.table(new CatalogTables(namespace).telemetry());
+    telemetry.createTable();
     views = ViewsService.start(ViewsConfig.of(namespace, ServiceSas.readOnly(runtime.storageConnectionString(), Duration.ofHours(1)),
         new KafkaSettings(runtime.bootstrapServers(), 1), new HttpSettings("127.0.0.1", 0)));
     http = new HttpTestClient(views.uri());
@@ -73,6 +76,7 @@ class StatusPageIT {
   void stop() {
     views.close();
     checkpoints.deleteTable();
+    telemetry.deleteTable();
   }
 
   @Test
@@ -277,7 +281,7 @@ class StatusPageIT {
 
   private void upsertTelemetry(String role, String instance, Instant reportedAt, long count, double p50, double p99) {
     boolean projector = role.equals(TelemetryLayout.PROJECTOR);
-    checkpoints.upsertEntity(new TableEntity(TelemetryLayout.PARTITION, TelemetryLayout.rowKey(role, instance))
+    telemetry.upsertEntity(new TableEntity(TelemetryLayout.PARTITION, TelemetryLayout.rowKey(role, instance))
         .addProperty(TelemetryLayout.ROLE, role).addProperty(TelemetryLayout.INSTANCE_ID, instance)
         .addProperty(TelemetryLayout.REPORTED_AT, reportedAt.atOffset(ZoneOffset.UTC))
         .addProperty(TelemetryLayout.WINDOW, TelemetryLayout.WINDOW_SECONDS)

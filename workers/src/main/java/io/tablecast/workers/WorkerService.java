@@ -125,7 +125,7 @@ public final class WorkerService implements AutoCloseable {
     HttpService http = HttpService.start("worker", config.http(), metrics, () -> new Health(
         workers.current().alive() && steps.stream().allMatch(follower -> follower.current().alive()),
         Map.of("generation", workers.generation().number(), "workers", workers.current().size())), () -> { });
-    TelemetryReporter reporter = TelemetryReporter.start(azure.table(new CatalogTables(config.namespace()).projectorCheckpoints()),
+    TelemetryReporter reporter = TelemetryReporter.start(azure.table(new CatalogTables(config.namespace()).telemetry()),
         metrics, TelemetryReporter.WORKER, config.workers().instance(), Clock.systemUTC());
     return new WorkerService(workers, steps, http, reporter, telemetry);
   }

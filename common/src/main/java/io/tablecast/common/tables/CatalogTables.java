@@ -2,7 +2,7 @@ package io.tablecast.common.tables;
 
 import io.tablecast.common.config.Namespace;
 
-/** The two internal tables that carry no generation suffix (SPEC §9 ViewCatalog). */
+/** The internal tables that carry no generation suffix (SPEC §3, §9 ViewCatalog). */
 public record CatalogTables(Namespace namespace) {
 
   public String viewCatalog() {
@@ -11,5 +11,10 @@ public record CatalogTables(Namespace namespace) {
 
   public String projectorCheckpoints() {
     return namespace.table("ProjectorCheckpoints");
+  }
+
+  /** The projectors' and workers' telemetry rows, for the status page ({@link TelemetryLayout}). */
+  public String telemetry() {
+    return namespace.table("Telemetry");
   }
 }

@@ -1,9 +1,10 @@
 package io.tablecast.common.tables;
 
 /**
- * The layout of the telemetry rows in {@code ProjectorCheckpoints} (internal): every projector and
- * worker process upserts one row of its own every {@link #WINDOW_SECONDS} seconds with what it did
- * in that window, and the views service reads the partition for its status page. PartitionKey
+ * The layout of the telemetry rows in their own table, {@code Telemetry} (internal, SPEC §3;
+ * {@link CatalogTables#telemetry}): every projector and worker process upserts one row of its own
+ * every {@link #WINDOW_SECONDS} seconds with what it did in that window, and the views service
+ * reads the partition for its status page. PartitionKey
  * {@link #PARTITION}, RowKey {@code <role>_<key(instanceId)>} ({@link #rowKey}).
  *
  * <p>A process with nothing to report rests: its first window with nothing counted is written as a

@@ -31,6 +31,7 @@ public final class ActiveTables implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(ActiveTables.class);
 
   private final TableClient checkpoints;
+  private final TableClient telemetry;
   private final ViewCatalog catalog;
   private final FollowActiveGeneration<Clients> serving;
   private volatile Instant flipSeenAt;
@@ -57,6 +58,7 @@ public final class ActiveTables implements AutoCloseable {
 
   public ActiveTables(AzureClients azure, Namespace namespace, ViewSet viewSet) {
     this.checkpoints = azure.table(new CatalogTables(namespace).projectorCheckpoints());
+    this.telemetry = azure.table(new CatalogTables(namespace).telemetry());
     this.catalog = new ViewCatalog(azure.tableService(), namespace, viewSet);
     this.serving = new FollowActiveGeneration<>(catalog, "views",
         generation -> Clients.of(azure, generation), this::caughtUp);
@@ -83,6 +85,11 @@ public final class ActiveTables implements AutoCloseable {
   /** {@code ProjectorCheckpoints}, which carries no generation suffix; rows by {@link Generation#checkpointPartition()}. */
   public TableClient checkpoints() {
     return checkpoints;
+  }
+
+  /** The telemetry rows' table, which carries no generation. */
+  public TableClient telemetry() {
+    return telemetry;
   }
 
   /** Whether {@code next} has applied as much of the log as {@code current}, or has had its patience's worth of time to. */

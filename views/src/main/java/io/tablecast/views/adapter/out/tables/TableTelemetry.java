@@ -24,17 +24,17 @@ public final class TableTelemetry implements TelemetrySource {
   private static final Logger log = LoggerFactory.getLogger(TableTelemetry.class);
 
   private final Queries queries;
-  private final TableClient checkpoints;
+  private final TableClient telemetry;
 
   public TableTelemetry(ActiveTables tables) {
     this.queries = new Queries(tables);
-    this.checkpoints = tables.checkpoints();
+    this.telemetry = tables.telemetry();
   }
 
   @Override
   public List<TelemetryReport> reports() {
     List<TelemetryReport> reports = new ArrayList<>();
-    for (TableEntity row : queries.all(checkpoints, Filters.partition(TelemetryLayout.PARTITION))) {
+    for (TableEntity row : queries.all(telemetry, Filters.partition(TelemetryLayout.PARTITION))) {
       Role role = role(row.getProperty(TelemetryLayout.ROLE));
       Instant reportedAt = TableRows.instant(row, TelemetryLayout.REPORTED_AT);
       long window = number(row, TelemetryLayout.WINDOW);

@@ -11,7 +11,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Makes a fresh storage account usable: the {@code ViewCatalog} row (generation 1 on first
- * start), {@code ProjectorCheckpoints}, and the tables and queues of the active generation.
+ * start), {@code ProjectorCheckpoints}, {@code Telemetry}, and the tables and queues of the active
+ * generation.
  * Idempotent; every projector instance runs it at start.
  */
 public final class ViewStoreBootstrap {
@@ -25,6 +26,7 @@ public final class ViewStoreBootstrap {
     ViewCatalog catalog = new ViewCatalog(azure.tableService(), namespace, viewSet);
     Generation active = catalog.generation(catalog.initialize().activeGeneration());
     azure.tableService().createTableIfNotExists(new CatalogTables(namespace).projectorCheckpoints());
+    azure.tableService().createTableIfNotExists(new CatalogTables(namespace).telemetry());
     new GenerationStorage(azure).create(active);
     log.info("View set {} ready: active generation {}", viewSet.name(), active.number());
     return active;
