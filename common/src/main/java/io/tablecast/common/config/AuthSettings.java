@@ -3,6 +3,7 @@ package io.tablecast.common.config;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Bearer-token authentication of an HTTP service: whose tokens it accepts and for whom they must
@@ -10,7 +11,9 @@ import java.util.Optional;
  * is not set: then the service accepts every request and says so once at start.
  *
  * @param issuer {@code TABLECAST_AUTH_ISSUER}: the tokens' {@code iss}, exactly; its OpenID
- *     discovery document ({@code <issuer>/.well-known/openid-configuration}) names the signing keys
+ *     discovery document ({@code <issuer>/.well-known/openid-configuration}) names the signing keys.
+ *     An {@code https} URL, as is the JWKS's; plain {@code http} only on this machine (a local test
+ *     issuer)
  * @param audience {@code TABLECAST_AUTH_AUDIENCE}: a value the tokens' {@code aud} must hold, for
  *     example the application ID URI of the API's app registration
  * @param jwksUrl {@code TABLECAST_AUTH_JWKS_URL}: the signing keys' JWKS, when it is not to be
@@ -21,6 +24,7 @@ import java.util.Optional;
 public record AuthSettings(String issuer, String audience, Optional<URI> jwksUrl, Duration clockSkew) {
 
   public static final Duration DEFAULT_CLOCK_SKEW = Duration.ofSeconds(60);
+  private static final Set<String> LOOPBACK = Set.of("localhost", "127.0.0.1", "[::1]");
 
   public AuthSettings {
     httpUrl("TABLECAST_AUTH_ISSUER", issuer);
@@ -77,6 +81,11 @@ public record AuthSettings(String issuer, String audience, Optional<URI> jwksUrl
     }
     if (uri.getHost() == null || !("https".equals(uri.getScheme()) || "http".equals(uri.getScheme()))) {
       throw new ConfigException(name + " must be an http(s) URL, was '" + value + "'");
+    }
+    if ("http".equals(uri.getScheme()) && !LOOPBACK.contains(uri.getHost())) {
+      // Keys fetched over plain HTTP can be swapped on the way: whoever does so signs tokens the service accepts.
+      throw new ConfigException(name + " must be an https URL (plain http only on this machine: localhost, 127.0.0.1, [::1]), was '"
+          + value + "'");
     }
     return uri;
   }

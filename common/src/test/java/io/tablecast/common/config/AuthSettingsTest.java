@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -50,6 +51,18 @@ class AuthSettingsTest {
         .isInstanceOf(ConfigException.class).hasMessageContaining("TABLECAST_AUTH_ISSUER");
     assertThatThrownBy(() -> AuthSettings.fromEnv(Env.of(Map.of("TABLECAST_AUTH_JWKS_URL", "https://issuer.example/keys"))))
         .isInstanceOf(ConfigException.class).hasMessageContaining("TABLECAST_AUTH_ISSUER");
+  }
+
+  @Test
+  void plainHttpIsRefusedForAnIssuerOrJwksUrlElsewhereThanOnThisMachine() {
+    assertThatThrownBy(() -> AuthSettings.of("http://login.example.com/tenant", "api://tablecast"))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("TABLECAST_AUTH_ISSUER must be an https URL");
+    assertThatThrownBy(() -> AuthSettings.fromEnv(Env.of(Map.of("TABLECAST_AUTH_ISSUER", "https://login.example.com/tenant",
+        "TABLECAST_AUTH_AUDIENCE", "a", "TABLECAST_AUTH_JWKS_URL", "http://keys.example.com/keys"))))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("TABLECAST_AUTH_JWKS_URL must be an https URL");
+    for (String local : List.of("http://localhost:8080/tenant", "http://127.0.0.1:8080/tenant", "http://[::1]:8080/tenant")) {
+      assertThat(AuthSettings.of(local, "api://tablecast").issuer()).as("a local test issuer").isEqualTo(local);
+    }
   }
 
   @Test
