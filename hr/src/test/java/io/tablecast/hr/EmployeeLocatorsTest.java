@@ -8,7 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeId;
-import io.tablecast.hr.work.EmployeeLocator;
 import io.tablecast.projection.RowRef;
 import io.tablecast.projection.testing.ProjectionKit;
 import io.tablecast.testkit.HrEvents;

@@ -54,7 +54,6 @@ public final class StorageProbe implements HttpPipelinePolicy {
    */
   public record Sample(String label, long startNanos, long endNanos, int entities, int status, long bytes, String origin) {}
 
-
   private final ConcurrentLinkedQueue<Sample> samples = new ConcurrentLinkedQueue<>();
   private final LongAdder total = new LongAdder();
   private final Map<String, LongAdder> writes = new ConcurrentHashMap<>();

@@ -1,6 +1,5 @@
 package io.tablecast.hr.audit;
 
-
 /**
  * One employee listed in {@code EmployeesByLastName}: partition {@code key(lower(lastName))},
  * the department of the shards, the 8-digit id. The index is compared as these tuples, because

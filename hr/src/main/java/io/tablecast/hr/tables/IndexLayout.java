@@ -2,8 +2,6 @@ package io.tablecast.hr.tables;
 
 import io.tablecast.common.tables.Keys;
 import io.tablecast.events.EmployeeId;
-import io.tablecast.hr.work.EmployeeLocator;
-import io.tablecast.hr.work.WorkerState;
 import java.util.Locale;
 
 /**

@@ -4,7 +4,6 @@ import static io.tablecast.hr.tables.rows.RowArbitraries.asTableEntity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.hr.tables.rows.LocatorRow.Status;
-import io.tablecast.hr.work.EmployeeLocator;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
