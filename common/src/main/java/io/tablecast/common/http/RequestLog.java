@@ -8,7 +8,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The request log of a service: one line per request, on the logger {@value #LOGGER} at INFO, with
  * who asked, what, and how it ended: the service, the method, the route (the path as the service
- * declares it, {@code /employees/{employeeId}}, or the path as sent when no route matched), the
+ * declares it, {@code /things/{id}}, or the path as sent when no route matched), the
  * status, the time spent, and the caller's subject ({@code -} when no token was accepted: an open
  * path, authentication off, or a request refused before its token was verified). Never a header,
  * a token, a query string or a body. Operators send the logger elsewhere, or turn it off, in their
