@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import ch.qos.logback.classic.Level;
+import com.nimbusds.jwt.JWTClaimsSet;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.tablecast.common.config.AuthSettings;
@@ -20,6 +21,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -107,6 +110,38 @@ class BearerAuthTest {
     Response response = postThing(Optional.of("Bearer " + issuer.token(c -> c.claim("roles", java.util.List.of(PERMISSION)))));
 
     assertThat(response.status()).isEqualTo(201);
+  }
+
+  @Test
+  void withAppRolesOnlyAScopeGrantsNothingAndAnAppRoleStillGrantsThePermission() {
+    restart(issuer.settings().withAppRolesOnly());
+
+    assertThat(postThing(Optional.of(issuer.bearer(PERMISSION))).status()).as("the permission as a scope").isEqualTo(403);
+    assertThat(postThing(Optional.of("Bearer " + issuer.token(c -> c.claim("roles", List.of(PERMISSION))))).status()).isEqualTo(201);
+  }
+
+  @Test
+  void withAllowedClientsOnlyTheirTokensAreLetIn_namedByAzpOrByV1Appid() {
+    restart(issuer.settings().withClients(Set.of("client-a")));
+
+    assertThat(postThing(Optional.of(token(c -> c.claim("azp", "client-a")))).status()).isEqualTo(201);
+    assertThat(postThing(Optional.of(token(c -> c.claim("appid", "client-a")))).status()).as("an Entra ID v1.0 token").isEqualTo(201);
+    Response other = postThing(Optional.of(token(c -> c.claim("azp", "client-b"))));
+    assertThat(other.status()).isEqualTo(403);
+    assertThat(other.json().get("detail").asText())
+        .isEqualTo("The bearer token's client application (client-b) is not one this API accepts.");
+    assertThat(postThing(Optional.of(token(c -> c))).status()).as("a token naming no client").isEqualTo(403);
+  }
+
+  /** A token granting the permission, with {@code change} applied to its claims. */
+  private String token(UnaryOperator<JWTClaimsSet.Builder> change) {
+    return "Bearer " + issuer.token(c -> change.apply(c.claim("scp", PERMISSION)));
+  }
+
+  private void restart(AuthSettings settings) {
+    service.close();
+    service = serve(Optional.of(settings));
+    http = new HttpTestClient(service.uri());
   }
 
   @Test

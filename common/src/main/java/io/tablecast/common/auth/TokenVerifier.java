@@ -26,7 +26,9 @@ import java.net.URL;
 import java.text.ParseException;
 import java.util.HashSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Verifies bearer tokens (signed JWTs) against one OpenID Connect issuer: the signature with the
@@ -50,9 +52,11 @@ public final class TokenVerifier {
   private static final int MAX_DESCRIPTION = 200;
 
   private final DefaultJWTProcessor<SecurityContext> processor;
+  private final boolean appRolesOnly;
 
-  private TokenVerifier(DefaultJWTProcessor<SecurityContext> processor) {
+  private TokenVerifier(DefaultJWTProcessor<SecurityContext> processor, boolean appRolesOnly) {
     this.processor = processor;
+    this.appRolesOnly = appRolesOnly;
   }
 
   /**
@@ -72,7 +76,7 @@ public final class TokenVerifier {
         Set.of(settings.audience()), new JWTClaimsSet.Builder().issuer(settings.issuer()).build(), Set.of("sub", "exp"), null);
     claims.setMaxClockSkew((int) settings.clockSkew().toSeconds());
     processor.setJWTClaimsSetVerifier(claims);
-    return new TokenVerifier(processor);
+    return new TokenVerifier(processor, settings.appRolesOnly());
   }
 
   /**
@@ -98,8 +102,11 @@ public final class TokenVerifier {
     if (claims.getSubject() == null || claims.getSubject().isBlank()) {
       throw new TokenRejectedException("The bearer token names no subject.");
     }
-    return new VerifiedToken(claims.getSubject(),
-        Permissions.granted(claims.getClaim("scp"), claims.getClaim("scope"), claims.getClaim("roles")));
+    Optional<String> client = Stream.of("azp", "appid").map(claims::getClaim).filter(String.class::isInstance)
+        .map(String.class::cast).findFirst();
+    return new VerifiedToken(claims.getSubject(), client, appRolesOnly
+        ? Permissions.granted(null, null, claims.getClaim("roles"))
+        : Permissions.granted(claims.getClaim("scp"), claims.getClaim("scope"), claims.getClaim("roles")));
   }
 
   /** nimbus's reason, fit for a quoted-string of RFC 6750 §3: printable ASCII without quotes or backslashes. */

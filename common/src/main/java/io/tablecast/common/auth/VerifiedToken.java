@@ -1,9 +1,14 @@
 package io.tablecast.common.auth;
 
+import java.util.Optional;
 import java.util.Set;
 
-/** A token whose signature, issuer, audience and lifetime have been checked: who sent it, and what it allows. */
-public record VerifiedToken(String subject, Set<String> permissions) {
+/**
+ * A token whose signature, issuer, audience and lifetime have been checked: who sent it, through
+ * which client application ({@code azp}, or {@code appid} in Entra ID's v1.0 tokens), and what it
+ * allows.
+ */
+public record VerifiedToken(String subject, Optional<String> client, Set<String> permissions) {
 
   public VerifiedToken {
     permissions = Set.copyOf(permissions);

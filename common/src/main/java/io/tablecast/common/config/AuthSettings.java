@@ -2,8 +2,11 @@ package io.tablecast.common.config;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Bearer-token authentication of an HTTP service: whose tokens it accepts and for whom they must
@@ -20,8 +23,14 @@ import java.util.Set;
  *     found through the discovery document
  * @param clockSkew {@code TABLECAST_AUTH_CLOCK_SKEW}, default 60 s: how far {@code exp} and
  *     {@code nbf} may be off, for clocks that differ between issuer and service
+ * @param appRolesOnly {@code TABLECAST_AUTH_APP_ROLES_ONLY=true}: a permission counts only when
+ *     granted as an app role ({@code roles}), which an administrator assigns, never as a scope
+ *     ({@code scp}, {@code scope}), which a user may consent to for an application
+ * @param clients {@code TABLECAST_AUTH_CLIENTS}, comma-separated: the client applications whose
+ *     tokens are accepted ({@code azp}, or {@code appid} in Entra ID's v1.0 tokens); empty, any
  */
-public record AuthSettings(String issuer, String audience, Optional<URI> jwksUrl, Duration clockSkew) {
+public record AuthSettings(String issuer, String audience, Optional<URI> jwksUrl, Duration clockSkew, boolean appRolesOnly,
+    Set<String> clients) {
 
   public static final Duration DEFAULT_CLOCK_SKEW = Duration.ofSeconds(60);
   private static final Set<String> LOOPBACK = Set.of("localhost", "127.0.0.1", "[::1]");
@@ -32,6 +41,7 @@ public record AuthSettings(String issuer, String audience, Optional<URI> jwksUrl
       throw new ConfigException("TABLECAST_AUTH_AUDIENCE must be set when TABLECAST_AUTH_ISSUER is");
     }
     jwksUrl.ifPresent(url -> httpUrl("TABLECAST_AUTH_JWKS_URL", url.toString()));
+    clients = Set.copyOf(clients);
     if (clockSkew.isNegative() || clockSkew.compareTo(Duration.ofMinutes(5)) > 0) {
       throw new ConfigException("TABLECAST_AUTH_CLOCK_SKEW must be within 0s..5m, was " + clockSkew);
     }
@@ -39,7 +49,7 @@ public record AuthSettings(String issuer, String audience, Optional<URI> jwksUrl
 
   /** Accepts tokens of {@code issuer} for {@code audience}, keys found by discovery, with the default skew. */
   public static AuthSettings of(String issuer, String audience) {
-    return new AuthSettings(issuer, audience, Optional.empty(), DEFAULT_CLOCK_SKEW);
+    return new AuthSettings(issuer, audience, Optional.empty(), DEFAULT_CLOCK_SKEW, false, Set.of());
   }
 
   /**
@@ -58,12 +68,35 @@ public record AuthSettings(String issuer, String audience, Optional<URI> jwksUrl
     }
     return Optional.of(new AuthSettings(issuer.get(), env.string("TABLECAST_AUTH_AUDIENCE", ""),
         env.optional("TABLECAST_AUTH_JWKS_URL").map(url -> httpUrl("TABLECAST_AUTH_JWKS_URL", url)),
-        env.duration("TABLECAST_AUTH_CLOCK_SKEW", DEFAULT_CLOCK_SKEW)));
+        env.duration("TABLECAST_AUTH_CLOCK_SKEW", DEFAULT_CLOCK_SKEW), appRolesOnly(env), clients(env)));
   }
 
   /** The JWKS address: the configured one, else none, to be discovered. */
   public AuthSettings withJwksUrl(URI url) {
-    return new AuthSettings(issuer, audience, Optional.of(url), clockSkew);
+    return new AuthSettings(issuer, audience, Optional.of(url), clockSkew, appRolesOnly, clients);
+  }
+
+  /** Permissions granted as app roles only ({@link #appRolesOnly}). */
+  public AuthSettings withAppRolesOnly() {
+    return new AuthSettings(issuer, audience, jwksUrl, clockSkew, true, clients);
+  }
+
+  /** Tokens of these client applications only ({@link #clients}). */
+  public AuthSettings withClients(Set<String> allowed) {
+    return new AuthSettings(issuer, audience, jwksUrl, clockSkew, appRolesOnly, allowed);
+  }
+
+  private static boolean appRolesOnly(Env env) {
+    String value = env.string("TABLECAST_AUTH_APP_ROLES_ONLY", "false").trim().toLowerCase(Locale.ROOT);
+    if (!value.equals("true") && !value.equals("false")) {
+      throw new ConfigException("TABLECAST_AUTH_APP_ROLES_ONLY must be true or false, was '" + value + "'");
+    }
+    return value.equals("true");
+  }
+
+  private static Set<String> clients(Env env) {
+    return env.optional("TABLECAST_AUTH_CLIENTS").stream().flatMap(list -> Arrays.stream(list.split(",")))
+        .map(String::trim).filter(client -> !client.isEmpty()).collect(Collectors.toUnmodifiableSet());
   }
 
   /** Where the issuer publishes its discovery document (OpenID Connect Discovery 1.0, §4). */

@@ -39,11 +39,13 @@ public final class BearerAuth implements Handler {
 
   private final TokenVerifier verifier;
   private final String permission;
+  private final Set<String> clients;
   private final Set<String> openPaths;
 
-  private BearerAuth(TokenVerifier verifier, String permission, Set<String> openPaths) {
+  private BearerAuth(TokenVerifier verifier, String permission, Set<String> clients, Set<String> openPaths) {
     this.verifier = verifier;
     this.permission = permission;
+    this.clients = clients;
     this.openPaths = openPaths;
   }
 
@@ -69,7 +71,7 @@ public final class BearerAuth implements Handler {
     }
     Set<String> open = new HashSet<>(HttpService.OPERATIONAL_PATHS);
     open.addAll(openPaths);
-    BearerAuth guard = new BearerAuth(TokenVerifier.of(settings.get()), permission, Set.copyOf(open));
+    BearerAuth guard = new BearerAuth(TokenVerifier.of(settings.get()), permission, settings.get().clients(), Set.copyOf(open));
     log.info("{}: bearer tokens of {} for audience {} with permission '{}' required", service,
         settings.get().issuer(), settings.get().audience(), permission);
     return () -> {
@@ -92,6 +94,10 @@ public final class BearerAuth implements Handler {
     }
     VerifiedToken token = verify(ctx, bearer.value());
     Caller.attach(ctx, new Caller(token.subject())); // also who a refusal below refused, for the request log
+    if (!clients.isEmpty() && token.client().filter(clients::contains).isEmpty()) {
+      throw refuse(ctx, ProblemType.FORBIDDEN, REALM, "The bearer token's client application ("
+          + token.client().orElse("none named") + ") is not one this API accepts.");
+    }
     if (!token.grants(permission)) {
       throw refuse(ctx, ProblemType.FORBIDDEN, REALM + ", error=\"insufficient_scope\", scope=\"" + permission + "\"",
           "The bearer token does not grant '" + permission + "'.");

@@ -3,6 +3,7 @@ package io.tablecast.common.auth;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class PermissionsTest {
@@ -32,7 +33,7 @@ class PermissionsTest {
 
   @Test
   void aPermissionIsMatchedWholeAndCaseSensitively() {
-    VerifiedToken token = new VerifiedToken("sub", Permissions.granted("commands.write.all Views.read", null, null));
+    VerifiedToken token = new VerifiedToken("sub", Optional.empty(), Permissions.granted("commands.write.all Views.read", null, null));
 
     assertThat(token.grants("commands.write")).isFalse();
     assertThat(token.grants("views.read")).isFalse();

@@ -7,6 +7,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class AuthSettingsTest {
@@ -37,6 +38,19 @@ class AuthSettingsTest {
     assertThat(settings.jwksUrl()).contains(URI.create("https://issuer.example/keys"));
     assertThat(settings.clockSkew()).isEqualTo(Duration.ofSeconds(10));
     assertThat(settings.discoveryUrl()).isEqualTo(URI.create("https://issuer.example/.well-known/openid-configuration"));
+  }
+
+  @Test
+  void appRolesOnlyAndTheAllowedClientsAreTakenWhenSet_andAnythingButTrueOrFalseIsRefused() {
+    AuthSettings settings = AuthSettings.fromEnv(Env.of(Map.of("TABLECAST_AUTH_ISSUER", ISSUER, "TABLECAST_AUTH_AUDIENCE", "a",
+        "TABLECAST_AUTH_APP_ROLES_ONLY", "TRUE", "TABLECAST_AUTH_CLIENTS", " client-a, client-b ,,"))).orElseThrow();
+
+    assertThat(settings.appRolesOnly()).isTrue();
+    assertThat(settings.clients()).containsExactlyInAnyOrder("client-a", "client-b");
+    assertThat(AuthSettings.of(ISSUER, "a")).extracting(AuthSettings::appRolesOnly, AuthSettings::clients).containsExactly(false, Set.of());
+    assertThatThrownBy(() -> AuthSettings.fromEnv(Env.of(Map.of("TABLECAST_AUTH_ISSUER", ISSUER, "TABLECAST_AUTH_AUDIENCE", "a",
+        "TABLECAST_AUTH_APP_ROLES_ONLY", "yes"))))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("TABLECAST_AUTH_APP_ROLES_ONLY");
   }
 
   @Test
