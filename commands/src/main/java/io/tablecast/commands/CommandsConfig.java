@@ -19,7 +19,7 @@ import java.util.Optional;
  *     membership in the processor's consumer group, so that a restart takes its tasks back at once.
  *     Every running instance needs its own, stable across restarts.
  * @param auth who may send commands: bearer tokens granting {@code commands.write}; empty (every
- *     request accepted) when {@code TABLECAST_AUTH_ISSUER} is not set
+ *     request accepted) only with {@code TABLECAST_AUTH=off} ({@link AuthSettings#required})
  */
 public record CommandsConfig(
     Namespace namespace,
@@ -50,7 +50,7 @@ public record CommandsConfig(
         Path.of(env.string("TABLECAST_STATE_DIR", Path.of(System.getProperty("java.io.tmpdir"), "tablecast-streams").toString())),
         env.duration("TABLECAST_COMMAND_TIMEOUT", Duration.ofSeconds(10)),
         env.string("TABLECAST_INSTANCE_ID", hostName()),
-        AuthSettings.fromEnv(env));
+        AuthSettings.required(env));
   }
 
   private static String hostName() {

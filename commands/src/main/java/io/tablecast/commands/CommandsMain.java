@@ -11,6 +11,7 @@ public final class CommandsMain {
 
   public static void main(String[] args) throws InterruptedException {
     Env env = Env.system();
-    Lifecycle.runUntilStopped("commands", CommandsService.start(CommandsConfig.fromEnv(env), TracingSetup.fromEnv(env, "tablecast-commands")));
+    CommandsConfig config = Lifecycle.configured("commands", () -> CommandsConfig.fromEnv(env));
+    Lifecycle.runUntilStopped("commands", CommandsService.start(config, TracingSetup.fromEnv(env, "tablecast-commands")));
   }
 }

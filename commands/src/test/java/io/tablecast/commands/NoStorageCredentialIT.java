@@ -24,8 +24,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The commands service holds no storage credential: it writes only to Kafka, and starts and takes
- * commands with every storage variable unset.
+ * The commands service run from its environment: it holds no storage credential (it writes only
+ * to Kafka, and starts and takes commands with every storage variable unset), and it is closed by
+ * default (without an issuer it starts only when authentication is turned off explicitly).
  */
 @ExtendWith({TablecastRuntimeExtension.class, ChildJvms.class})
 class NoStorageCredentialIT {
@@ -37,17 +38,23 @@ class NoStorageCredentialIT {
   private static final Pattern LISTENING = Pattern.compile("commands listening on (http://\\S+)");
 
   @Test
-  void theCommandsServiceStartsAndAcceptsCommandsWithNoStorageVariableSet(
+  void theCommandsServiceStartsAndAcceptsCommandsWithNoStorageVariableSet_andWithoutAnIssuerOnlyWhenAuthenticationIsOff(
       EmbeddedRuntime runtime, Namespace namespace, ChildJvms.Launcher jvms, @TempDir Path dir) {
     Map<String, String> env = new HashMap<>(Map.of(
         "TABLECAST_KAFKA_BOOTSTRAP", runtime.bootstrapServers(),
         "TABLECAST_NAMESPACE", namespace.prefix(),
         "TABLECAST_COMMANDS_PORT", "0", // any free port, read back from its log: a port picked here could be taken by then
         "TABLECAST_STATE_DIR", dir.resolve("streams").toString(),
-        "TABLECAST_INSTANCE_ID", namespace.prefix() + "-commands"));
+        "TABLECAST_INSTANCE_ID", namespace.prefix() + "-commands",
+        "TABLECAST_AUTH", "off"));
     // Empty is unset for Tablecast's configuration, and overrides whatever this JVM inherited.
     STORAGE_VARIABLES.forEach(name -> env.put(name, ""));
     ChildJvm commands = jvms.start(dir.resolve("commands.out"), env, CommandsMain.class);
+    ChildJvm closed = jvms.start(dir.resolve("closed.out"), without(env, "TABLECAST_AUTH"), CommandsMain.class);
+    assertThat(closed.awaitExitCode(Duration.ofSeconds(60))).as(closed.tail()).isNotZero();
+    assertThat(closed.output()).as("refused in one line, naming what to set, with no stack trace")
+        .anyMatch(line -> line.contains("The commands cannot start: TABLECAST_AUTH_ISSUER and TABLECAST_AUTH_AUDIENCE are not set"))
+        .noneMatch(line -> line.startsWith("\tat "));
     HttpTestClient http = new HttpTestClient(await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200))
         .until(() -> listening(commands), Optional::isPresent).orElseThrow());
 
@@ -58,6 +65,13 @@ class NoStorageCredentialIT {
                 "{\"departmentId\":\"D" + tries.incrementAndGet() + "\",\"name\":\"Sales\"}").status())
             .as(commands.tail()).isEqualTo(201));
     assertThat(String.join("\n", commands.output())).doesNotContain("AccountKey", "Azure Storage");
+    assertThat(commands.output()).as("open on purpose, and it says so").anyMatch(line -> line.contains("authentication is off"));
+  }
+
+  private static Map<String, String> without(Map<String, String> env, String name) {
+    Map<String, String> copy = new HashMap<>(env);
+    copy.put(name, ""); // empty is unset for Tablecast's configuration
+    return copy;
   }
 
   /** The address in the service's "commands listening on ..." line, once it has logged it. */

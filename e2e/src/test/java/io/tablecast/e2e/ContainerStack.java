@@ -56,9 +56,11 @@ final class ContainerStack implements AutoCloseable {
       .withCommand("azurite", "--location", "/data", "--blobHost", "0.0.0.0", "--queueHost", "0.0.0.0", "--tableHost", "0.0.0.0",
           "--disableTelemetry", "--skipApiVersionCheck")
       .waitingFor(Wait.forLogMessage(".*Azurite Table service is successfully listening.*", 1).withStartupTimeout(START));
-  private final GenericContainer<?> commands = service("commands", 8081).withEnv("TABLECAST_STATE_DIR", "/tmp/streams");
+  private final GenericContainer<?> commands = service("commands", 8081).withEnv("TABLECAST_STATE_DIR", "/tmp/streams")
+      .withEnv("TABLECAST_AUTH", "off");
   private final GenericContainer<?> projector = service("projector", 8083).withEnv(storage(ServiceSas.readWrite(STORAGE, Duration.ofHours(2))));
-  private final GenericContainer<?> views = service("views", 8082).withEnv(storage(ServiceSas.readOnly(STORAGE, Duration.ofHours(2))));
+  private final GenericContainer<?> views = service("views", 8082).withEnv(storage(ServiceSas.readOnly(STORAGE, Duration.ofHours(2))))
+      .withEnv("TABLECAST_AUTH", "off");
 
   private ContainerStack() {}
 

@@ -23,7 +23,8 @@ import java.util.Optional;
  * @param continuationKey the HMAC key that seals continuation tokens: the same on every instance
  *     behind one address, so that a page's token works on any of them
  * @param auth who may read: bearer tokens granting {@code views.read}, for the API, {@code /status}
- *     and the status page alike; empty (every request accepted) when {@code TABLECAST_AUTH_ISSUER} is not set
+ *     and the status page alike; empty (every request accepted) only with {@code TABLECAST_AUTH=off}
+ *     ({@link AuthSettings#required})
  * @param viewSets where the teams' view sets are found ({@code TABLECAST_VIEW_SETS_DIR}), for their queues on {@code /status}
  */
 public record ViewsConfig(
@@ -68,7 +69,7 @@ public record ViewsConfig(
     return new ViewsConfig(env.namespace(), StorageSettings.fromEnv(env), KafkaSettings.fromEnv(env),
         HttpSettings.fromEnv(env, "TABLECAST_VIEWS_PORT", DEFAULT_PORT), key,
         env.duration("TABLECAST_CONSISTENCY_WAIT", DEFAULT_CONSISTENCY_WAIT), env.duration("TABLECAST_STALL_TIMEOUT", DEFAULT_STALL_TIMEOUT),
-        AuthSettings.fromEnv(env), ViewSetJars.fromEnv(env));
+        AuthSettings.required(env), ViewSetJars.fromEnv(env));
   }
 
   /** The key's bytes, copied in and out, never printed. */

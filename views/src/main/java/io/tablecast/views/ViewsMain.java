@@ -10,7 +10,7 @@ public final class ViewsMain {
   private ViewsMain() {}
 
   public static void main(String[] args) throws InterruptedException {
-    ViewsConfig config = ViewsConfig.fromEnv(Env.system());
+    ViewsConfig config = Lifecycle.configured("views", () -> ViewsConfig.fromEnv(Env.system()));
     Lifecycle.runUntilStopped("views", RefusedCredential.exitIfRefused("views", config.storage(), () -> ViewsService.start(config)));
   }
 }

@@ -12,7 +12,7 @@ public final class WorkerMain {
 
   public static void main(String[] args) throws InterruptedException {
     Env env = Env.system();
-    WorkerService.Config config = WorkerService.Config.fromEnv(env);
+    WorkerService.Config config = Lifecycle.configured("worker", () -> WorkerService.Config.fromEnv(env));
     Lifecycle.runUntilStopped("worker", RefusedCredential.exitIfRefused("worker", config.storage(),
         () -> WorkerService.start(config, TracingSetup.fromEnv(env, "tablecast-workers"))));
   }

@@ -71,6 +71,27 @@ public record AuthSettings(String issuer, String audience, Optional<URI> jwksUrl
         env.duration("TABLECAST_AUTH_CLOCK_SKEW", DEFAULT_CLOCK_SKEW), appRolesOnly(env), clients(env)));
   }
 
+  /**
+   * As {@link #fromEnv}, for a service run on its own: closed by default. Without an issuer it
+   * refuses to start unless {@code TABLECAST_AUTH=off} says that accepting every request is meant
+   * (dev mode, which runs on one machine for one user, takes {@link #fromEnv} instead).
+   */
+  public static Optional<AuthSettings> required(Env env) {
+    String mode = env.string("TABLECAST_AUTH", "on").trim().toLowerCase(Locale.ROOT);
+    if (!mode.equals("on") && !mode.equals("off")) {
+      throw new ConfigException("TABLECAST_AUTH must be on or off, was '" + mode + "'");
+    }
+    Optional<AuthSettings> settings = fromEnv(env);
+    if (mode.equals("off") && settings.isPresent()) {
+      throw new ConfigException("TABLECAST_AUTH is off but TABLECAST_AUTH_ISSUER is set: unset one of them");
+    }
+    if (mode.equals("on") && settings.isEmpty()) {
+      throw new ConfigException("TABLECAST_AUTH_ISSUER and TABLECAST_AUTH_AUDIENCE are not set: set them, or set TABLECAST_AUTH=off"
+          + " to accept every request without a token");
+    }
+    return settings;
+  }
+
   /** The JWKS address: the configured one, else none, to be discovered. */
   public AuthSettings withJwksUrl(URI url) {
     return new AuthSettings(issuer, audience, Optional.of(url), clockSkew, appRolesOnly, clients);

@@ -65,7 +65,8 @@ public final class BearerAuth implements Handler {
   public static EndpointGroup protect(
       String service, Optional<AuthSettings> settings, String permission, Set<String> openPaths, EndpointGroup routes) {
     if (settings.isEmpty()) {
-      log.warn("{}: authentication is off (TABLECAST_AUTH_ISSUER is not set): every request is accepted, as caller '{}'",
+      log.warn("{}: authentication is off (TABLECAST_AUTH=off, or dev mode without TABLECAST_AUTH_ISSUER): every request is accepted,"
+          + " as caller '{}'",
           service, Caller.ANONYMOUS.subject());
       return routes;
     }

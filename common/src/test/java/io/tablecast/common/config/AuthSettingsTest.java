@@ -54,6 +54,19 @@ class AuthSettingsTest {
   }
 
   @Test
+  void aServiceOnItsOwnIsClosedByDefault_refusingToStartWithoutAnIssuerUnlessAuthenticationIsTurnedOffExplicitly() {
+    assertThatThrownBy(() -> AuthSettings.required(Env.of(Map.of()))).isInstanceOf(ConfigException.class)
+        .hasMessage("TABLECAST_AUTH_ISSUER and TABLECAST_AUTH_AUDIENCE are not set: set them, or set TABLECAST_AUTH=off to accept every"
+            + " request without a token");
+    assertThat(AuthSettings.required(Env.of(Map.of("TABLECAST_AUTH", "off")))).as("every request accepted, on purpose").isEmpty();
+    assertThat(AuthSettings.required(Env.of(Map.of("TABLECAST_AUTH_ISSUER", ISSUER, "TABLECAST_AUTH_AUDIENCE", "a")))).isPresent();
+    assertThatThrownBy(() -> AuthSettings.required(Env.of(Map.of("TABLECAST_AUTH", "off", "TABLECAST_AUTH_ISSUER", ISSUER,
+        "TABLECAST_AUTH_AUDIENCE", "a")))).isInstanceOf(ConfigException.class).hasMessageContaining("unset one of them");
+    assertThatThrownBy(() -> AuthSettings.required(Env.of(Map.of("TABLECAST_AUTH", "disabled"))))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("TABLECAST_AUTH must be on or off");
+  }
+
+  @Test
   void anIssuerWithoutAnAudienceIsAConfigurationError() {
     assertThatThrownBy(() -> AuthSettings.fromEnv(Env.of(Map.of("TABLECAST_AUTH_ISSUER", ISSUER))))
         .isInstanceOf(ConfigException.class).hasMessageContaining("TABLECAST_AUTH_AUDIENCE");
