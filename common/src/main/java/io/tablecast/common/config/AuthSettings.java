@@ -3,7 +3,7 @@ package io.tablecast.common.config;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Locale;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -33,7 +33,6 @@ public record AuthSettings(String issuer, String audience, Optional<URI> jwksUrl
     Set<String> clients) {
 
   public static final Duration DEFAULT_CLOCK_SKEW = Duration.ofSeconds(60);
-  private static final Set<String> LOOPBACK = Set.of("localhost", "127.0.0.1", "[::1]");
 
   public AuthSettings {
     httpUrl("TABLECAST_AUTH_ISSUER", issuer);
@@ -68,7 +67,7 @@ public record AuthSettings(String issuer, String audience, Optional<URI> jwksUrl
     }
     return Optional.of(new AuthSettings(issuer.get(), env.string("TABLECAST_AUTH_AUDIENCE", ""),
         env.optional("TABLECAST_AUTH_JWKS_URL").map(url -> httpUrl("TABLECAST_AUTH_JWKS_URL", url)),
-        env.duration("TABLECAST_AUTH_CLOCK_SKEW", DEFAULT_CLOCK_SKEW), appRolesOnly(env), clients(env)));
+        env.duration("TABLECAST_AUTH_CLOCK_SKEW", DEFAULT_CLOCK_SKEW), env.flag("TABLECAST_AUTH_APP_ROLES_ONLY", false), clients(env)));
   }
 
   /**
@@ -77,10 +76,7 @@ public record AuthSettings(String issuer, String audience, Optional<URI> jwksUrl
    * (dev mode, which runs on one machine for one user, takes {@link #fromEnv} instead).
    */
   public static Optional<AuthSettings> required(Env env) {
-    String mode = env.string("TABLECAST_AUTH", "on").trim().toLowerCase(Locale.ROOT);
-    if (!mode.equals("on") && !mode.equals("off")) {
-      throw new ConfigException("TABLECAST_AUTH must be on or off, was '" + mode + "'");
-    }
+    String mode = env.choice("TABLECAST_AUTH", "on", List.of("on", "off"));
     Optional<AuthSettings> settings = fromEnv(env);
     if (mode.equals("off") && settings.isPresent()) {
       throw new ConfigException("TABLECAST_AUTH is off but TABLECAST_AUTH_ISSUER is set: unset one of them");
@@ -107,14 +103,6 @@ public record AuthSettings(String issuer, String audience, Optional<URI> jwksUrl
     return new AuthSettings(issuer, audience, jwksUrl, clockSkew, appRolesOnly, allowed);
   }
 
-  private static boolean appRolesOnly(Env env) {
-    String value = env.string("TABLECAST_AUTH_APP_ROLES_ONLY", "false").trim().toLowerCase(Locale.ROOT);
-    if (!value.equals("true") && !value.equals("false")) {
-      throw new ConfigException("TABLECAST_AUTH_APP_ROLES_ONLY must be true or false, was '" + value + "'");
-    }
-    return value.equals("true");
-  }
-
   private static Set<String> clients(Env env) {
     return env.optional("TABLECAST_AUTH_CLIENTS").stream().flatMap(list -> Arrays.stream(list.split(",")))
         .map(String::trim).filter(client -> !client.isEmpty()).collect(Collectors.toUnmodifiableSet());
@@ -136,9 +124,9 @@ public record AuthSettings(String issuer, String audience, Optional<URI> jwksUrl
     if (uri.getHost() == null || !("https".equals(uri.getScheme()) || "http".equals(uri.getScheme()))) {
       throw new ConfigException(name + " must be an http(s) URL, was '" + value + "'");
     }
-    if ("http".equals(uri.getScheme()) && !LOOPBACK.contains(uri.getHost())) {
+    if ("http".equals(uri.getScheme()) && !Loopback.host(uri.getHost())) {
       // Keys fetched over plain HTTP can be swapped on the way: whoever does so signs tokens the service accepts.
-      throw new ConfigException(name + " must be an https URL (plain http only on this machine: localhost, 127.0.0.1, [::1]), was '"
+      throw new ConfigException(name + " must be an https URL (plain http only on this machine: " + Loopback.names() + "), was '"
           + value + "'");
     }
     return uri;

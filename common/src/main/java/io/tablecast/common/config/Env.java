@@ -2,6 +2,7 @@ package io.tablecast.common.config;
 
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -51,6 +52,24 @@ public final class Env {
     } catch (NumberFormatException e) {
       throw new ConfigException(name + " must be an integer, was '" + value.get() + "'");
     }
+  }
+
+  /**
+   * One of {@code choices}, in any case, given back as the choice is spelt; {@code defaultValue}
+   * when unset.
+   */
+  public String choice(String name, String defaultValue, List<String> choices) {
+    Optional<String> value = optional(name);
+    if (value.isEmpty()) {
+      return defaultValue;
+    }
+    return choices.stream().filter(value.get()::equalsIgnoreCase).findFirst()
+        .orElseThrow(() -> new ConfigException(name + " must be one of " + String.join(", ", choices) + ", was '" + value.get() + "'"));
+  }
+
+  /** {@code true} or {@code false}, in any case; {@code defaultValue} when unset. */
+  public boolean flag(String name, boolean defaultValue) {
+    return Boolean.parseBoolean(choice(name, String.valueOf(defaultValue), List.of("true", "false")));
   }
 
   /** A duration as {@code 500ms}, {@code 5s}, {@code 2m}, {@code 1h} or ISO-8601 ({@code PT5S}). */

@@ -63,7 +63,7 @@ class AuthSettingsTest {
     assertThatThrownBy(() -> AuthSettings.required(Env.of(Map.of("TABLECAST_AUTH", "off", "TABLECAST_AUTH_ISSUER", ISSUER,
         "TABLECAST_AUTH_AUDIENCE", "a")))).isInstanceOf(ConfigException.class).hasMessageContaining("unset one of them");
     assertThatThrownBy(() -> AuthSettings.required(Env.of(Map.of("TABLECAST_AUTH", "disabled"))))
-        .isInstanceOf(ConfigException.class).hasMessageContaining("TABLECAST_AUTH must be on or off");
+        .isInstanceOf(ConfigException.class).hasMessageContaining("TABLECAST_AUTH must be one of on, off");
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -35,5 +36,16 @@ class EnvTest {
   @Test
   void treatsBlankAsAbsent() {
     assertThat(Env.of(Map.of("X", "  ")).string("X", "default")).isEqualTo("default");
+  }
+
+  @Test
+  void readsAChoiceInAnyCaseAsTheChoiceIsSpeltAndNamesTheChoicesInItsError() {
+    Env env = Env.of(Map.of("MODE", "Off", "FLAG", "TRUE", "BAD", "maybe"));
+    assertThat(env.choice("MODE", "on", List.of("on", "off"))).isEqualTo("off");
+    assertThat(env.choice("UNSET", "on", List.of("on", "off"))).isEqualTo("on");
+    assertThat(env.flag("FLAG", false)).isTrue();
+    assertThat(env.flag("UNSET", true)).isTrue();
+    assertThatThrownBy(() -> env.flag("BAD", false)).isInstanceOf(ConfigException.class)
+        .hasMessage("BAD must be one of true, false, was 'maybe'");
   }
 }
