@@ -12,6 +12,7 @@ public final class CommandsMain {
   public static void main(String[] args) throws InterruptedException {
     Env env = Env.system();
     CommandsConfig config = Lifecycle.configured("commands", () -> CommandsConfig.fromEnv(env));
-    Lifecycle.runUntilStopped("commands", CommandsService.start(config, TracingSetup.fromEnv(env, "tablecast-commands")));
+    Lifecycle.runUntilStopped("commands",
+        Lifecycle.configured("commands", () -> CommandsService.start(config, TracingSetup.fromEnv(env, "tablecast-commands"))));
   }
 }

@@ -80,7 +80,7 @@ final class ContainerStack implements AutoCloseable {
   private GenericContainer<?> service(String name, int port) {
     return new GenericContainer<>(Images.service(name))
         .withNetwork(network).withNetworkAliases(name)
-        .withEnv(Map.of("TABLECAST_KAFKA_BOOTSTRAP", "kafka:19092"))
+        .withEnv(Map.of("TABLECAST_KAFKA_BOOTSTRAP", "kafka:19092", "TABLECAST_KAFKA_SECURITY_PROTOCOL", "PLAINTEXT"))
         .withExposedPorts(port)
         .withCreateContainerCmdModifier(cmd -> cmd.getHostConfig()
             .withPortBindings(new PortBinding(Ports.Binding.bindIp("127.0.0.1"), ExposedPort.tcp(port))))

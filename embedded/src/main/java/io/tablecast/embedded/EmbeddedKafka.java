@@ -1,5 +1,6 @@
 package io.tablecast.embedded;
 
+import io.tablecast.common.config.HttpSettings;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -9,8 +10,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.stream.Collectors;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
 import org.apache.kafka.common.Uuid;
@@ -27,7 +31,8 @@ import org.slf4j.LoggerFactory;
  *
  * <ul>
  *   <li>It listens on 127.0.0.1 only, on the two ports given by the caller (PLAINTEXT for
- *       clients, CONTROLLER for KRaft). {@link #start} returns once the broker serves clients.
+ *       clients, CONTROLLER for KRaft), and on a third if asked, for clients that log in over TLS
+ *       ({@link SaslSslListener}). {@link #start} returns once the broker serves clients.
  *   <li>Transactions work (Kafka Streams {@code exactly_once_v2} included): the internal topics
  *       have replication factor 1 and min ISR 1.
  *   <li>The data directory is formatted once, when it has no {@code meta.properties}. Starting
@@ -61,13 +66,44 @@ public final class EmbeddedKafka implements AutoCloseable {
 
   private final Path dataDir;
   private final int port;
+  private final Optional<SaslSslListener> secured;
   private final KafkaRaftServer server;
   private boolean closed;
 
-  private EmbeddedKafka(Path dataDir, int port, KafkaRaftServer server) {
+  private EmbeddedKafka(Path dataDir, int port, Optional<SaslSslListener> secured, KafkaRaftServer server) {
     this.dataDir = dataDir;
     this.port = port;
+    this.secured = secured;
     this.server = server;
+  }
+
+  /**
+   * A second client listener, as production brokers have (Event Hubs, Confluent Cloud): SASL over
+   * TLS, on {@code port} of 127.0.0.1, with the certificate of {@code keystore} (PKCS12) and the
+   * PLAIN logins of {@code users} (name to password).
+   */
+  public record SaslSslListener(int port, HttpSettings.Keystore keystore, Map<String, String> users) {
+
+    public SaslSslListener {
+      Objects.requireNonNull(keystore, "'keystore' cannot be null.");
+      users = Map.copyOf(users);
+      if (users.isEmpty()) {
+        throw new IllegalArgumentException("'users' cannot be empty.");
+      }
+    }
+
+    private void addTo(Properties p) {
+      p.put("listeners", p.get("listeners") + ",SASL_SSL://127.0.0.1:" + port);
+      p.put("advertised.listeners", p.get("advertised.listeners") + ",SASL_SSL://127.0.0.1:" + port);
+      p.put("listener.security.protocol.map", p.get("listener.security.protocol.map") + ",SASL_SSL:SASL_SSL");
+      p.put("listener.name.sasl_ssl.sasl.enabled.mechanisms", "PLAIN");
+      p.put("listener.name.sasl_ssl.plain.sasl.jaas.config", "org.apache.kafka.common.security.plain.PlainLoginModule required "
+          + users.entrySet().stream().map(u -> "user_" + u.getKey() + "=\"" + u.getValue() + "\"").collect(Collectors.joining(" ")) + ";");
+      p.put("listener.name.sasl_ssl.ssl.keystore.location", keystore.path().toString());
+      p.put("listener.name.sasl_ssl.ssl.keystore.password", keystore.password());
+      p.put("listener.name.sasl_ssl.ssl.key.password", keystore.password());
+      p.put("listener.name.sasl_ssl.ssl.keystore.type", HttpSettings.Keystore.TYPE);
+    }
   }
 
   /**
@@ -79,9 +115,15 @@ public final class EmbeddedKafka implements AutoCloseable {
    * @param controllerPort the KRaft controller port on 127.0.0.1
    */
   public static EmbeddedKafka start(Path dataDir, int port, int controllerPort) {
+    return start(dataDir, port, controllerPort, Optional.empty());
+  }
+
+  /** As {@link #start(Path, int, int)}, with a {@link SaslSslListener} if {@code secured} has one. */
+  public static EmbeddedKafka start(Path dataDir, int port, int controllerPort, Optional<SaslSslListener> secured) {
     Objects.requireNonNull(dataDir, "'dataDir' cannot be null.");
     Path dir = dataDir.toAbsolutePath().normalize();
     Properties props = brokerProperties(dir, port, controllerPort);
+    secured.ifPresent(listener -> listener.addTo(props));
     formatIfNeeded(dir);
     KafkaRaftServer server = new KafkaRaftServer(KafkaConfig.fromProps(props), Time.SYSTEM);
     try {
@@ -92,7 +134,7 @@ public final class EmbeddedKafka implements AutoCloseable {
       throw new IllegalStateException(
           "Kafka failed to start on 127.0.0.1:" + port + " with data in " + dir, e);
     }
-    return new EmbeddedKafka(dir, port, server);
+    return new EmbeddedKafka(dir, port, secured, server);
   }
 
   /** The broker's configuration: single node, loopback only, small internal topics. */
@@ -170,6 +212,11 @@ public final class EmbeddedKafka implements AutoCloseable {
   /** {@code 127.0.0.1:<port>}, for clients' {@code bootstrap.servers}. */
   public String bootstrapServers() {
     return "127.0.0.1:" + port;
+  }
+
+  /** {@code 127.0.0.1:<port>} of the {@link SaslSslListener}, if the broker has one. */
+  public Optional<String> securedBootstrapServers() {
+    return secured.map(listener -> "127.0.0.1:" + listener.port());
   }
 
   /** The PLAINTEXT (client) port on 127.0.0.1. */

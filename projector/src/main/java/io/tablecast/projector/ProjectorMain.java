@@ -14,7 +14,7 @@ public final class ProjectorMain {
   public static void main(String[] args) throws InterruptedException {
     Env env = Env.system();
     ProjectorConfig config = Lifecycle.configured("projector", () -> ProjectorConfig.fromEnv(env));
-    Lifecycle.runUntilStopped("projector", RefusedCredential.exitIfRefused("projector", config.storage(),
-        () -> ProjectorService.start(config, List.of(), TracingSetup.fromEnv(env, "tablecast-projector"))));
+    Lifecycle.runUntilStopped("projector", Lifecycle.configured("projector", () -> RefusedCredential.exitIfRefused("projector",
+        config.storage(), () -> ProjectorService.start(config, List.of(), TracingSetup.fromEnv(env, "tablecast-projector")))));
   }
 }

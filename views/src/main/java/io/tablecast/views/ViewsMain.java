@@ -11,6 +11,7 @@ public final class ViewsMain {
 
   public static void main(String[] args) throws InterruptedException {
     ViewsConfig config = Lifecycle.configured("views", () -> ViewsConfig.fromEnv(Env.system()));
-    Lifecycle.runUntilStopped("views", RefusedCredential.exitIfRefused("views", config.storage(), () -> ViewsService.start(config)));
+    Lifecycle.runUntilStopped("views", Lifecycle.configured("views",
+        () -> RefusedCredential.exitIfRefused("views", config.storage(), () -> ViewsService.start(config))));
   }
 }

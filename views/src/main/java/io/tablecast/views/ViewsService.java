@@ -8,6 +8,7 @@ import io.tablecast.common.http.Health;
 import io.tablecast.common.http.HttpService;
 import io.tablecast.common.http.OpenApiDocument;
 import io.tablecast.common.kafka.TopicNames;
+import io.tablecast.common.kafka.TopicProvisioner;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.projection.ViewSetReads;
@@ -68,6 +69,7 @@ public final class ViewsService implements AutoCloseable {
    * @param extraPolicies added to the storage clients' pipelines, for example a request counter in tests
    */
   public static ViewsService start(ViewsConfig config, List<HttpPipelinePolicy> extraPolicies) {
+    TopicProvisioner.checkAccess(config.kafka());
     AzureClients azure = new AzureClients(config.storage(), extraPolicies);
     TopicNames topics = TopicNames.of(config.namespace());
     List<ViewSetReads> served = ViewSetReads.served(config.viewSets().loader());

@@ -1,6 +1,8 @@
 package io.tablecast.common.kafka;
 
+import io.tablecast.common.config.ConfigException;
 import io.tablecast.common.config.KafkaSettings;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +13,8 @@ import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.errors.AuthenticationException;
+import org.apache.kafka.common.errors.SslAuthenticationException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,13 +26,20 @@ import org.slf4j.LoggerFactory;
 public final class TopicProvisioner {
 
   private static final Logger log = LoggerFactory.getLogger(TopicProvisioner.class);
+  /** How long {@link #checkAccess} waits for Kafka before going on. */
+  private static final Duration CHECK = Duration.ofSeconds(5);
 
   private TopicProvisioner() {}
 
+  /**
+   * Creates those of {@code topics} that are missing.
+   *
+   * @throws ConfigException if Kafka refuses the connection's credentials or certificate, which no
+   *     retry cures ({@link #refusal})
+   */
   public static void ensureTopics(KafkaSettings kafka, Collection<String> topics) {
-    try (Admin admin =
-        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()))) {
-      Set<String> existing = admin.listTopics().names().get(30, TimeUnit.SECONDS);
+    try (Admin admin = Admin.create(kafka.client(Map.of()))) {
+      Set<String> existing = listTopics(kafka, admin, Duration.ofSeconds(30));
       List<NewTopic> missing =
           topics.stream()
               .filter(t -> !existing.contains(t))
@@ -46,6 +57,46 @@ public final class TopicProvisioner {
     } catch (ExecutionException | TimeoutException e) {
       throw new IllegalStateException("Could not list topics at " + kafka.bootstrapServers(), e);
     }
+  }
+
+  /**
+   * Reaches Kafka once, for a service that creates no topic, so that a refused credential stops
+   * its start as {@link #ensureTopics} does; a Kafka that cannot be reached now is only logged.
+   */
+  public static void checkAccess(KafkaSettings kafka) {
+    Admin admin = Admin.create(kafka.client(Map.of(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) CHECK.toMillis(),
+        AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) CHECK.toMillis())));
+    try {
+      listTopics(kafka, admin, CHECK);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException e) {
+      log.warn("{} could not be reached yet: {}", kafka, String.valueOf(e.getCause()));
+    } catch (TimeoutException e) {
+      log.warn("{} could not be reached within {} s; going on", kafka, CHECK.toSeconds());
+    } finally {
+      admin.close(Duration.ZERO);
+    }
+  }
+
+  private static Set<String> listTopics(KafkaSettings kafka, Admin admin, Duration timeout) throws InterruptedException,
+      ExecutionException, TimeoutException {
+    try {
+      return admin.listTopics().names().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof AuthenticationException refused) {
+        throw refusal(kafka, refused);
+      }
+      throw e;
+    }
+  }
+
+  /** A refusal in one line: what failed, what to check, and what Kafka said. */
+  private static ConfigException refusal(KafkaSettings kafka, AuthenticationException refused) {
+    String failed = refused instanceof SslAuthenticationException
+        ? " could not be trusted; TABLECAST_KAFKA_TRUSTSTORE, or else the JVM's trust store, must hold the certificate of its CA"
+        : " refused the SASL login; check TABLECAST_KAFKA_SASL_MECHANISM and its credentials";
+    return new ConfigException(kafka + failed + ". Kafka said: " + String.valueOf(refused.getMessage()).replaceAll("\\s+", " "));
   }
 
   /**

@@ -16,8 +16,10 @@ public final class Lifecycle {
   private Lifecycle() {}
 
   /**
-   * The deployable's configuration, read by {@code read}; a configuration it cannot use ends the
-   * process at once with exit code 1 and one ERROR line that names what to set, not a stack trace.
+   * The deployable's configuration, read by {@code read}, or its start with a configuration read
+   * before: a configuration it cannot use (a {@link ConfigException}, such as credentials Kafka
+   * refuses) ends the process at once with exit code 1 and one ERROR line that names what to set,
+   * not a stack trace.
    */
   public static <C> C configured(String name, Supplier<C> read) {
     try {

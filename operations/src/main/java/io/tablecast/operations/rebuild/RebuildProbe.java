@@ -47,8 +47,8 @@ final class RebuildProbe implements AutoCloseable {
     this.azure = azure;
     this.topics = topics;
     this.clock = clock;
-    this.kafka = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-        AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis()));
+    this.kafka = Admin.create(kafka.client(Map.of(
+        AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis())));
   }
 
   RebuildStatus status(Generation pending, Generation live) {

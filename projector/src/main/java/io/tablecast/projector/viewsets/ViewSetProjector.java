@@ -125,13 +125,12 @@ public final class ViewSetProjector<E> implements AutoCloseable {
     this.checkpoints = azure.table(new CatalogTables(generation.namespace()).projectorCheckpoints());
     this.clock = clock;
     views.topics().forEach(topic -> topicNames.put(generation.namespace().topic(topic), topic));
-    this.consumer = new KafkaConsumer<>(Map.of(
-        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+    this.consumer = new KafkaConsumer<>(kafka.client(Map.of(
         ConsumerConfig.GROUP_ID_CONFIG, groupId(generation),
         ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
         ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
         ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-        ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 500), new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 500)), new ByteArrayDeserializer(), new ByteArrayDeserializer());
     this.lanes = Executors.newFixedThreadPool(settings.threads(),
         DaemonThreads.named(views.viewSet().name() + "-g" + generation.number() + "-lanes"));
     this.thread = new Thread(this::run, "projector-" + views.viewSet().name() + "-g" + generation.number());

@@ -6,6 +6,7 @@ import io.tablecast.common.tracing.Tracing;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -74,7 +75,7 @@ public final class CommandProcessorRunner implements AutoCloseable {
   static Properties properties(ProcessorSettings settings) {
     Properties p = new Properties();
     p.put(StreamsConfig.APPLICATION_ID_CONFIG, settings.namespace().group("tablecast-command-processor"));
-    p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, settings.kafka().bootstrapServers());
+    p.putAll(settings.kafka().client(Map.of()));
     p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
     p.put(StreamsConfig.STATE_DIR_CONFIG, settings.stateDir().toAbsolutePath().toString());
     p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, COMMIT_INTERVAL.toMillis());

@@ -58,11 +58,10 @@ public final class KafkaOutcomeListener implements OutcomeListener, AutoCloseabl
   public KafkaOutcomeListener(KafkaSettings kafka, Topic<String, CommandResult> topic) {
     this.results = topic.valueSerde().deserializer();
     this.consumer = new KafkaConsumer<>(
-        Map.of(
-            ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+        kafka.client(Map.of(
             ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
             ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-            ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, (int) IDLE_WAIT.toMillis()),
+            ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, (int) IDLE_WAIT.toMillis())),
         new ByteArrayDeserializer(),
         new ByteArrayDeserializer());
     List<TopicPartition> partitions = partitionsOf(List.of(topic.name()));

@@ -85,11 +85,10 @@ public final class KafkaEventLog implements EventLog {
 
   /** A consumer of committed records in no group: it commits nothing and disturbs no other reader. */
   public static KafkaConsumer<byte[], byte[]> groupless(KafkaSettings kafka) {
-    return new KafkaConsumer<>(Map.of(
-        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+    return new KafkaConsumer<>(kafka.client(Map.of(
         ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
         ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-        ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 2_000), new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 2_000)), new ByteArrayDeserializer(), new ByteArrayDeserializer());
   }
 
   private List<TopicPartition> partitions(KafkaConsumer<byte[], byte[]> consumer) {

@@ -113,8 +113,7 @@ public final class EventConsumer implements AutoCloseable {
     this.clock = clock;
     this.progress = new Progress(clock, settings.stallTimeout(), metrics);
     this.idleHeartbeat = idleHeartbeat(settings.stallTimeout());
-    Map<String, Object> config = new HashMap<>(Map.of(
-        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+    Map<String, Object> config = new HashMap<>(kafka.client(Map.of(
         ConsumerConfig.GROUP_ID_CONFIG, settings.groupId(),
         ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
         ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
@@ -122,7 +121,7 @@ public final class EventConsumer implements AutoCloseable {
         ConsumerConfig.MAX_POLL_RECORDS_CONFIG, settings.maxPollRecords(),
         // A crashed instance's partitions move to the others after 10 s, not the default 45 s.
         ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, 10_000,
-        ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, 2_000));
+        ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, 2_000)));
     // A static member restarted takes its partitions back at once, without waiting for its old session to expire.
     settings.instanceId().ifPresent(id -> config.put(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, id));
     this.consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer());

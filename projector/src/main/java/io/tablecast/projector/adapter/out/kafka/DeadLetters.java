@@ -36,10 +36,9 @@ public final class DeadLetters implements AutoCloseable {
   public DeadLetters(KafkaSettings kafka, String topic) {
     this.topic = topic;
     this.producer = new KafkaProducer<>(
-        Map.of(
-            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+        kafka.client(Map.of(
             ProducerConfig.ACKS_CONFIG, "all",
-            ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true),
+            ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true)),
         new ByteArraySerializer(),
         new ByteArraySerializer());
   }

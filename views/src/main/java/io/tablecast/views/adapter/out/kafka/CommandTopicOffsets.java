@@ -35,9 +35,9 @@ public final class CommandTopicOffsets implements CommandLog, AutoCloseable {
   private volatile boolean failing;
 
   public CommandTopicOffsets(KafkaSettings kafka, String topic) {
-    this.kafka = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+    this.kafka = Admin.create(kafka.client(Map.of(
         AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis(),
-        AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis()));
+        AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis())));
     this.topic = topic;
   }
 

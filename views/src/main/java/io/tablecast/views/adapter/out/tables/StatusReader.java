@@ -62,9 +62,9 @@ public final class StatusReader implements StatusSource, AutoCloseable {
     this.queries = new Queries(tables);
     this.azure = azure;
     this.deadLetterTopic = TopicNames.of(namespace).projectorDlq();
-    this.kafka = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+    this.kafka = Admin.create(kafka.client(Map.of(
         AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) KAFKA_TIMEOUT_MILLIS,
-        AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) KAFKA_TIMEOUT_MILLIS));
+        AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) KAFKA_TIMEOUT_MILLIS)));
     this.stallTimeout = stallTimeout;
     this.clock = clock;
   }
