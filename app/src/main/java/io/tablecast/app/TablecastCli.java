@@ -26,7 +26,7 @@ public final class TablecastCli {
       cli.addSubcommand(command);
     }
     for (Object command : new Object[] {new WorkerCommand(), new PoisonCommand(), new RebuildCommand(), new AbortCommand(),
-        new VerifyCommand(), new SasCommand(), new DemoLoadCommand()}) {
+        new VerifyCommand(), new SasCommand(), new TopicsCommand(), new DemoLoadCommand()}) {
       cli.addSubcommand(command);
     }
     return cli;

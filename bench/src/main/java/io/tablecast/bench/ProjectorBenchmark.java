@@ -92,7 +92,7 @@ public final class ProjectorBenchmark {
     Namespace namespace = new Namespace("pb" + ThreadLocalRandom.current().nextInt(100_000, 1_000_000));
     KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), s.partitions());
     TopicNames topics = TopicNames.of(namespace);
-    TopicProvisioner.ensureTopics(kafka, topics.all());
+    TopicProvisioner.ensureTopics(kafka, topics);
     StorageSettings projectorStorage = StorageSettings.ofConnectionString(runtime.storageConnectionString());
     AzureClients projectorSide = new AzureClients(projectorStorage);
     StorageProbe rawProbe = new StorageProbe();

@@ -77,7 +77,7 @@ public final class RebuildBenchmark {
     Namespace namespace = new Namespace("rb" + ThreadLocalRandom.current().nextInt(100_000, 1_000_000));
     KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), s.partitions());
     TopicNames topics = TopicNames.of(namespace);
-    TopicProvisioner.ensureTopics(kafka, topics.all());
+    TopicProvisioner.ensureTopics(kafka, topics);
     StorageSettings storage = StorageSettings.ofConnectionString(runtime.storageConnectionString());
     AzureClients azure = new AzureClients(storage);
     ViewStoreBootstrap.ensure(azure, namespace, HR);

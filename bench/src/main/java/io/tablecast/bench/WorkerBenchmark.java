@@ -72,7 +72,7 @@ public final class WorkerBenchmark {
       Namespace namespace = new Namespace("wb" + ThreadLocalRandom.current().nextInt(100_000, 1_000_000));
       KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), 6);
       TopicNames topics = TopicNames.of(namespace);
-      TopicProvisioner.ensureTopics(kafka, topics.all());
+      TopicProvisioner.ensureTopics(kafka, topics);
       StorageSettings storage = StorageSettings.ofConnectionString(runtime.storageConnectionString());
       StorageProbe requests = new StorageProbe();
       AzureClients azure = new AzureClients(storage, List.of(requests));

@@ -61,7 +61,7 @@ public final class CommandsService implements AutoCloseable {
   public static CommandsService start(CommandsConfig config, OpenTelemetry telemetry) {
     Tracing tracing = Tracing.of(telemetry, "io.tablecast.commands");
     TopicNames names = TopicNames.of(config.namespace());
-    TopicProvisioner.ensureTopics(config.kafka(), names.all());
+    TopicProvisioner.ensureTopics(config.kafka(), names);
     CommandTopics topics = CommandTopics.of(names);
     CommandProcessorRunner processor = CommandProcessorRunner.start(
         new ProcessorSettings(config.namespace(), config.kafka(), config.stateDir(), config.instanceId()), topics, Clock.systemUTC(), tracing);

@@ -40,7 +40,8 @@ import org.slf4j.LoggerFactory;
  *   <li>Topics are never created implicitly ({@code auto.create.topics.enable=false}): a
  *       misspelt or un-namespaced topic name fails loudly instead of creating a stray topic.
  *       Create topics with the Admin client; Kafka Streams creates its internal topics itself.
- *   <li>New topics get 3 partitions unless the creator says otherwise.
+ *   <li>New topics get 3 partitions unless the creator says otherwise, and keep their records for
+ *       ever unless the topic says otherwise ({@code log.retention.ms=-1}), as the events must be.
  *   <li>It stops without a controlled shutdown: one node has no other broker to hand its
  *       leaders to, and Kafka's controlled shutdown can wait 5 minutes for a controller's approval.
  *       Its registration lives {@link #SESSION} without heartbeats, so a start after any stop, a
@@ -163,6 +164,9 @@ public final class EmbeddedKafka implements AutoCloseable {
     p.put("min.insync.replicas", "1");
     p.put("num.partitions", "3");
     p.put("auto.create.topics.enable", "false");
+    // Records are kept for ever unless a topic says otherwise, as the events must be: a data
+    // directory older than the services' own retention settings keeps its events too.
+    p.put("log.retention.ms", "-1");
     // Consumer groups (and Streams) join at once instead of waiting 3 s for more members.
     p.put("group.initial.rebalance.delay.ms", "0");
     // A dev box: the log cleaner's 128 MiB default buffer is far more than the few compacted

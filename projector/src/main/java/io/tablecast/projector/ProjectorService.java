@@ -81,7 +81,7 @@ public final class ProjectorService implements AutoCloseable {
     List<HttpPipelinePolicy> policies = new ArrayList<>(RetryCounting.policies(metrics));
     policies.addAll(extraPolicies);
     AzureClients azure = new AzureClients(config.storage(), policies);
-    TopicProvisioner.ensureTopics(config.kafka(), TopicNames.of(config.namespace()).all());
+    TopicProvisioner.ensureTopics(config.kafka(), TopicNames.of(config.namespace()));
     ViewStoreBootstrap.ensure(azure, config.namespace(), HrViewSet.HR);
     FollowActiveGeneration<GenerationPipeline> pipeline = new FollowActiveGeneration<>(
         new ViewCatalog(azure.tableService(), config.namespace(), HrViewSet.HR), "projector",

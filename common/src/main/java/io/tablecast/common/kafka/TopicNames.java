@@ -41,6 +41,13 @@ public record TopicNames(Namespace namespace, String commands, String commandRes
     return topic;
   }
 
+  /** The topics whose records are kept for ever: the events and the dead letters. */
+  public List<String> kept() {
+    List<String> kept = new ArrayList<>(eventTopics);
+    kept.add(projectorDlq);
+    return List.copyOf(kept);
+  }
+
   public List<String> all() {
     List<String> all = new ArrayList<>(List.of(commands, commandResults));
     all.addAll(eventTopics);

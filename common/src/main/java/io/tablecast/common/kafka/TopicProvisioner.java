@@ -3,16 +3,22 @@ package io.tablecast.common.kafka;
 import io.tablecast.common.config.ConfigException;
 import io.tablecast.common.config.KafkaSettings;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.SslAuthenticationException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
@@ -21,41 +27,89 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Creates the topics a service needs when they do not exist yet, so that a fresh broker just
- * works. Existing topics are left exactly as they are. Safe to run from every service at once.
+ * works, and checks that the topics kept for ever are: the events, the source of truth that every
+ * rebuild and {@code verify} reads from offset 0, and the dead letters, which an operator must
+ * still repair. A topic is created with the {@link KafkaSettings.Topics} settings, a kept one with
+ * {@code retention.ms=-1} and {@code retention.bytes=-1}; an existing one keeps what it has, but a
+ * kept one whose retention would delete records, or whose cleanup compacts them, stops the start
+ * in one line ({@link ConfigException}) unless {@link KafkaSettings.Topics#finiteRetention} says to
+ * accept it. Safe to run from every service at once.
  */
 public final class TopicProvisioner {
 
   private static final Logger log = LoggerFactory.getLogger(TopicProvisioner.class);
   /** How long {@link #checkAccess} waits for Kafka before going on. */
   private static final Duration CHECK = Duration.ofSeconds(5);
+  /** What a topic kept for ever is created with. */
+  public static final Map<String, String> KEPT = Map.of("retention.ms", "-1", "retention.bytes", "-1");
 
   private TopicProvisioner() {}
 
-  /**
-   * Creates those of {@code topics} that are missing.
-   *
-   * @throws ConfigException if Kafka refuses the connection's credentials or certificate, which no
-   *     retry cures ({@link #refusal})
-   */
+  /** Those of {@code names} that are missing: the commands' and their outcomes' as {@link #ensureTopics}, the rest {@link #ensureKept}. */
+  public static void ensureTopics(KafkaSettings kafka, TopicNames names) {
+    ensure(kafka, List.of(names.commands(), names.commandResults()), names.kept());
+  }
+
+  /** Those of {@code topics} that are missing, with the broker's retention: topics of passing records. */
   public static void ensureTopics(KafkaSettings kafka, Collection<String> topics) {
+    ensure(kafka, topics, List.of());
+  }
+
+  /** Those of {@code topics} that are missing, kept for ever; and every one of them is checked to be. */
+  public static void ensureKept(KafkaSettings kafka, Collection<String> topics) {
+    ensure(kafka, List.of(), topics);
+  }
+
+  /**
+   * @throws ConfigException if Kafka refuses the connection's credentials or certificate, which no
+   *     retry cures ({@link #refusal}), or if a topic of {@code kept} would lose records
+   */
+  private static void ensure(KafkaSettings kafka, Collection<String> passing, Collection<String> kept) {
     try (Admin admin = Admin.create(kafka.client(Map.of()))) {
       Set<String> existing = listTopics(kafka, admin, Duration.ofSeconds(30));
-      List<NewTopic> missing =
-          topics.stream()
-              .filter(t -> !existing.contains(t))
-              .map(t -> new NewTopic(t, kafka.partitions(), (short) 1))
-              .toList();
-      if (missing.isEmpty()) {
-        return;
+      List<NewTopic> missing = new ArrayList<>();
+      passing.stream().filter(t -> !existing.contains(t)).forEach(t -> missing.add(newTopic(kafka.topics(), t, Map.of())));
+      kept.stream().filter(t -> !existing.contains(t)).forEach(t -> missing.add(newTopic(kafka.topics(), t, KEPT)));
+      if (!missing.isEmpty()) {
+        admin.createTopics(missing).values().forEach((name, future) -> awaitCreated(name, future));
+        awaitLeaders(admin, missing.stream().map(NewTopic::name).toList());
+        log.info("Created topics {} with {} partitions", missing.stream().map(NewTopic::name).toList(), kafka.partitions());
       }
-      admin.createTopics(missing).values().forEach((name, future) -> awaitCreated(name, future));
-      awaitLeaders(admin, missing.stream().map(NewTopic::name).toList());
-      log.info("Created topics {} with {} partitions", missing.stream().map(NewTopic::name).toList(), kafka.partitions());
+      checkKept(kafka.topics(), admin, kept.stream().filter(existing::contains).toList());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("Interrupted while creating topics", e);
     } catch (ExecutionException | TimeoutException e) {
       throw new IllegalStateException("Could not list topics at " + kafka.bootstrapServers(), e);
+    }
+  }
+
+  private static NewTopic newTopic(KafkaSettings.Topics settings, String name, Map<String, String> configs) {
+    Map<String, String> all = new HashMap<>(configs);
+    settings.minInsyncReplicas().ifPresent(min -> all.put("min.insync.replicas", String.valueOf(min)));
+    return new NewTopic(name, Optional.of(settings.partitions()), settings.replicationFactor()).configs(all);
+  }
+
+  /** The existing topics of {@code kept} that would lose records, refused or, if the settings accept it, warned of. */
+  private static void checkKept(KafkaSettings.Topics settings, Admin admin, List<String> kept)
+      throws InterruptedException, ExecutionException, TimeoutException {
+    if (kept.isEmpty()) {
+      return;
+    }
+    Map<ConfigResource, Config> configs = admin.describeConfigs(kept.stream().map(t -> new ConfigResource(ConfigResource.Type.TOPIC, t))
+        .toList()).all().get(30, TimeUnit.SECONDS);
+    for (Map.Entry<ConfigResource, Config> topic : configs.entrySet()) {
+      Optional<String> loss = RetentionCheck.loss(name -> Optional.ofNullable(topic.getValue().get(name)).map(ConfigEntry::value));
+      if (loss.isEmpty()) {
+        continue;
+      }
+      String what = "Topic " + topic.getKey().name() + " " + loss.get();
+      if (!settings.finiteRetention()) {
+        throw new ConfigException(what + "; its records are kept for ever (README, Kafka topics): set retention.ms=-1 and"
+            + " retention.bytes=-1 and cleanup.policy=delete on it (tablecast topics prints the commands), or"
+            + " TABLECAST_KAFKA_FINITE_RETENTION=true to accept that a rebuild then lacks the events deleted");
+      }
+      log.warn("{}; accepted (TABLECAST_KAFKA_FINITE_RETENTION=true): a rebuild or verify will lack the records deleted", what);
     }
   }
 

@@ -124,7 +124,7 @@ class KafkaSettingsTest {
 
   @Test
   void aClientsOwnPropertiesWinOverTheConnectionsAndTheBootstrapServersAreTheSettings() {
-    KafkaSettings kafka = new KafkaSettings("127.0.0.1:9092", 3, Map.of("bootstrap.servers", "elsewhere:1", "isolation.level",
+    KafkaSettings kafka = new KafkaSettings("127.0.0.1:9092", KafkaSettings.Topics.of(3), Map.of("bootstrap.servers", "elsewhere:1", "isolation.level",
         "read_uncommitted", "client.dns.lookup", "use_all_dns_ips"));
 
     assertThat(kafka.client(Map.of("isolation.level", "read_committed"))).containsEntry("bootstrap.servers", "127.0.0.1:9092")

@@ -41,7 +41,7 @@ public final class ViewSetProjectors implements AutoCloseable {
       ViewSetProjector.Settings settings, MeterRegistry metrics) {
     List<FollowActiveGeneration<ViewSetProjector<?>>> started = new ArrayList<>();
     if (!viewSets.isEmpty()) {
-      TopicProvisioner.ensureTopics(kafka, List.of(TopicNames.of(namespace).projectorDlq()));
+      TopicProvisioner.ensureKept(kafka, List.of(TopicNames.of(namespace).projectorDlq()));
     }
     for (ProjectedViewSet<?> views : viewSets) {
       started.add(follow(kafka, azure, namespace, views, settings, new ViewSetMetrics(metrics, views.viewSet().name())));
@@ -52,7 +52,7 @@ public final class ViewSetProjectors implements AutoCloseable {
   private static <E> FollowActiveGeneration<ViewSetProjector<?>> follow(KafkaSettings kafka, AzureClients azure, Namespace namespace,
       ProjectedViewSet<E> views, ViewSetProjector.Settings settings, ViewSetMetrics metrics) {
     AtomicBoolean firstStart = new AtomicBoolean(settings.afterCrash());
-    TopicProvisioner.ensureTopics(kafka, views.topics().stream().map(namespace::topic).toList());
+    TopicProvisioner.ensureKept(kafka, views.topics().stream().map(namespace::topic).toList());
     ViewStoreBootstrap.ensure(azure, namespace, views.viewSet());
     return new FollowActiveGeneration<>(new ViewCatalog(azure.tableService(), namespace, views.viewSet()), views.viewSet().name(),
         generation -> ViewSetProjector.start(kafka, azure, generation, views, settings.withAfterCrash(firstStart.getAndSet(false)),
