@@ -52,7 +52,7 @@ final class SasCommand implements Callable<Integer> {
       description = "The service it is for: ${COMPLETION-CANDIDATES}.")
   Service service;
 
-  @Option(names = "--valid-for", defaultValue = "365d", paramLabel = "DURATION",
+  @Option(names = "--valid-for", defaultValue = "1d", paramLabel = "DURATION",
       description = "How long the SAS is valid, e.g. 12h or 30d (default: ${DEFAULT-VALUE}).")
   String validFor;
 

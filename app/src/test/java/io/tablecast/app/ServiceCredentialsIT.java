@@ -2,11 +2,15 @@ package io.tablecast.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
+import com.azure.core.exception.HttpResponseException;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableServiceException;
+import com.azure.data.tables.models.TableServiceProperties;
 import com.azure.storage.queue.QueueClient;
+import com.azure.storage.queue.models.QueueServiceProperties;
 import com.azure.storage.queue.models.QueueStorageException;
 import io.tablecast.common.config.Env;
 import io.tablecast.common.config.StorageSettings;
@@ -20,8 +24,10 @@ import io.tablecast.testkit.TablecastRuntimeExtension;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.BeforeEach;
@@ -93,6 +99,39 @@ class ServiceCredentialsIT {
     AzureClients writer = new AzureClients(fromTheFile(runtime, worker));
     writer.queue("read-only-" + suffix).sendMessage("added");
     assertThat(writer.queue("read-only-" + suffix).getProperties().getApproximateMessagesCount()).isEqualTo(2);
+  }
+
+  @Test
+  void aSasRotatedInItsFileIsTakenWithoutARestart(EmbeddedRuntime runtime, @TempDir Path dir) throws Exception {
+    Path file = dir.resolve("writer.sas");
+    Files.writeString(file, ServiceSas.readOnly(runtime.storageConnectionString(), Duration.ofMinutes(10)).sasToken().orElseThrow());
+    AzureClients service = new AzureClients(fromTheFile(runtime, file));
+    TableClient table = service.table("ReadOnly" + suffix);
+    assertThatThrownBy(() -> table.upsertEntity(new TableEntity("p", "r").addProperty("Name", "rotated")))
+        .isInstanceOfSatisfying(TableServiceException.class, e -> assertThat(e.getResponse().getStatusCode()).isEqualTo(403));
+
+    Path next = dir.resolve("writer.sas.next");
+    Files.writeString(next, ServiceSas.readWrite(runtime.storageConnectionString(), Duration.ofMinutes(10)).sasToken().orElseThrow());
+    Files.move(next, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+
+    await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
+        .untilAsserted(() -> table.upsertEntity(new TableEntity("p", "r").addProperty("Name", "rotated")));
+    assertThat(ownTable.getEntity("p", "r").getProperty("Name")).isEqualTo("rotated");
+  }
+
+  @Test
+  void noServicesCredentialCanSetTheServiceProperties(EmbeddedRuntime runtime) {
+    for (StorageSettings sas : List.of(ServiceSas.readOnly(runtime.storageConnectionString(), Duration.ofMinutes(10)),
+        ServiceSas.readWrite(runtime.storageConnectionString(), Duration.ofMinutes(10)))) {
+      AzureClients service = new AzureClients(sas);
+      assertThat(sas.sasToken().orElseThrow()).contains("srt=co&");
+      assertThatThrownBy(() -> service.tableService().setProperties(new TableServiceProperties()))
+          .isInstanceOfSatisfying(HttpResponseException.class, e -> assertThat(e.getResponse().getStatusCode()).isEqualTo(403))
+          .hasMessageContaining("AuthorizationResourceTypeMismatch");
+      assertThatThrownBy(() -> service.queueService().setProperties(new QueueServiceProperties()))
+          .isInstanceOfSatisfying(HttpResponseException.class, e -> assertThat(e.getResponse().getStatusCode()).isEqualTo(403))
+          .hasMessageContaining("AuthorizationResourceTypeMismatch");
+    }
   }
 
   private static Path issueWithTheCli(EmbeddedRuntime runtime, ChildJvms.Launcher jvms, Path dir, String service) throws Exception {

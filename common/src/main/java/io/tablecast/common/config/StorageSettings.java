@@ -29,7 +29,8 @@ public record StorageSettings(
     Optional<String> connectionString,
     Optional<String> tableEndpoint,
     Optional<String> queueEndpoint,
-    Optional<String> sasToken) {
+    Optional<String> sasToken,
+    Optional<Path> sasFile) {
 
   /** The credential a process presents to storage. */
   public enum Auth {
@@ -79,11 +80,14 @@ public record StorageSettings(
     if (connectionString.isPresent() && (tableEndpoint.isPresent() || sasToken.isPresent())) {
       throw new IllegalArgumentException("Storage takes a connection string, or endpoints, not both.");
     }
+    if (sasFile.isPresent() && sasToken.isEmpty()) {
+      throw new IllegalArgumentException("A SAS file comes with the token read from it.");
+    }
   }
 
   public static StorageSettings ofConnectionString(String connectionString) {
     return new StorageSettings(
-        Optional.of(connectionString), Optional.empty(), Optional.empty(), Optional.empty());
+        Optional.of(connectionString), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
   }
 
   public static StorageSettings ofSas(String tableEndpoint, String queueEndpoint, String sasToken) {
@@ -91,13 +95,37 @@ public record StorageSettings(
         Optional.empty(),
         Optional.of(tableEndpoint),
         Optional.ofNullable(queueEndpoint),
-        Optional.of(sasToken));
+        Optional.of(sasToken),
+        Optional.empty());
+  }
+
+  /**
+   * As {@link #ofSas}, with the token read from {@code file}, which the clients read again when
+   * it changes: a SAS rotated in its file is taken without a restart.
+   */
+  public static StorageSettings ofSasFile(String tableEndpoint, String queueEndpoint, Path file) {
+    try {
+      String token = sasIn(file);
+      if (token.isEmpty()) {
+        throw new ConfigException("TABLECAST_STORAGE_SAS_FILE: " + file + " is empty");
+      }
+      return new StorageSettings(Optional.empty(), Optional.of(tableEndpoint), Optional.ofNullable(queueEndpoint), Optional.of(token),
+          Optional.of(file));
+    } catch (IOException e) {
+      throw new ConfigException("TABLECAST_STORAGE_SAS_FILE: cannot read " + file + " (" + e + ")");
+    }
+  }
+
+  /** The SAS token in {@code file}, or empty; a token copied from a portal or the az CLI may start with the URL's '?'. */
+  public static String sasIn(Path file) throws IOException {
+    String token = Files.readString(file).strip();
+    return token.startsWith("?") ? token.substring(1) : token;
   }
 
   /** Endpoints reached with a Microsoft Entra ID identity; {@code queueEndpoint} may be null. */
   public static StorageSettings ofEntraId(String tableEndpoint, String queueEndpoint) {
     return new StorageSettings(
-        Optional.empty(), Optional.of(tableEndpoint), Optional.ofNullable(queueEndpoint), Optional.empty());
+        Optional.empty(), Optional.of(tableEndpoint), Optional.ofNullable(queueEndpoint), Optional.empty(), Optional.empty());
   }
 
   /** Which credential these settings present: follows from what they hold. */
@@ -120,17 +148,22 @@ public record StorageSettings(
 
   private static StorageSettings fromVariables(Env env, boolean authStated) {
     Optional<String> connectionString = env.optional("TABLECAST_STORAGE_CONNECTION_STRING");
-    Optional<String> sas = sas(env);
+    Optional<String> inline = env.optional("TABLECAST_STORAGE_SAS");
+    Optional<Path> file = env.optional("TABLECAST_STORAGE_SAS_FILE").map(Path::of);
+    if (inline.isPresent() && file.isPresent()) {
+      throw new ConfigException("Set TABLECAST_STORAGE_SAS or TABLECAST_STORAGE_SAS_FILE, not both");
+    }
+    boolean sas = inline.isPresent() || file.isPresent();
     Optional<String> tableEndpoint = env.optional("TABLECAST_TABLE_ENDPOINT");
     Optional<String> queueEndpoint = env.optional("TABLECAST_QUEUE_ENDPOINT");
     if (connectionString.isPresent()) {
-      if (tableEndpoint.isPresent() || sas.isPresent()) {
+      if (tableEndpoint.isPresent() || sas) {
         throw new ConfigException("TABLECAST_STORAGE_CONNECTION_STRING excludes TABLECAST_TABLE_ENDPOINT and a SAS: set one or the other");
       }
       return ofConnectionString(connectionString.get());
     }
     if (tableEndpoint.isEmpty()) {
-      if (sas.isPresent() || queueEndpoint.isPresent()) {
+      if (sas || queueEndpoint.isPresent()) {
         throw new ConfigException("A SAS or TABLECAST_QUEUE_ENDPOINT needs TABLECAST_TABLE_ENDPOINT");
       }
       if (authStated) {
@@ -138,30 +171,11 @@ public record StorageSettings(
       }
       return ofConnectionString(AZURITE_DEFAULT);
     }
-    return sas.map(token -> ofSas(tableEndpoint.get(), queueEndpoint.orElse(null), token))
+    if (file.isPresent()) {
+      return ofSasFile(tableEndpoint.get(), queueEndpoint.orElse(null), file.get());
+    }
+    return inline.map(token -> ofSas(tableEndpoint.get(), queueEndpoint.orElse(null), token.startsWith("?") ? token.substring(1) : token))
         .orElseGet(() -> ofEntraId(tableEndpoint.get(), queueEndpoint.orElse(null)));
-  }
-
-  /** {@code TABLECAST_STORAGE_SAS}, or the content of {@code TABLECAST_STORAGE_SAS_FILE}, read once. */
-  private static Optional<String> sas(Env env) {
-    Optional<String> inline = env.optional("TABLECAST_STORAGE_SAS");
-    Optional<String> file = env.optional("TABLECAST_STORAGE_SAS_FILE");
-    if (inline.isPresent() && file.isPresent()) {
-      throw new ConfigException("Set TABLECAST_STORAGE_SAS or TABLECAST_STORAGE_SAS_FILE, not both");
-    }
-    if (file.isEmpty()) {
-      return inline;
-    }
-    try {
-      String token = Files.readString(Path.of(file.get())).strip();
-      if (token.isEmpty()) {
-        throw new ConfigException("TABLECAST_STORAGE_SAS_FILE: " + file.get() + " is empty");
-      }
-      // A token copied from a portal or the az CLI may start with the URL's '?'.
-      return Optional.of(token.startsWith("?") ? token.substring(1) : token);
-    } catch (IOException e) {
-      throw new ConfigException("TABLECAST_STORAGE_SAS_FILE: cannot read " + file.get() + " (" + e + ")");
-    }
   }
 
   private static String needs(Auth auth) {
@@ -192,7 +206,7 @@ public record StorageSettings(
     // Never print secrets.
     return switch (auth()) {
       case CONNECTION_STRING -> "StorageSettings[connection string]";
-      case SAS -> "StorageSettings[SAS, tables=" + tableEndpoint.orElse("-") + "]";
+      case SAS -> "StorageSettings[SAS" + sasFile.map(file -> " from " + file).orElse("") + ", tables=" + tableEndpoint.orElse("-") + "]";
       case ENTRA_ID -> "StorageSettings[Entra ID, tables=" + tableEndpoint.orElse("-") + "]";
     };
   }

@@ -1,5 +1,6 @@
 package io.tablecast.common.tables;
 
+import com.azure.core.credential.AzureSasCredential;
 import com.azure.core.credential.TokenCredential;
 import com.azure.core.http.HttpClient;
 import com.azure.core.http.policy.ExponentialBackoffOptions;
@@ -102,8 +103,13 @@ public final class AzureClients {
         queueBuilder.connectionString(settings.connectionString().orElseThrow());
       }
       case SAS -> {
-        tableBuilder.endpoint(settings.tableEndpoint().orElseThrow()).sasToken(settings.sasToken().orElseThrow());
-        settings.queueEndpoint().ifPresent(e -> queueBuilder.endpoint(e).sasToken(settings.sasToken().orElseThrow()));
+        AzureSasCredential sas = new AzureSasCredential(settings.sasToken().orElseThrow());
+        settings.sasFile().map(file -> new SasFileRefresh(file, sas)).ifPresent(refresh -> {
+          tableBuilder.addPolicy(refresh);
+          queueBuilder.addPolicy(refresh);
+        });
+        tableBuilder.endpoint(settings.tableEndpoint().orElseThrow()).credential(sas);
+        settings.queueEndpoint().ifPresent(e -> queueBuilder.endpoint(e).credential(sas));
       }
       case ENTRA_ID -> {
         Objects.requireNonNull(credential, "'credential' cannot be null with Entra ID settings.");

@@ -5,6 +5,7 @@ import com.azure.storage.common.sas.AccountSasPermission;
 import com.azure.storage.common.sas.AccountSasResourceType;
 import com.azure.storage.common.sas.AccountSasService;
 import com.azure.storage.common.sas.AccountSasSignatureValues;
+import com.azure.storage.common.sas.SasProtocol;
 import io.tablecast.common.config.StorageSettings;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -16,7 +17,9 @@ import java.util.stream.Collectors;
 /**
  * Issues a service's own storage credentials (SPEC §7, README "Storage access"): an account SAS
  * on the table and queue services only, never blobs, with the rights that service needs. Signed
- * with the account key, which the service given the SAS never sees.
+ * with the account key, which the service given the SAS never sees. Over HTTPS endpoints the SAS
+ * is good for HTTPS only ({@code spr=https}); it reaches tables and queues and their entries, never
+ * the service's own properties.
  *
  * <ul>
  *   <li>{@link #readOnly}: the views service's. Read and list: queries, queue depths and peeks.
@@ -43,11 +46,16 @@ public final class ServiceSas {
         .filter(p -> p.contains("="))
         .collect(Collectors.toMap(p -> p.substring(0, p.indexOf('=')), p -> p.substring(p.indexOf('=') + 1), (a, b) -> b));
     String tables = required(parts, "TableEndpoint");
+    // Tables and queues (containers) and their entities and messages (objects); never the service
+    // itself, whose properties a writer's 'w' would otherwise let it set.
     AccountSasSignatureValues values = new AccountSasSignatureValues(
         OffsetDateTime.now(ZoneOffset.UTC).plus(validity),
         permissions,
         new AccountSasService().setTableAccess(true).setQueueAccess(true),
-        new AccountSasResourceType().setService(true).setContainer(true).setObject(true));
+        new AccountSasResourceType().setContainer(true).setObject(true));
+    if (tables.startsWith("https:")) {
+      values.setProtocol(SasProtocol.HTTPS_ONLY);
+    }
     String sas = values.generateSasQueryParameters(StorageSharedKeyCredential.fromConnectionString(connectionString)).encode();
     return StorageSettings.ofSas(tables, parts.get("QueueEndpoint"), sas);
   }
