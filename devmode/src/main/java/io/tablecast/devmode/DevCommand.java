@@ -47,6 +47,12 @@ final class DevCommand implements Callable<Integer> {
           + "to run beside something that uses them (default: ${DEFAULT-VALUE}).")
   int portOffset;
 
+  @Option(
+      names = "--kafka-sasl-ssl",
+      description = "Kafka also takes logins over TLS (SASL_SSL, PLAIN) on 9094, with a certificate and a password made at start, "
+          + "and the services connect that way; the client properties that do are written to <data-dir>/kafka-tls/client.properties.")
+  boolean kafkaSaslSsl;
+
   /** Set once a dependency has failed: the JVM is on its way out with exit code 1. */
   private volatile boolean exiting;
 
@@ -57,7 +63,7 @@ final class DevCommand implements Callable<Integer> {
     DevPorts ports;
     DataDirLock lock;
     try {
-      ports = new DevPorts(portOffset);
+      ports = new DevPorts(portOffset, kafkaSaslSsl);
       lock = claim(dataDir, ports);
     } catch (StartRefused e) {
       System.err.println(e.getMessage());
@@ -85,6 +91,8 @@ final class DevCommand implements Callable<Integer> {
       out.println("  status     " + dev.viewsUri() + "/   the status page, in a browser");
       out.println("  projector  " + dev.projectorUri() + "/health");
       out.println("  kafka      " + dev.bootstrapServers());
+      dev.kafkaLogin().ifPresent(login -> out.println("             " + login.bootstrapServers()
+          + " over SASL_SSL, as the services reach it: TABLECAST_KAFKA_PROPERTIES=" + login.clientProperties()));
       out.println("  azurite    " + dev.tableEndpoint() + " (tables), " + dev.queueEndpoint() + " (queues)");
       times.slowStart(took).ifPresent(out::println);
       out.println("Press Ctrl-C to stop.");

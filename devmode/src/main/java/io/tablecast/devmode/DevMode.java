@@ -57,21 +57,25 @@ final class DevMode implements AutoCloseable {
   private final EmbeddedRuntime runtime;
   private final AtomicBoolean dependencyFailed;
   private final DevPorts ports;
+  private final Optional<DevKafkaLogin> kafkaLogin;
   private final Thread shutdownHook;
   private boolean stopped;
 
-  private DevMode(DataDirLock lock, RunRecord run, EmbeddedRuntime runtime, AtomicBoolean dependencyFailed, DevPorts ports) {
+  private DevMode(DataDirLock lock, RunRecord run, EmbeddedRuntime runtime, AtomicBoolean dependencyFailed, DevPorts ports,
+      Optional<DevKafkaLogin> kafkaLogin) {
     this.lock = lock;
     this.run = run;
     this.runtime = runtime;
     this.dependencyFailed = dependencyFailed;
     this.ports = ports;
+    this.kafkaLogin = kafkaLogin;
     this.shutdownHook = new Thread(this::stop, "dev-mode-shutdown");
   }
 
   /**
    * Starts Kafka, Azurite and the services on {@code ports}, in the data directory of {@code
-   * lock}, and owns the lock from then on. When the start fails, whatever started is stopped, the
+   * lock}, and owns the lock from then on. With {@link DevPorts#saslSsl}, Kafka also takes logins
+   * over TLS ({@link DevKafkaLogin}), and the services reach it that way. When the start fails, whatever started is stopped, the
    * lock is released, and the record is left as the next start should find it.
    */
   static DevMode start(DataDirLock lock, DevPorts ports, StartTimes times, Consumer<DependencyFailure> onFailure) {
@@ -82,14 +86,18 @@ final class DevMode implements AutoCloseable {
         run.pid(), run.workerInstance(), recovery);
     AtomicBoolean dependencyFailed = new AtomicBoolean();
     EmbeddedRuntime runtime = null;
+    Optional<DevKafkaLogin> kafkaLogin = Optional.empty();
     try {
-      RuntimeOptions options = new RuntimeOptions(lock.dataDir().resolve("runtime"), ports.runtime());
+      RuntimeOptions plain = new RuntimeOptions(lock.dataDir().resolve("runtime"), ports.runtime());
+      kafkaLogin = ports.saslSsl() ? Optional.of(DevKafkaLogin.create(lock.dataDir(), ports.kafkaSaslSsl())) : Optional.empty();
+      RuntimeOptions options = kafkaLogin.map(login -> plain.withKafkaSaslSsl(login.listener())).orElse(plain);
       runtime = times.time("Kafka and Azurite", () -> EmbeddedRuntime.start(options));
       runtime.watch(failure -> {
         dependencyFailed.set(true);
         onFailure.accept(failure);
       });
-      startServices(runtime, lock, ports, run.workerInstance(), recovery, times);
+      KafkaSettings kafka = kafkaLogin.map(DevKafkaLogin::settings).orElse(new KafkaSettings(runtime.bootstrapServers(), 3));
+      startServices(runtime, kafka, lock, ports, run.workerInstance(), recovery, times);
     } catch (RuntimeException e) {
       if (runtime != null) {
         runtime.close();
@@ -104,15 +112,14 @@ final class DevMode implements AutoCloseable {
       lock.close();
       throw e;
     }
-    DevMode dev = new DevMode(lock, run, runtime, dependencyFailed, ports);
+    DevMode dev = new DevMode(lock, run, runtime, dependencyFailed, ports, kafkaLogin);
     Runtime.getRuntime().addShutdownHook(dev.shutdownHook);
     runtime.handOverShutdown();
     return dev;
   }
 
-  private static void startServices(
-      EmbeddedRuntime runtime, DataDirLock lock, DevPorts ports, String workerInstance, Recovery recovery, StartTimes times) {
-    KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), 3);
+  private static void startServices(EmbeddedRuntime runtime, KafkaSettings kafka, DataDirLock lock, DevPorts ports, String workerInstance,
+      Recovery recovery, StartTimes times) {
     // Each service with the rights it needs, as in production: a table and queue SAS for the projector
     // and its workers, a read-only SAS for the views, nothing for the commands service.
     StorageSettings storage = ServiceSas.readWrite(runtime.storageConnectionString(), Duration.ofDays(365));
@@ -154,6 +161,11 @@ final class DevMode implements AutoCloseable {
 
   String bootstrapServers() {
     return runtime.bootstrapServers();
+  }
+
+  /** With {@code --kafka-sasl-ssl}, the listener that takes logins over TLS, and the file of the properties that reach it. */
+  Optional<DevKafkaLogin> kafkaLogin() {
+    return kafkaLogin;
   }
 
   String tableEndpoint() {

@@ -11,14 +11,16 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
- * The eight ports of dev mode, each its default plus {@code --port-offset}, all on 127.0.0.1.
- * Validates itself: every port must be 1-65535.
+ * The eight ports of dev mode, each its default plus {@code --port-offset}, all on 127.0.0.1, and
+ * a ninth with {@code --kafka-sasl-ssl}. Validates itself: every port must be 1-65535.
  *
  * @param offset added to every default port
+ * @param saslSsl whether Kafka also listens with SASL over TLS ({@link #kafkaSaslSsl})
  */
-record DevPorts(int offset) {
+record DevPorts(int offset, boolean saslSsl) {
 
   /** A port, and what it is for, as a message names it. */
   record Named(int port, String purpose) {}
@@ -33,11 +35,12 @@ record DevPorts(int offset) {
       new Named(CommandsConfig.DEFAULT_PORT, "commands service"),
       new Named(ViewsConfig.DEFAULT_PORT, "views service"),
       new Named(ProjectorConfig.DEFAULT_PORT, "projector service"));
+  private static final Named SASL_SSL = new Named(9094, "Kafka over SASL_SSL");
   /** How far apart the offsets are that a refusal suggests. */
   private static final int SUGGESTION_STEP = 1000;
 
   DevPorts {
-    for (Named port : DEFAULTS) {
+    for (Named port : defaults(saslSsl)) {
       int moved = port.port() + offset;
       if (moved < 1 || moved > 65535) {
         throw new StartRefused("--port-offset " + offset + " moves port " + port.port() + " (" + port.purpose()
@@ -46,8 +49,21 @@ record DevPorts(int offset) {
     }
   }
 
+  DevPorts(int offset) {
+    this(offset, false);
+  }
+
+  private static List<Named> defaults(boolean saslSsl) {
+    return saslSsl ? Stream.concat(DEFAULTS.stream(), Stream.of(SASL_SSL)).toList() : DEFAULTS;
+  }
+
   List<Named> all() {
-    return DEFAULTS.stream().map(p -> new Named(p.port() + offset, p.purpose())).toList();
+    return defaults(saslSsl).stream().map(p -> new Named(p.port() + offset, p.purpose())).toList();
+  }
+
+  /** Kafka's SASL_SSL listener, with {@code --kafka-sasl-ssl}. */
+  int kafkaSaslSsl() {
+    return SASL_SSL.port() + offset;
   }
 
   RuntimeOptions.Ports runtime() {
@@ -84,8 +100,8 @@ record DevPorts(int offset) {
 
   private Optional<Integer> freeOffset() {
     return IntStream.rangeClosed(1, 20).map(step -> offset + step * SUGGESTION_STEP)
-        .filter(candidate -> DEFAULTS.stream().allMatch(p -> p.port() + candidate <= 65535))
-        .filter(candidate -> new DevPorts(candidate).all().stream().allMatch(p -> canBind(p.port())))
+        .filter(candidate -> defaults(saslSsl).stream().allMatch(p -> p.port() + candidate <= 65535))
+        .filter(candidate -> new DevPorts(candidate, saslSsl).all().stream().allMatch(p -> canBind(p.port())))
         .boxed().findFirst();
   }
 

@@ -114,7 +114,7 @@ public final class EmbeddedRuntime implements AutoCloseable {
   private static EmbeddedKafka startKafka(RuntimeOptions options) {
     long started = System.nanoTime();
     EmbeddedKafka kafka = EmbeddedKafka.start(
-        options.kafkaDir(), options.ports().kafka(), options.ports().kafkaController());
+        options.kafkaDir(), options.ports().kafka(), options.ports().kafkaController(), options.kafkaSaslSsl());
     log.info("Kafka started in {} ms at {}", millisSince(started), kafka.bootstrapServers());
     return kafka;
   }

@@ -2,6 +2,7 @@ package io.tablecast.embedded;
 
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * How to start an {@link EmbeddedRuntime}: where its data lives and which ports it listens on.
@@ -14,23 +15,30 @@ import java.util.Objects;
  * @param ports the five ports, all on 127.0.0.1
  * @param azurite where Azurite keeps its data; {@link Azurite.Persistence#DISK} unless a benchmark
  *     asks otherwise
+ * @param kafkaSaslSsl a listener of the broker's for clients that log in over TLS, if wanted
  */
-public record RuntimeOptions(Path dataDir, Ports ports, Azurite.Persistence azurite) {
+public record RuntimeOptions(Path dataDir, Ports ports, Azurite.Persistence azurite, Optional<EmbeddedKafka.SaslSslListener> kafkaSaslSsl) {
 
   public RuntimeOptions {
     Objects.requireNonNull(dataDir, "'dataDir' cannot be null.");
     Objects.requireNonNull(ports, "'ports' cannot be null.");
     Objects.requireNonNull(azurite, "'azurite' cannot be null.");
+    Objects.requireNonNull(kafkaSaslSsl, "'kafkaSaslSsl' cannot be null.");
     dataDir = dataDir.toAbsolutePath().normalize();
   }
 
   public RuntimeOptions(Path dataDir, Ports ports) {
-    this(dataDir, ports, Azurite.Persistence.DISK);
+    this(dataDir, ports, Azurite.Persistence.DISK, Optional.empty());
   }
 
   /** The same options with Azurite's data in memory only: nothing survives a restart. */
   public RuntimeOptions azuriteInMemory() {
-    return new RuntimeOptions(dataDir, ports, Azurite.Persistence.MEMORY);
+    return new RuntimeOptions(dataDir, ports, Azurite.Persistence.MEMORY, kafkaSaslSsl);
+  }
+
+  /** The same options with the broker's {@code listener} too. */
+  public RuntimeOptions withKafkaSaslSsl(EmbeddedKafka.SaslSslListener listener) {
+    return new RuntimeOptions(dataDir, ports, azurite, Optional.of(listener));
   }
 
   /** Dev mode: the well-known ports ({@link Ports#DEFAULTS}). */

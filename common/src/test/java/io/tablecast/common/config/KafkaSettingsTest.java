@@ -57,7 +57,8 @@ class KafkaSettingsTest {
 
   @Test
   void entraIdTokensAreForTheNamespaceOfTheFirstBootstrapServerUnlessAScopeIsGiven() {
-    Map<String, String> env = new HashMap<>(Map.of("TABLECAST_KAFKA_BOOTSTRAP", EVENT_HUBS, "TABLECAST_KAFKA_SASL_MECHANISM", "OAUTHBEARER"));
+    Map<String, String> env = new HashMap<>(Map.of("TABLECAST_KAFKA_BOOTSTRAP", EVENT_HUBS,
+        "TABLECAST_KAFKA_SASL_MECHANISM", "OAUTHBEARER"));
 
     assertThat(KafkaSettings.fromEnv(Env.of(env)).connection()).containsEntry("security.protocol", "SASL_SSL")
         .containsEntry("sasl.login.callback.handler.class", "io.tablecast.common.kafka.EntraIdKafkaLogin")
@@ -111,7 +112,8 @@ class KafkaSettingsTest {
         sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username="a" password="b";
         client.dns.lookup=use_all_dns_ips
         """);
-    Map<String, String> env = new HashMap<>(Map.of("TABLECAST_KAFKA_BOOTSTRAP", "broker:9092", "TABLECAST_KAFKA_PROPERTIES", file.toString()));
+    Map<String, String> env = new HashMap<>(Map.of("TABLECAST_KAFKA_BOOTSTRAP", "broker:9092",
+        "TABLECAST_KAFKA_PROPERTIES", file.toString()));
 
     assertThat(KafkaSettings.fromEnv(Env.of(env)).connection()).as("the file's protocol is asked for: no plain-text refusal")
         .containsEntry("security.protocol", "SASL_PLAINTEXT").containsEntry("client.dns.lookup", "use_all_dns_ips")
@@ -124,8 +126,8 @@ class KafkaSettingsTest {
 
   @Test
   void aClientsOwnPropertiesWinOverTheConnectionsAndTheBootstrapServersAreTheSettings() {
-    KafkaSettings kafka = new KafkaSettings("127.0.0.1:9092", KafkaSettings.Topics.of(3), Map.of("bootstrap.servers", "elsewhere:1", "isolation.level",
-        "read_uncommitted", "client.dns.lookup", "use_all_dns_ips"));
+    KafkaSettings kafka = new KafkaSettings("127.0.0.1:9092", KafkaSettings.Topics.of(3),
+        Map.of("bootstrap.servers", "elsewhere:1", "isolation.level", "read_uncommitted", "client.dns.lookup", "use_all_dns_ips"));
 
     assertThat(kafka.client(Map.of("isolation.level", "read_committed"))).containsEntry("bootstrap.servers", "127.0.0.1:9092")
         .containsEntry("isolation.level", "read_committed").containsEntry("client.dns.lookup", "use_all_dns_ips");

@@ -19,7 +19,8 @@ class RetentionCheckTest {
 
   @Test
   void namesTheSettingThroughWhichATopicWouldLoseRecords() {
-    assertThat(loss(Map.of("retention.ms", "604800000", "retention.bytes", "-1"))).contains("deletes records after 604800000 ms (retention.ms)");
+    assertThat(loss(Map.of("retention.ms", "604800000", "retention.bytes", "-1")))
+        .contains("deletes records after 604800000 ms (retention.ms)");
     assertThat(loss(Map.of("retention.ms", "-1", "retention.bytes", "1073741824")))
         .contains("deletes records beyond 1073741824 bytes a partition (retention.bytes)");
     assertThat(loss(Map.of("retention.ms", "-1", "retention.bytes", "-1", "cleanup.policy", "delete, compact")))
