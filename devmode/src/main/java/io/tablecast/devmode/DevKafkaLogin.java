@@ -27,7 +27,7 @@ import java.util.Map;
  */
 record DevKafkaLogin(SaslSslListener listener, Path clientProperties) {
 
-  static final String USER = "tablecast";
+  private static final String USER = "tablecast";
 
   static DevKafkaLogin create(Path dataDir, int port) {
     Path dir = dataDir.resolve("kafka-tls");
@@ -38,7 +38,7 @@ record DevKafkaLogin(SaslSslListener listener, Path clientProperties) {
       byte[] secret = new byte[24];
       new SecureRandom().nextBytes(secret);
       String password = Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
-      Path properties = dir.resolve("client.properties");
+      Path properties = ownerOnly(dir.resolve("client.properties"));
       Files.write(properties, List.of(
           "# Dev mode's Kafka over SASL_SSL at 127.0.0.1:" + port + ", made at its start: TABLECAST_KAFKA_PROPERTIES=" + properties,
           "security.protocol=SASL_SSL",
@@ -48,7 +48,6 @@ record DevKafkaLogin(SaslSslListener listener, Path clientProperties) {
           "ssl.truststore.location=" + keystore.path(),
           "ssl.truststore.type=" + HttpSettings.Keystore.TYPE,
           "ssl.truststore.password=" + keystore.password()));
-      ownerOnly(properties);
       return new DevKafkaLogin(new SaslSslListener(port, keystore, Map.of(USER, password)), properties);
     } catch (IOException e) {
       throw new UncheckedIOException("Could not make dev mode's Kafka login in " + dir, e);
@@ -66,11 +65,13 @@ record DevKafkaLogin(SaslSslListener listener, Path clientProperties) {
         "TABLECAST_KAFKA_PROPERTIES", clientProperties.toString())));
   }
 
-  private static void ownerOnly(Path file) throws IOException {
+  /** {@code file}, made anew, empty and readable by its owner only, before the secret goes in. */
+  private static Path ownerOnly(Path file) throws IOException {
+    Files.deleteIfExists(file);
     try {
-      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+      return Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
     } catch (UnsupportedOperationException e) {
-      // Not a POSIX file system: the data directory's own permissions guard it.
+      return file; // not a POSIX file system: the data directory's own permissions guard it
     }
   }
 }

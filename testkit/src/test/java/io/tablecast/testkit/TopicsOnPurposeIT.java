@@ -59,7 +59,8 @@ class TopicsOnPurposeIT {
     assertThatThrownBy(() -> TopicProvisioner.ensureTopics(kafka, names)).isInstanceOf(ConfigException.class)
         .hasMessageStartingWith("Topic " + events + " deletes records after " + WEEK + " ms (retention.ms); its records are kept for"
             + " ever (README, Kafka topics)")
-        .hasMessageContaining("tablecast topics").hasMessageContaining("TABLECAST_KAFKA_FINITE_RETENTION");
+        .hasMessageContaining("--alter --entity-type topics --entity-name " + events + " --add-config retention.ms=-1,")
+        .hasMessageContaining("TABLECAST_KAFKA_FINITE_RETENTION");
 
     KafkaSettings accepting = new KafkaSettings(runtime.bootstrapServers(), new KafkaSettings.Topics(1, Optional.empty(), Optional.empty(),
         true), Map.of());

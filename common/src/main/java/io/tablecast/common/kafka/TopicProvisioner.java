@@ -75,7 +75,7 @@ public final class TopicProvisioner {
         awaitLeaders(admin, missing.stream().map(NewTopic::name).toList());
         log.info("Created topics {} with {} partitions", missing.stream().map(NewTopic::name).toList(), kafka.partitions());
       }
-      checkKept(kafka.topics(), admin, kept.stream().filter(existing::contains).toList());
+      checkKept(kafka, admin, kept.stream().filter(existing::contains).toList());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("Interrupted while creating topics", e);
@@ -91,7 +91,7 @@ public final class TopicProvisioner {
   }
 
   /** The existing topics of {@code kept} that would lose records, refused or, if the settings accept it, warned of. */
-  private static void checkKept(KafkaSettings.Topics settings, Admin admin, List<String> kept)
+  private static void checkKept(KafkaSettings kafka, Admin admin, List<String> kept)
       throws InterruptedException, ExecutionException, TimeoutException {
     if (kept.isEmpty()) {
       return;
@@ -104,10 +104,11 @@ public final class TopicProvisioner {
         continue;
       }
       String what = "Topic " + topic.getKey().name() + " " + loss.get();
-      if (!settings.finiteRetention()) {
-        throw new ConfigException(what + "; its records are kept for ever (README, Kafka topics): set retention.ms=-1 and"
-            + " retention.bytes=-1 and cleanup.policy=delete on it (tablecast topics prints the commands), or"
-            + " TABLECAST_KAFKA_FINITE_RETENTION=true to accept that a rebuild then lacks the events deleted");
+      if (!kafka.topics().finiteRetention()) {
+        throw new ConfigException(what + "; its records are kept for ever (README, Kafka topics): kafka-configs.sh --bootstrap-server "
+            + kafka.bootstrapServers() + " --alter --entity-type topics --entity-name " + topic.getKey().name()
+            + " --add-config retention.ms=-1,retention.bytes=-1,cleanup.policy=delete; or TABLECAST_KAFKA_FINITE_RETENTION=true to"
+            + " accept that a rebuild then lacks the events deleted");
       }
       log.warn("{}; accepted (TABLECAST_KAFKA_FINITE_RETENTION=true): a rebuild or verify will lack the records deleted", what);
     }
