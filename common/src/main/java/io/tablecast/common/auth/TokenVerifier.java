@@ -38,10 +38,13 @@ import java.util.stream.Stream;
  * <p>Only asymmetric algorithms are accepted (RSA and EC, as Entra ID and every OIDC issuer sign):
  * never {@code none} and never HMAC, so a token "signed" with the public key as an HMAC secret
  * fails like any forgery. The keys come from the issuer's JWKS, found through its discovery
- * document at construction unless a JWKS URL is configured; nimbus caches them (5 minutes,
- * refreshed ahead of expiry) and fetches them again when a token names a key id it does not know,
- * at most twice in 30 seconds, so a key rotation is picked up at once and a flood of made-up key
- * ids cannot flood the issuer. Thread-safe.
+ * document at construction unless a JWKS URL is configured; nimbus caches them ({@link
+ * AuthSettings#keysRefresh}, 5 minutes by default, refreshed ahead of expiry) and fetches them
+ * again when a token names a key id it does not know, at most twice in 30 seconds (or in half the
+ * refresh, if shorter), so a key rotation is picked up at once and a flood of made-up key ids
+ * cannot flood the issuer. While the issuer cannot be reached, the keys last fetched stay in use
+ * for up to {@link AuthSettings#KEYS_THROUGH_OUTAGE}: an issuer's outage does not turn valid
+ * tokens away. Thread-safe.
  */
 public final class TokenVerifier {
 
@@ -67,7 +70,15 @@ public final class TokenVerifier {
   public static TokenVerifier of(AuthSettings settings) {
     ResourceRetriever retriever = new DefaultResourceRetriever(TIMEOUT_MS, TIMEOUT_MS, SIZE_LIMIT_BYTES);
     URI jwks = settings.jwksUrl().orElseGet(() -> discoverJwks(settings, retriever));
-    JWKSource<SecurityContext> keys = JWKSourceBuilder.create(url(jwks), retriever).retrying(true).build();
+    long refresh = settings.keysRefresh().toMillis();
+    JWKSource<SecurityContext> keys = JWKSourceBuilder.create(url(jwks), retriever)
+        // nimbus needs the refresh-ahead time and the wait for another thread's fetch to fit in the refresh.
+        .cache(refresh, Math.min(TIMEOUT_MS, refresh / 4))
+        .refreshAheadCache(Math.min(JWKSourceBuilder.DEFAULT_REFRESH_AHEAD_TIME, refresh / 2), false)
+        .rateLimited(Math.min(JWKSourceBuilder.DEFAULT_RATE_LIMIT_MIN_INTERVAL, refresh / 2))
+        .retrying(true)
+        .outageTolerant(AuthSettings.KEYS_THROUGH_OUTAGE.toMillis())
+        .build();
 
     DefaultJWTProcessor<SecurityContext> processor = new DefaultJWTProcessor<>();
     processor.setJWSTypeVerifier(new DefaultJOSEObjectTypeVerifier<>(JOSEObjectType.JWT, new JOSEObjectType("at+jwt"), null));

@@ -28,11 +28,17 @@ import java.util.stream.Collectors;
  *     ({@code scp}, {@code scope}), which a user may consent to for an application
  * @param clients {@code TABLECAST_AUTH_CLIENTS}, comma-separated: the client applications whose
  *     tokens are accepted ({@code azp}, or {@code appid} in Entra ID's v1.0 tokens); empty, any
+ * @param keysRefresh {@code TABLECAST_AUTH_KEYS_REFRESH}, default 5 minutes: how long the issuer's
+ *     signing keys are used before they are fetched again (1s..24h); while the issuer cannot be
+ *     reached, the last ones fetched stay in use for up to {@link #KEYS_THROUGH_OUTAGE}
  */
 public record AuthSettings(String issuer, String audience, Optional<URI> jwksUrl, Duration clockSkew, boolean appRolesOnly,
-    Set<String> clients) {
+    Set<String> clients, Duration keysRefresh) {
 
   public static final Duration DEFAULT_CLOCK_SKEW = Duration.ofSeconds(60);
+  public static final Duration DEFAULT_KEYS_REFRESH = Duration.ofMinutes(5);
+  /** How long the last keys fetched stay in use while the issuer cannot be reached: a day, as Entra ID advises. */
+  public static final Duration KEYS_THROUGH_OUTAGE = Duration.ofHours(24);
 
   public AuthSettings {
     httpUrl("TABLECAST_AUTH_ISSUER", issuer);
@@ -44,11 +50,14 @@ public record AuthSettings(String issuer, String audience, Optional<URI> jwksUrl
     if (clockSkew.isNegative() || clockSkew.compareTo(Duration.ofMinutes(5)) > 0) {
       throw new ConfigException("TABLECAST_AUTH_CLOCK_SKEW must be within 0s..5m, was " + clockSkew);
     }
+    if (keysRefresh.compareTo(Duration.ofSeconds(1)) < 0 || keysRefresh.compareTo(Duration.ofHours(24)) > 0) {
+      throw new ConfigException("TABLECAST_AUTH_KEYS_REFRESH must be within 1s..24h, was " + keysRefresh);
+    }
   }
 
   /** Accepts tokens of {@code issuer} for {@code audience}, keys found by discovery, with the default skew. */
   public static AuthSettings of(String issuer, String audience) {
-    return new AuthSettings(issuer, audience, Optional.empty(), DEFAULT_CLOCK_SKEW, false, Set.of());
+    return new AuthSettings(issuer, audience, Optional.empty(), DEFAULT_CLOCK_SKEW, false, Set.of(), DEFAULT_KEYS_REFRESH);
   }
 
   /**
@@ -58,7 +67,7 @@ public record AuthSettings(String issuer, String audience, Optional<URI> jwksUrl
   public static Optional<AuthSettings> fromEnv(Env env) {
     Optional<String> issuer = env.optional("TABLECAST_AUTH_ISSUER");
     if (issuer.isEmpty()) {
-      for (String name : new String[] {"TABLECAST_AUTH_AUDIENCE", "TABLECAST_AUTH_JWKS_URL"}) {
+      for (String name : new String[] {"TABLECAST_AUTH_AUDIENCE", "TABLECAST_AUTH_JWKS_URL", "TABLECAST_AUTH_KEYS_REFRESH"}) {
         if (env.optional(name).isPresent()) {
           throw new ConfigException(name + " is set but TABLECAST_AUTH_ISSUER is not: set both, or neither to turn authentication off");
         }
@@ -67,7 +76,8 @@ public record AuthSettings(String issuer, String audience, Optional<URI> jwksUrl
     }
     return Optional.of(new AuthSettings(issuer.get(), env.string("TABLECAST_AUTH_AUDIENCE", ""),
         env.optional("TABLECAST_AUTH_JWKS_URL").map(url -> httpUrl("TABLECAST_AUTH_JWKS_URL", url)),
-        env.duration("TABLECAST_AUTH_CLOCK_SKEW", DEFAULT_CLOCK_SKEW), env.flag("TABLECAST_AUTH_APP_ROLES_ONLY", false), clients(env)));
+        env.duration("TABLECAST_AUTH_CLOCK_SKEW", DEFAULT_CLOCK_SKEW), env.flag("TABLECAST_AUTH_APP_ROLES_ONLY", false), clients(env),
+        env.duration("TABLECAST_AUTH_KEYS_REFRESH", DEFAULT_KEYS_REFRESH)));
   }
 
   /**
@@ -90,17 +100,22 @@ public record AuthSettings(String issuer, String audience, Optional<URI> jwksUrl
 
   /** The JWKS address: the configured one, else none, to be discovered. */
   public AuthSettings withJwksUrl(URI url) {
-    return new AuthSettings(issuer, audience, Optional.of(url), clockSkew, appRolesOnly, clients);
+    return new AuthSettings(issuer, audience, Optional.of(url), clockSkew, appRolesOnly, clients, keysRefresh);
   }
 
   /** Permissions granted as app roles only ({@link #appRolesOnly}). */
   public AuthSettings withAppRolesOnly() {
-    return new AuthSettings(issuer, audience, jwksUrl, clockSkew, true, clients);
+    return new AuthSettings(issuer, audience, jwksUrl, clockSkew, true, clients, keysRefresh);
   }
 
   /** Tokens of these client applications only ({@link #clients}). */
   public AuthSettings withClients(Set<String> allowed) {
-    return new AuthSettings(issuer, audience, jwksUrl, clockSkew, appRolesOnly, allowed);
+    return new AuthSettings(issuer, audience, jwksUrl, clockSkew, appRolesOnly, allowed, keysRefresh);
+  }
+
+  /** The issuer's keys fetched again after {@code refresh} ({@link #keysRefresh}). */
+  public AuthSettings withKeysRefresh(Duration refresh) {
+    return new AuthSettings(issuer, audience, jwksUrl, clockSkew, appRolesOnly, clients, refresh);
   }
 
   private static Set<String> clients(Env env) {

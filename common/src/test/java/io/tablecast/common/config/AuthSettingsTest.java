@@ -41,6 +41,17 @@ class AuthSettingsTest {
   }
 
   @Test
+  void theKeysAreFetchedAgainEveryFiveMinutesUnlessToldWithinASecondAndADay() {
+    assertThat(AuthSettings.of(ISSUER, "a").keysRefresh()).isEqualTo(Duration.ofMinutes(5));
+    assertThat(AuthSettings.fromEnv(Env.of(Map.of("TABLECAST_AUTH_ISSUER", ISSUER, "TABLECAST_AUTH_AUDIENCE", "a",
+        "TABLECAST_AUTH_KEYS_REFRESH", "1h"))).orElseThrow().keysRefresh()).isEqualTo(Duration.ofHours(1));
+    assertThatThrownBy(() -> AuthSettings.fromEnv(Env.of(Map.of("TABLECAST_AUTH_ISSUER", ISSUER, "TABLECAST_AUTH_AUDIENCE", "a",
+        "TABLECAST_AUTH_KEYS_REFRESH", "25h")))).isInstanceOf(ConfigException.class).hasMessageContaining("within 1s..24h");
+    assertThatThrownBy(() -> AuthSettings.fromEnv(Env.of(Map.of("TABLECAST_AUTH_KEYS_REFRESH", "1m"))))
+        .hasMessageContaining("TABLECAST_AUTH_KEYS_REFRESH is set but TABLECAST_AUTH_ISSUER is not");
+  }
+
+  @Test
   void appRolesOnlyAndTheAllowedClientsAreTakenWhenSet_andAnythingButTrueOrFalseIsRefused() {
     AuthSettings settings = AuthSettings.fromEnv(Env.of(Map.of("TABLECAST_AUTH_ISSUER", ISSUER, "TABLECAST_AUTH_AUDIENCE", "a",
         "TABLECAST_AUTH_APP_ROLES_ONLY", "TRUE", "TABLECAST_AUTH_CLIENTS", " client-a, client-b ,,"))).orElseThrow();
