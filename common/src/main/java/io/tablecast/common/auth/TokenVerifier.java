@@ -19,6 +19,7 @@ import com.nimbusds.jwt.proc.DefaultJWTClaimsVerifier;
 import com.nimbusds.jwt.proc.DefaultJWTProcessor;
 import io.tablecast.common.config.AuthSettings;
 import io.tablecast.common.config.ConfigException;
+import io.tablecast.events.Actor;
 import java.io.IOException;
 import java.net.MalformedURLException;
 import java.net.URI;
@@ -113,11 +114,23 @@ public final class TokenVerifier {
     if (claims.getSubject() == null || claims.getSubject().isBlank()) {
       throw new TokenRejectedException("The bearer token names no subject.");
     }
+    String subject = subjectOf(claims);
+    if (subject.equals(Actor.ANONYMOUS.subject())) {
+      throw new TokenRejectedException("The bearer token's subject is '" + subject + "', which names requests without authentication.");
+    }
     Optional<String> client = Stream.of("azp", "appid").map(claims::getClaim).filter(String.class::isInstance)
         .map(String.class::cast).findFirst();
-    return new VerifiedToken(claims.getSubject(), client, appRolesOnly
+    return new VerifiedToken(subject, client, appRolesOnly
         ? Permissions.granted(null, null, claims.getClaim("roles"))
         : Permissions.granted(claims.getClaim("scp"), claims.getClaim("scope"), claims.getClaim("roles")));
+  }
+
+  /** Who sent the token ({@link VerifiedToken#subject}): Entra ID's object id in its tenant when the token has them, else {@code sub}. */
+  private static String subjectOf(JWTClaimsSet claims) {
+    if (claims.getClaim("oid") instanceof String oid && !oid.isBlank()) {
+      return claims.getClaim("tid") instanceof String tid && !tid.isBlank() ? oid + "@" + tid : oid;
+    }
+    return claims.getSubject();
   }
 
   /** nimbus's reason, fit for a quoted-string of RFC 6750 §3: printable ASCII without quotes or backslashes. */

@@ -7,6 +7,10 @@ import java.util.Set;
  * A token whose signature, issuer, audience and lifetime have been checked: who sent it, through
  * which client application ({@code azp}, or {@code appid} in Entra ID's v1.0 tokens), and what it
  * allows.
+ *
+ * @param subject who sent it: for a Microsoft Entra ID token, its object id in its tenant ({@code
+ *     <oid>@<tid>}, or {@code oid} alone without a tenant), which names the user or application
+ *     across every app of the tenant where {@code sub} differs from app to app; else its {@code sub}
  */
 public record VerifiedToken(String subject, Optional<String> client, Set<String> permissions) {
 
