@@ -12,6 +12,7 @@ import io.tablecast.hr.work.WorkerState;
 import io.tablecast.hr.work.WorkerState.IndexEntries;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.operations.domain.audit.StorageLimits;
+import io.tablecast.projection.RowChange;
 import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.projector.application.PartitionRef;
 import io.tablecast.schemas.EventCodec;
@@ -46,7 +47,7 @@ public final class LogFold {
   private final int chunkSize;
   private final VerifyProgress progress;
   private final EventLines lines = new EventLines(EventCodec.create());
-  private final DepartmentAudit departments = new DepartmentAudit(row -> StorageLimits.violation(AuditRow.of(row)));
+  private final DepartmentAudit departments = new DepartmentAudit(LogFold::refusal);
   private final Parked parked = new Parked();
   private final FailurePolicy onFailure;
   private final Map<PartitionRef, Long> pausedAt = new TreeMap<>(
@@ -177,7 +178,7 @@ public final class LogFold {
       return;
     }
     EmployeeAudit.Expected rows = EmployeeAudit.of(employeeId, history);
-    if (rows.rows().stream().anyMatch(row -> StorageLimits.violation(AuditRow.of(row)).isPresent())) {
+    if (rows.rows().stream().anyMatch(row -> refusal(row).isPresent())) {
       rows = EmployeeAudit.of(employeeId, writable(employeeId, history));
     }
     rows.rows().stream().map(AuditRow::of).forEach(expected::row);
@@ -186,6 +187,11 @@ public final class LogFold {
       departments.count(locator);
       expected.workerState(IndexLayout.locatorPartition(TruthRows.id(locator)), settled(locator));
     });
+  }
+
+  /** Why the store would refuse a row a projection puts; empty when it fits. */
+  private static Optional<String> refusal(RowChange.Put row) {
+    return StorageLimits.violation(AuditRow.of(row));
   }
 
   /**
@@ -199,7 +205,7 @@ public final class LogFold {
     for (EmployeeEvent event : history) {
       kept.add(event);
       Optional<String> violation = EmployeeAudit.of(employeeId, kept).rows().stream()
-          .map(row -> StorageLimits.violation(AuditRow.of(row))).flatMap(Optional::stream).findFirst();
+          .map(LogFold::refusal).flatMap(Optional::stream).findFirst();
       if (violation.isPresent()) {
         String position = "employee " + employeeId + " version " + event.version();
         if (onFailure == FailurePolicy.PAUSE) {
