@@ -7,6 +7,8 @@ import com.azure.core.credential.AccessToken;
 import com.azure.core.credential.TokenCredential;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.PlainJWT;
+import io.tablecast.common.config.Env;
+import io.tablecast.common.config.KafkaSettings;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -61,6 +63,14 @@ class EntraIdKafkaLoginTest {
         .hasMessageContaining("no scope=");
     assertThatThrownBy(() -> configured("OAUTHBEARER").handle(new Callback[] {new Callback() { }}))
         .isInstanceOf(UnsupportedCallbackException.class);
+  }
+
+  @Test
+  void isTheLoginThatTheSettingsNameForOAuthBearer() throws Exception {
+    KafkaSettings kafka = KafkaSettings.fromEnv(Env.of(Map.of("TABLECAST_KAFKA_BOOTSTRAP", "contoso.servicebus.windows.net:9093",
+        "TABLECAST_KAFKA_SASL_MECHANISM", "OAUTHBEARER")));
+
+    assertThat(Class.forName(kafka.connection().get("sasl.login.callback.handler.class"))).isEqualTo(EntraIdKafkaLogin.class);
   }
 
   private EntraIdKafkaLogin configured(String mechanism) {
