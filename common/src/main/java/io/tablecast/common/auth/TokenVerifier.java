@@ -19,7 +19,6 @@ import com.nimbusds.jwt.proc.DefaultJWTClaimsVerifier;
 import com.nimbusds.jwt.proc.DefaultJWTProcessor;
 import io.tablecast.common.config.AuthSettings;
 import io.tablecast.common.config.ConfigException;
-import io.tablecast.events.Actor;
 import java.io.IOException;
 import java.net.MalformedURLException;
 import java.net.URI;
@@ -115,7 +114,7 @@ public final class TokenVerifier {
       throw new TokenRejectedException("The bearer token names no subject.");
     }
     String subject = subjectOf(claims);
-    if (subject.equals(Actor.ANONYMOUS.subject())) {
+    if (subject.equals(VerifiedToken.ANONYMOUS)) {
       throw new TokenRejectedException("The bearer token's subject is '" + subject + "', which names requests without authentication.");
     }
     Optional<String> client = Stream.of("azp", "appid").map(claims::getClaim).filter(String.class::isInstance)

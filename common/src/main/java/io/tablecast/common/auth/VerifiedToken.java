@@ -14,6 +14,9 @@ import java.util.Set;
  */
 public record VerifiedToken(String subject, Optional<String> client, Set<String> permissions) {
 
+  /** The subject no token may have: the name of the caller of requests without authentication. */
+  public static final String ANONYMOUS = "anonymous";
+
   public VerifiedToken {
     permissions = Set.copyOf(permissions);
   }

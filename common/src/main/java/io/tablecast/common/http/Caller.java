@@ -1,6 +1,7 @@
 package io.tablecast.common.http;
 
 import io.javalin.http.Context;
+import io.tablecast.common.auth.VerifiedToken;
 import java.util.Optional;
 
 /**
@@ -10,7 +11,7 @@ import java.util.Optional;
  */
 public record Caller(String subject) {
 
-  public static final Caller ANONYMOUS = new Caller("anonymous");
+  public static final Caller ANONYMOUS = new Caller(VerifiedToken.ANONYMOUS);
 
   private static final String ATTRIBUTE = "tablecast.caller";
 
