@@ -48,7 +48,7 @@ final class KafkaConnection {
     config.putAll(tls(env));
     config.putAll(sasl(env, bootstrapServers));
     Optional<String> asked = env.optional(PROTOCOL).map(p -> env.choice(PROTOCOL, p, PROTOCOLS))
-        .or(() -> Optional.ofNullable(config.get("security.protocol")));
+        .or(() -> Optional.ofNullable(config.get("security.protocol")).map(p -> p.toUpperCase(Locale.ROOT)));
     String protocol = asked.orElse(config.containsKey("sasl.mechanism") ? "SASL_SSL"
         : config.containsKey("ssl.truststore.location") || config.containsKey("ssl.keystore.location") ? "SSL" : "PLAINTEXT");
     config.put("security.protocol", protocol);

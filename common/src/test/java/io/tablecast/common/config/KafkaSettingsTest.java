@@ -125,6 +125,15 @@ class KafkaSettingsTest {
   }
 
   @Test
+  void aProtocolFromThePropertiesFileIsReadInAnyCaseAsKafkaReadsIt(@TempDir Path dir) throws IOException {
+    Path file = Files.writeString(dir.resolve("client.properties"), "security.protocol=sasl_ssl\n");
+
+    assertThat(KafkaSettings.fromEnv(Env.of(Map.of("TABLECAST_KAFKA_BOOTSTRAP", "broker:9093", "TABLECAST_KAFKA_PROPERTIES",
+        file.toString(), "TABLECAST_KAFKA_SASL_MECHANISM", "PLAIN", "TABLECAST_KAFKA_SASL_USERNAME", "u",
+        "TABLECAST_KAFKA_SASL_PASSWORD", "p"))).connection()).containsEntry("security.protocol", "SASL_SSL");
+  }
+
+  @Test
   void aClientsOwnPropertiesWinOverTheConnectionsAndTheBootstrapServersAreTheSettings() {
     KafkaSettings kafka = new KafkaSettings("127.0.0.1:9092", KafkaSettings.Topics.of(3),
         Map.of("bootstrap.servers", "elsewhere:1", "isolation.level", "read_uncommitted", "client.dns.lookup", "use_all_dns_ips"));
