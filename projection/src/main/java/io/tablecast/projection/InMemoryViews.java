@@ -77,13 +77,17 @@ public final class InMemoryViews<E> {
       pending.clear();
       pending.addAll(shuffled);
       if (!shuffled.isEmpty() && laneOrder.nextInt(4) == 0) {
-        run(shuffled.get(0).turn()); // a worker that died after its writes: the item runs again
+        Work again = shuffled.get(0);
+        runItems(again.step(), List.of(again.item())); // a worker that died after its writes: the item runs again
       }
       runTogether(laneOrder.nextInt(pending.size() + 1));
     }
   }
 
-  /** Runs all the work asked for so far: the rows are then the view set's. */
+  /**
+   * Runs all the work asked for so far: the rows are then the view set's. An item that cannot run
+   * yet ({@link WorkStep#notYet}) stays {@link #waiting}.
+   */
   public void settle() {
     runPending(pending.size());
   }
@@ -97,14 +101,26 @@ public final class InMemoryViews<E> {
   }
 
   private void runPending(int count) {
-    due(count).forEach(work -> run(work.turn()));
+    due(count).forEach(work -> runItems(work.step(), List.of(work.item())));
   }
 
   /** As a worker runs the items of a message: each step's in one turn ({@link WorkStep#turn}). */
   private void runTogether(int count) {
     Map<WorkStep<?>, List<String>> byStep = new LinkedHashMap<>();
     due(count).forEach(work -> byStep.computeIfAbsent(work.step(), step -> new ArrayList<>()).add(work.item()));
-    byStep.forEach((step, items) -> run(step.turn(items)));
+    byStep.forEach(this::runItems);
+  }
+
+  /** A step's items in one turn; those that cannot run yet ({@link WorkStep#notYet}) stay pending, for after the next batch. */
+  private void runItems(WorkStep<?> step, List<String> items) {
+    Turn<?> turn = step.turn(items);
+    run(turn);
+    turn.waiting().keySet().forEach(index -> pending.add(new Work(step, items.get(index))));
+  }
+
+  /** The work asked for that could not run yet ({@link WorkStep#notYet}), after {@link #settle}: none, once the log is whole. */
+  public List<Work> waiting() {
+    return List.copyOf(pending);
   }
 
   private List<Work> due(int count) {

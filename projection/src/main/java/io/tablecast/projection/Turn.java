@@ -56,6 +56,7 @@ public final class Turn<E> {
   private final Set<RowRef> reads = new LinkedHashSet<>();
   private final Set<RowRef> namedAfter = new LinkedHashSet<>();
   private final Set<RowRef> consulted = new LinkedHashSet<>();
+  private final Map<Integer, String> waiting = new LinkedHashMap<>();
 
   /** @param events the events of one lane, in their order; each must be one the projection takes */
   public Turn(Projection<E> projection, List<E> events) {
@@ -115,6 +116,15 @@ public final class Turn<E> {
   }
 
   /**
+   * The items of a step's turn that the last fold set aside because they cannot run yet ({@link
+   * WorkStep#notYet}), by their index in {@link #events()}, each with its reason: they changed
+   * nothing, and the engine keeps them for a later turn. Empty for a projection's events.
+   */
+  public Map<Integer, String> waiting() {
+    return Map.copyOf(waiting);
+  }
+
+  /**
    * Folds the events over the rows read.
    *
    * @param read the properties of each row of {@link #reads()} that exists; a row of {@link
@@ -149,10 +159,12 @@ public final class Turn<E> {
    */
   private Map<RowRef, State> run(Map<RowRef, Map<String, Object>> read, Set<RowRef> missing, Map<RowRef, State> before) {
     consulted.clear();
+    waiting.clear();
     Map<RowRef, State> states = new LinkedHashMap<>();
     Set<RowRef> wasRead = Set.copyOf(reads);
     wasRead.forEach(ref -> before.put(ref, State.read(read.get(ref))));
-    for (E event : events) {
+    for (int index = 0; index < events.size(); index++) {
+      E event = events.get(index);
       Set<RowRef> declared = projection.reads(event);
       Rows declaredRows = rows(event, declared, states, before);
       boolean[] changedLooked = {false}; // whether a row it named from was changed earlier in the turn
@@ -170,7 +182,13 @@ public final class Turn<E> {
       }
       Set<RowRef> allowed = new HashSet<>(declared);
       allowed.addAll(after);
-      for (RowChange change : projection.fold(rows(event, allowed, states, before), event)) {
+      Rows rows = rows(event, allowed, states, before);
+      Optional<String> notYet = notYet(event, rows);
+      if (notYet.isPresent()) {
+        waiting.put(index, notYet.get());
+        continue;
+      }
+      for (RowChange change : projection.fold(rows, event)) {
         RowRef ref = change.ref();
         if (!projection.viewSet().tables().contains(ref.table())) {
           throw new IllegalStateException("Projection '" + projection.name() + "' wrote " + ref + ", a table view set '"
@@ -180,6 +198,12 @@ public final class Turn<E> {
       }
     }
     return states;
+  }
+
+  /** Why a step's item cannot run yet ({@link WorkStep#notYet}); a projection's events always can. */
+  @SuppressWarnings("unchecked")
+  private Optional<String> notYet(E event, Rows rows) {
+    return projection instanceof WorkStep<?> step ? ((WorkStep<E>) step).notYet(event, rows) : Optional.empty();
   }
 
   /** The rows an event may look at: {@code allowed}, as the events before it in the turn left them. */

@@ -33,6 +33,23 @@ public interface WorkStep<W> extends Projection<W> {
   /** @throws RuntimeException for a text that is not an item: the engine parks its message */
   W decode(String text);
 
+  /**
+   * Why {@code item} cannot run yet, given the rows it declared ({@link #reads}, and {@link
+   * #readsAfter}) as read, or as the turn's earlier items left them: the truth it reconciles from
+   * is absent, or older than the item. That happens when the store lost writes that the queue kept
+   * (a storage account restored from a backup, or failed over behind), until the projector applies
+   * those events again. The item is then set aside, the others of its turn are written, and the
+   * engine keeps it on its queue and tries again with backoff. While the projector of its
+   * generation has not passed the event that asked for it, it is never parked for this; once it
+   * has, the truth is final, and an item that still waits has failed for good: it is parked after
+   * its attempts, with this reason, where {@code tablecast poison requeue} sends it back.
+   *
+   * <p>Empty by default: an item runs over whatever it finds.
+   */
+  default Optional<String> notYet(W item, Rows rows) {
+    return Optional.empty();
+  }
+
   /** Each item is its own lane: items of one batch run side by side. */
   @Override
   default Optional<String> lane(W item) {

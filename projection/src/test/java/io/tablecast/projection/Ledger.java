@@ -36,6 +36,12 @@ public final class Ledger {
    * @param reads the rows an item needs
    */
   public static WorkStep<String> step(String name, java.util.function.Function<String, Set<RowRef>> reads, Projection.Fold<String> fold) {
+    return step(name, reads, fold, (rows, item) -> Optional.empty());
+  }
+
+  /** As above, with items that cannot run while {@code notYet} gives a reason ({@link WorkStep#notYet}). */
+  public static WorkStep<String> step(String name, java.util.function.Function<String, Set<RowRef>> reads, Projection.Fold<String> fold,
+      java.util.function.BiFunction<Rows, String, Optional<String>> notYet) {
     return new WorkStep<>() {
       @Override
       public String name() {
@@ -71,6 +77,11 @@ public final class Ledger {
       public List<RowChange> fold(Rows rows, String item) {
         return fold.apply(rows, item);
       }
+
+      @Override
+      public Optional<String> notYet(String item, Rows rows) {
+        return notYet.apply(rows, item);
+      }
     };
   }
 
@@ -78,6 +89,16 @@ public final class Ledger {
   public static Projection<Entry> balanceAsking(WorkStep<String> step, java.util.function.Function<Entry, String> item) {
     return Projection.of("balance", VIEW_SET, BALANCE::lane, BALANCE::reads, BALANCE::fold,
         entry -> List.of(step.askFor(item.apply(entry))));
+  }
+
+  /**
+   * A step that copies an account's balance under {@code accounts}, and waits while the account
+   * has no balance: the truth it copies.
+   */
+  public static WorkStep<String> copyingBalances() {
+    return step("accounts", account -> Set.of(balance(account), account(account)),
+        (rows, account) -> List.of(new RowChange.Put(account(account), rows.get(balance(account)).orElseThrow())),
+        (rows, account) -> rows.get(balance(account)).isPresent() ? Optional.empty() : Optional.of("account " + account + " has no balance"));
   }
 
   /** The balance, guarded by the account's version: an entry already counted is skipped. */

@@ -30,6 +30,21 @@ class TurnTest {
   }
 
   @Test
+  void aStepsItemThatCannotRunYetIsSetAsideWithItsReason_whileTheOtherItemsOfItsTurnAreWritten() {
+    WorkStep<String> copies = Ledger.copyingBalances();
+    Turn<String> turn = copies.turn(List.of("a", "b", "c"));
+    Map<String, Object> balanceOfA = Map.of("Balance", 7L, "Version", 1L);
+    Map<String, Object> balanceOfC = Map.of("Balance", 9L, "Version", 2L);
+
+    assertThat(turn.fold(Map.of(balance("a"), balanceOfA, balance("c"), balanceOfC))).containsExactly(
+        new Write(Ledger.account("a"), Kind.INSERT, balanceOfA), new Write(Ledger.account("c"), Kind.INSERT, balanceOfC));
+    assertThat(turn.waiting()).isEqualTo(Map.of(1, "account b has no balance"));
+    turn.fold(Map.of(balance("a"), balanceOfA, balance("b"), balanceOfA, balance("c"), balanceOfC));
+    assertThat(turn.waiting()).as("after the truth came").isEmpty();
+    assertThat(new Turn<>(BALANCE, List.of(new Entry("a", 1, 10))).waiting()).as("a projection's events").isEmpty();
+  }
+
+  @Test
   void aRowLeftAsItWasReadIsNotWritten() {
     Turn<Entry> redelivered = new Turn<>(BALANCE, List.of(new Entry("a", 2, 5)));
 

@@ -58,8 +58,9 @@ public final class Tally {
 
   /**
    * The step that keeps {@code Accounts} ({@code accounts}/{@code <account>}: its branch and the
-   * version its branch's total has counted), reconciled from the branch's total row. An item that
-   * is not {@code <branch>/<account>} fails to decode.
+   * version its branch's total has counted), reconciled from the branch's total row, once that
+   * total has counted the account ({@link WorkStep#notYet}). An item that is not {@code
+   * <branch>/<account>} fails to decode.
    */
   public static final WorkStep<Account> ACCOUNTS = new WorkStep<>() {
     @Override
@@ -94,6 +95,12 @@ public final class Tally {
     @Override
     public Set<RowRef> reads(Account item) {
       return Set.of(total(item.branch()), account(item.account()));
+    }
+
+    @Override
+    public Optional<String> notYet(Account item, Rows rows) {
+      return rows.get(total(item.branch())).filter(total -> total.containsKey("V" + item.account())).isPresent() ? Optional.empty()
+          : Optional.of("branch " + item.branch() + " has not counted account " + item.account());
     }
 
     @Override

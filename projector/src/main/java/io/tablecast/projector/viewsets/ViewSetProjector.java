@@ -25,6 +25,7 @@ import io.tablecast.viewstore.adapter.metrics.ViewSetMetrics;
 import io.tablecast.viewstore.adapter.out.tables.Egts;
 import io.tablecast.viewstore.adapter.out.tables.TableTurns;
 import io.tablecast.viewstore.adapter.queue.StepMessages;
+import io.tablecast.viewstore.adapter.queue.StepMessages.Origin;
 import io.tablecast.viewstore.adapter.queue.StepQueues;
 import io.tablecast.viewstore.adapter.queue.StepWorkers;
 import java.time.Clock;
@@ -46,6 +47,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -333,20 +335,21 @@ public final class ViewSetProjector<E> implements AutoCloseable {
   }
 
   /** Sends the work to the steps' queues, a span in the trace of each event that asked for some; returns the messages sent. */
-  private int send(Map<Work, String> work) {
+  private int send(Map<Work, Origin> work) {
     int[] sent = {0};
-    tracing.acrossTraces(new LinkedHashSet<>(work.values()), trace -> trace, trace -> "queue steps",
+    tracing.acrossTraces(work.values().stream().map(Origin::trace).collect(Collectors.toCollection(LinkedHashSet::new)), trace -> trace,
+        trace -> "queue steps",
         () -> sent[0] = stepQueues.send(work));
     return sent[0];
   }
 
   /**
    * The work of the events that go on, each item with the trace of the first event that asked for
-   * it. An event whose projection fails to say its work fails as a failed fold does (its rows stay
+   * it and the place of the last. An event whose projection fails to say its work fails as a failed fold does (its rows stay
    * written: folding it again changes nothing).
    */
   private AskedFor workAskedFor(List<Polled<E>> batch, Failures failures) {
-    Map<Work, String> work = new LinkedHashMap<>();
+    Map<Work, Origin> work = new LinkedHashMap<>();
     int asks = 0;
     for (Polled<E> polled : batch) {
       if (!failures.goesOn(polled)) {
@@ -367,7 +370,8 @@ public final class ViewSetProjector<E> implements AutoCloseable {
           break;
         }
       }
-      asked.forEach(w -> work.putIfAbsent(w, polled.traceparent()));
+      Origin origin = Origin.of(polled.partition().topic(), polled.partition().partition(), polled.offset(), polled.traceparent());
+      asked.forEach(w -> work.merge(w, origin, (first, later) -> new Origin(later.source(), first.trace())));
       asks += asked.size();
     }
     return new AskedFor(work, asks);
@@ -494,8 +498,12 @@ public final class ViewSetProjector<E> implements AutoCloseable {
     }
   }
 
-  /** The work a batch asked for: each item once, with the trace of the first event that asked for it, and how many asks there were. */
-  private record AskedFor(Map<Work, String> items, int asks) {}
+  /**
+   * The work a batch asked for: each item once, with the trace of the first event that asked for
+   * it and the place of the last (the one whose truth the item waits for, if it must), and how
+   * many asks there were.
+   */
+  private record AskedFor(Map<Work, Origin> items, int asks) {}
 
   /** @param traceparent the event's trace, when tracing is on and it has one; else null */
   private record Polled<E>(TopicPartition partition, ConsumerRecord<byte[], byte[]> record, E event, String traceparent) {

@@ -5,14 +5,17 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.viewstore.adapter.queue.WorkMessages.Failure;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.IntStream;
 
 /**
  * The queue messages of a view set's steps ({@link io.tablecast.projection.WorkStep}), version 1:
@@ -22,13 +25,16 @@ import java.util.Optional;
  * The items are the texts the step encodes; one message carries as many as fit in {@link
  * WorkMessages#MAX_MESSAGE_BYTES}, because the queue round trip costs the same for one item as
  * for hundreds. With tracing on, {@code traces} lists beside each item the W3C {@code traceparent}
- * of the event that asked for it (or null), so that the worker's span joins that event's trace. A
- * reader refuses a format it does not know.
+ * of the event that asked for it (or null), so that the worker's span joins that event's trace;
+ * {@code sources} lists where that event is in the log, {@code <topic>-<partition>@<offset>} (or
+ * null), so that a worker can tell whether the projector has passed it ({@link
+ * io.tablecast.projection.WorkStep#notYet}). A reader refuses a format it does not know.
  */
 public final class StepMessages {
 
   public static final int FORMAT = 1;
   private static final int TRACE_BYTES = 60;
+  private static final int SOURCE_BYTES = 8;
 
   private static final ObjectMapper JSON = JsonMapper.builder()
       .serializationInclusion(JsonInclude.Include.NON_NULL)
@@ -38,24 +44,58 @@ public final class StepMessages {
   private StepMessages() {}
 
   /**
+   * Where the event that asked for an item is in the log, and its trace; either may be null.
+   *
+   * @param source {@code <topic>-<partition>@<offset>}: the event's checkpoint row and offset
+   */
+  public record Origin(String source, String trace) {
+
+    public static final Origin NONE = new Origin(null, null);
+
+    public static Origin of(String topic, int partition, long offset, String trace) {
+      return new Origin(CheckpointLayout.rowKey(topic, partition) + "@" + offset, trace);
+    }
+
+    /** Whether the projector has passed the event ({@code applied}: each checkpoint row's applied offset); an unknown one has. */
+    public boolean passed(Map<String, Long> applied) {
+      if (source == null) {
+        return true;
+      }
+      int at = source.lastIndexOf('@');
+      try {
+        return applied.getOrDefault(source.substring(0, at), -1L) >= Long.parseLong(source.substring(at + 1));
+      } catch (RuntimeException e) {
+        return true;
+      }
+    }
+  }
+
+  /**
    * @param traces null, or as many as {@code items}: each item's {@code traceparent}, or null
+   * @param sources null, or as many as {@code items}: each item's {@link Origin#source}, or null
    * @param failure why the last attempt failed, once one has
    */
-  public record Message(int format, String step, List<String> items, List<String> traces, Failure failure) {
+  public record Message(int format, String step, List<String> items, List<String> traces, List<String> sources, Failure failure) {
 
     public Message {
       items = items == null ? List.of() : List.copyOf(items);
-      if (traces != null) {
-        if (traces.size() != items.size()) {
-          throw new IllegalArgumentException(traces.size() + " traces for " + items.size() + " items");
-        }
-        traces = Collections.unmodifiableList(new ArrayList<>(traces));
-      }
+      traces = alongside(traces, items, "traces");
+      sources = alongside(sources, items, "sources");
     }
 
-    /** Items without traces. */
+    /** Items without traces or sources. */
     public Message(int format, String step, List<String> items, Failure failure) {
-      this(format, step, items, null, failure);
+      this(format, step, items, null, null, failure);
+    }
+
+    private static List<String> alongside(List<String> values, List<String> items, String name) {
+      if (values == null) {
+        return null;
+      }
+      if (values.size() != items.size()) {
+        throw new IllegalArgumentException(values.size() + " " + name + " for " + items.size() + " items");
+      }
+      return Collections.unmodifiableList(new ArrayList<>(values));
     }
 
     public Optional<Failure> lastFailure() {
@@ -67,56 +107,72 @@ public final class StepMessages {
       return traces == null ? null : traces.get(index);
     }
 
+    /** Where the event that asked for item {@code index} is in the log, and its trace. */
+    public Origin origin(int index) {
+      return new Origin(sources == null ? null : sources.get(index), trace(index));
+    }
+
     public Message failed(Failure failure) {
-      return new Message(format, step, items, traces, failure);
+      return new Message(format, step, items, traces, sources, failure);
     }
 
     /** The same items, as fresh as when they were first sent. */
     public Message fresh() {
-      return new Message(format, step, items, traces, null);
+      return new Message(format, step, items, traces, sources, null);
+    }
+
+    /** Only the items at {@code indexes}, in their order, with their traces and sources. */
+    public Message keeping(Collection<Integer> indexes) {
+      List<Integer> kept = indexes.stream().sorted().toList();
+      return new Message(format, step, kept.stream().map(items::get).toList(), picked(traces, kept), picked(sources, kept), failure);
     }
 
     /** A message of its own for each item, each with the same reason. */
     public List<Message> split() {
-      List<Message> parts = new ArrayList<>();
-      for (int i = 0; i < items.size(); i++) {
-        parts.add(new Message(format, step, List.of(items.get(i)), traces == null ? null : Collections.singletonList(traces.get(i)),
-            failure));
-      }
-      return parts;
+      return IntStream.range(0, items.size()).mapToObj(i -> keeping(List.of(i))).toList();
+    }
+
+    private static List<String> picked(List<String> values, List<Integer> indexes) {
+      return values == null ? null : indexes.stream().map(values::get).collect(ArrayList::new, ArrayList::add, ArrayList::addAll);
     }
   }
 
   /**
    * The items in as few messages as fit, in their order.
    *
-   * @param items each item with the {@code traceparent} of the event that asked for it, or null
+   * @param items each item with the origin of the event that asked for it
    */
-  public static List<String> pack(String step, Map<String, String> items) {
+  public static List<String> pack(String step, Map<String, Origin> items) {
     List<String> texts = new ArrayList<>();
-    List<String> current = new ArrayList<>();
-    List<String> traces = new ArrayList<>();
+    List<Map.Entry<String, Origin>> current = new ArrayList<>();
     int bytes = 0;
-    for (Map.Entry<String, String> item : items.entrySet()) {
-      int size = requireFits(step, item.getKey()) + (item.getValue() == null ? 5 : TRACE_BYTES);
+    for (Map.Entry<String, Origin> item : items.entrySet()) {
+      Origin origin = item.getValue();
+      int size = requireFits(step, item.getKey()) + (origin.trace() == null ? 5 : TRACE_BYTES)
+          + (origin.source() == null ? 5 : origin.source().length() + SOURCE_BYTES);
       if (!current.isEmpty() && bytes + size > WorkMessages.MAX_MESSAGE_BYTES - 200) {
-        texts.add(write(message(step, current, traces)));
+        texts.add(write(message(step, current)));
         current = new ArrayList<>();
-        traces = new ArrayList<>();
         bytes = 0;
       }
-      current.add(item.getKey());
-      traces.add(item.getValue());
+      current.add(item);
       bytes += size;
     }
     if (!current.isEmpty()) {
-      texts.add(write(message(step, current, traces)));
+      texts.add(write(message(step, current)));
     }
     return texts;
   }
 
-  private static Message message(String step, List<String> items, List<String> traces) {
-    return new Message(FORMAT, step, items, traces.stream().allMatch(Objects::isNull) ? null : traces, null);
+  private static Message message(String step, List<Map.Entry<String, Origin>> items) {
+    List<String> traces = items.stream().map(item -> item.getValue().trace()).collect(ArrayList::new, ArrayList::add, ArrayList::addAll);
+    List<String> sources = items.stream().map(item -> item.getValue().source()).collect(ArrayList::new, ArrayList::add, ArrayList::addAll);
+    return new Message(FORMAT, step, items.stream().map(Map.Entry::getKey).toList(), allNull(traces) ? null : traces,
+        allNull(sources) ? null : sources, null);
+  }
+
+  private static boolean allNull(List<String> values) {
+    return values.stream().allMatch(Objects::isNull);
   }
 
   /**

@@ -4,6 +4,7 @@ import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.projection.Work;
 import io.tablecast.projection.WorkStep;
+import io.tablecast.viewstore.adapter.queue.StepMessages.Origin;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -22,14 +23,14 @@ public final class StepQueues {
   }
 
   /**
-   * @param work each item with the {@code traceparent} of the event that asked for it first, or null
+   * @param work each item with the origin of the event that asked for it first
    * @return how many messages were sent
    */
-  public int send(Map<Work, String> work) {
-    Map<WorkStep<?>, Map<String, String>> byStep = new LinkedHashMap<>();
-    work.forEach((w, trace) -> byStep.computeIfAbsent(w.step(), s -> new LinkedHashMap<>()).put(w.item(), trace));
+  public int send(Map<Work, Origin> work) {
+    Map<WorkStep<?>, Map<String, Origin>> byStep = new LinkedHashMap<>();
+    work.forEach((w, origin) -> byStep.computeIfAbsent(w.step(), s -> new LinkedHashMap<>()).put(w.item(), origin));
     int sent = 0;
-    for (Map.Entry<WorkStep<?>, Map<String, String>> step : byStep.entrySet()) {
+    for (Map.Entry<WorkStep<?>, Map<String, Origin>> step : byStep.entrySet()) {
       var queue = azure.queue(generation.queue(step.getKey().queue()));
       for (String text : StepMessages.pack(step.getKey().name(), step.getValue())) {
         HeldMessages.send(queue, text);

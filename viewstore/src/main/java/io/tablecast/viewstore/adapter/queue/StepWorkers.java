@@ -3,13 +3,17 @@ package io.tablecast.viewstore.adapter.queue;
 import static io.tablecast.common.tables.Calls.NO_TIMEOUT;
 
 import com.azure.core.util.Context;
+import com.azure.data.tables.TableClient;
 import com.azure.storage.queue.QueueClient;
 import com.azure.storage.queue.models.QueueMessageItem;
 import io.tablecast.common.concurrent.DaemonThreads;
 import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.CatalogTables;
+import io.tablecast.common.tables.CheckpointRows;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tracing.Tracing;
+import io.tablecast.projection.Turn;
 import io.tablecast.projection.WorkStep;
 import io.tablecast.viewstore.adapter.metrics.ViewSetMetrics;
 import io.tablecast.viewstore.adapter.out.tables.AzureFailures;
@@ -20,9 +24,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,7 +42,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A failed attempt records its reason in the message and hides it for a growing backoff. A
  * message of several items that fails for good is split, one message per item, so that only the
- * bad item is parked. A message received more than {@code maxDequeues} times goes to the poison
+ * bad item is parked. Items that cannot run yet ({@link WorkStep#notYet}) are kept alone in their
+ * message, the others done, as a failure that retrying may mend until the projector has passed the
+ * events that asked for them. A message received more than {@code maxDequeues} times goes to the poison
  * queue, its copy written before it is deleted, unless its last failure was transient (storage
  * unreachable): that one is sent again fresh, because an outage must not park good work. A
  * message that is not a step message of this queue's step is parked at once.
@@ -49,6 +57,7 @@ public final class StepWorkers implements AutoCloseable {
 
   private final Generation generation;
   private final TableTurns turns;
+  private final TableClient checkpoints;
   private final WorkerSettings settings;
   private final Clock clock;
   private final ViewSetMetrics metrics;
@@ -64,6 +73,7 @@ public final class StepWorkers implements AutoCloseable {
     this.readers = Executors.newFixedThreadPool(settings.messagesInFlight(),
         DaemonThreads.named(generation.viewSet().name() + "-g" + generation.number() + "-steps"));
     this.turns = TableTurns.reading(azure, generation, readers);
+    this.checkpoints = azure.table(new CatalogTables(generation.namespace()).projectorCheckpoints());
     this.settings = settings;
     this.metrics = metrics;
     this.tracing = tracing;
@@ -179,20 +189,55 @@ public final class StepWorkers implements AutoCloseable {
         return;
       }
       try {
+        Turn<?> turn = step.turn(message.items());
+        List<Map<Integer, String>> applied = new ArrayList<>(1);
         tracing.acrossTraces(IntStream.range(0, message.items().size()).boxed().toList(), message::trace, i -> "step " + step.name(),
-            () -> turns.apply(step.turn(message.items())));
-        delete(received);
-        metrics.stepItems(step.name(), "done", message.items().size());
+            () -> applied.add(turns.applyItems(turn)));
+        Map<Integer, String> waiting = applied.get(0);
+        metrics.stepItems(step.name(), "done", message.items().size() - waiting.size());
+        if (waiting.isEmpty()) {
+          delete(received);
+        } else {
+          metrics.stepItems(step.name(), "waiting", waiting.size());
+          keepWaiting(received, message, waiting);
+        }
       } catch (RuntimeException e) {
         metrics.stepItems(step.name(), "failed", message.items().size());
-        failed(received, message, e);
+        held(received, message, new Failure(AzureFailures.INSTANCE.describe(e), !AzureFailures.INSTANCE.isTransient(e)));
       }
     }
 
-    private void failed(QueueMessageItem received, Message message, RuntimeException e) {
-      boolean permanent = !AzureFailures.INSTANCE.isTransient(e);
-      Failure failure = new Failure(AzureFailures.INSTANCE.describe(e), permanent);
-      if (permanent && message.items().size() > 1) {
+    /**
+     * Keeps the items that cannot run yet ({@link WorkStep#notYet}): those whose events the
+     * projector has not passed wait in this message, a failure that retrying may mend; those whose
+     * events it has passed have a final truth, and failed for good, each in a message of its own.
+     */
+    private void keepWaiting(QueueMessageItem received, Message message, Map<Integer, String> waiting) {
+      Map<String, Long> applied = CheckpointRows.applied(checkpoints, generation);
+      Map<Boolean, List<Integer>> passed = waiting.keySet().stream()
+          .collect(Collectors.partitioningBy(index -> message.origin(index).passed(applied)));
+      Failure failed = waitingFailure(passed.get(true), waiting, true);
+      if (passed.get(false).isEmpty()) {
+        held(received, message.keeping(passed.get(true)), failed);
+        return;
+      }
+      if (!passed.get(true).isEmpty()) {
+        message.keeping(passed.get(true)).failed(failed).split().forEach(part -> send(queue, StepMessages.write(part)));
+      }
+      held(received, message.keeping(passed.get(false)), waitingFailure(passed.get(false), waiting, false));
+    }
+
+    private static Failure waitingFailure(List<Integer> items, Map<Integer, String> waiting, boolean passed) {
+      String reason = items.isEmpty() ? "" : waiting.get(items.get(0)) + (items.size() > 1 ? " (" + items.size() + " items wait)" : "");
+      return new Failure(passed ? reason + ", and the projector has passed the event that asked for it" : reason, passed);
+    }
+
+    /**
+     * Keeps {@code message} for a later attempt, hidden for a growing backoff, with the reason its
+     * attempt failed; a message of several items that failed for good is split, one per item.
+     */
+    private void held(QueueMessageItem received, Message message, Failure failure) {
+      if (failure.permanent() && message.items().size() > 1) {
         log.warn("Message {} on {} failed for good ({}); splitting its {} items", received.getMessageId(), queue.getQueueName(),
             failure.reason(), message.items().size());
         message.failed(failure).split().forEach(part -> send(queue, StepMessages.write(part)));

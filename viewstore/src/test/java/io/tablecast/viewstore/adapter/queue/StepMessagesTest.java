@@ -3,6 +3,7 @@ package io.tablecast.viewstore.adapter.queue;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablecast.viewstore.adapter.queue.StepMessages.Origin;
 import io.tablecast.viewstore.adapter.queue.WorkMessages.Failure;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,9 +16,9 @@ class StepMessagesTest {
 
   @Test
   void itemsWithoutTracesTravelWithoutTheField() {
-    Map<String, String> items = new LinkedHashMap<>();
-    items.put("c1/o1", null);
-    items.put("c1/o2", null);
+    Map<String, Origin> items = new LinkedHashMap<>();
+    items.put("c1/o1", Origin.NONE);
+    items.put("c1/o2", Origin.NONE);
 
     List<String> texts = StepMessages.pack("orders-by-status", items);
 
@@ -27,9 +28,9 @@ class StepMessagesTest {
 
   @Test
   void eachItemKeepsItsOwnTraceThroughTheQueue_aFailure_andASplit() {
-    Map<String, String> items = new LinkedHashMap<>();
-    items.put("c1/o1", TRACE);
-    items.put("c2/o9", null);
+    Map<String, Origin> items = new LinkedHashMap<>();
+    items.put("c1/o1", new Origin(null, TRACE));
+    items.put("c2/o9", Origin.NONE);
 
     StepMessages.Message message = StepMessages.read(StepMessages.pack("orders-by-status", items).get(0));
     List<StepMessages.Message> parts = StepMessages.read(StepMessages.write(message.failed(new Failure("412", true)))).split();
@@ -41,6 +42,25 @@ class StepMessagesTest {
     assertThat(parts).extracting(part -> part.trace(0)).containsExactly(TRACE, null);
     assertThat(parts.get(0).fresh().lastFailure()).isEmpty();
     assertThat(parts.get(0).fresh().trace(0)).isEqualTo(TRACE);
+  }
+
+  @Test
+  void eachItemKeepsThePlaceOfItsEventInTheLog_whenTheMessageKeepsOnlySomeOfItsItems() {
+    Map<String, Origin> items = new LinkedHashMap<>();
+    items.put("c1/o1", Origin.of("orders", 2, 41, null));
+    items.put("c2/o9", Origin.NONE);
+    items.put("c3/o7", Origin.of("orders", 0, 7, TRACE));
+
+    StepMessages.Message kept = StepMessages.read(StepMessages.write(
+        StepMessages.read(StepMessages.pack("orders-by-status", items).get(0)).keeping(List.of(2, 0))));
+
+    assertThat(kept.items()).containsExactly("c1/o1", "c3/o7");
+    assertThat(kept.origin(0)).isEqualTo(new Origin("orders-2@41", null));
+    assertThat(kept.origin(1)).isEqualTo(new Origin("orders-0@7", TRACE));
+    assertThat(kept.origin(0).passed(Map.of("orders-2", 40L))).as("applied up to 40").isFalse();
+    assertThat(kept.origin(0).passed(Map.of("orders-2", 41L))).isTrue();
+    assertThat(kept.origin(1).passed(Map.of("orders-2", 41L))).as("its partition never checkpointed").isFalse();
+    assertThat(Origin.NONE.passed(Map.of())).as("an item whose event is not known is past it").isTrue();
   }
 
   @Test

@@ -8,12 +8,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.azure.core.util.Context;
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.TableEntity;
 import com.azure.storage.queue.QueueClient;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.CatalogTables;
+import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.embedded.EmbeddedRuntime;
@@ -26,6 +30,7 @@ import io.tablecast.testkit.Tally.Account;
 import io.tablecast.testkit.Tally.Tick;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import io.tablecast.viewstore.adapter.metrics.ViewSetMetrics;
+import io.tablecast.viewstore.adapter.queue.StepMessages.Origin;
 import io.tablecast.viewstore.adapter.out.tables.GenerationRows;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
 import io.tablecast.viewstore.adapter.out.tables.TableTurns;
@@ -68,8 +73,8 @@ class StepWorkersIT {
     List<Tick> log = Tally.log(31, 120);
     new TableTurns(azure, generation).apply(TALLIES, log.stream().filter(t -> t.account().equals("a1")).toList());
     log.stream().filter(t -> !t.account().equals("a1")).forEach(t -> new TableTurns(azure, generation).apply(TALLIES, List.of(t)));
-    Map<Work, String> work = new LinkedHashMap<>();
-    log.forEach(t -> work.putIfAbsent(ACCOUNTS.askFor(new Account(t.branch(), t.account())), null));
+    Map<Work, Origin> work = new LinkedHashMap<>();
+    log.forEach(t -> work.putIfAbsent(ACCOUNTS.askFor(new Account(t.branch(), t.account())), Origin.NONE));
 
     assertThat(new StepQueues(azure, generation).send(work)).as("120 items of 8 accounts in one message").isOne();
     assertThat(queue.receiveMessages(1, Duration.ofSeconds(3), null, Context.NONE)).as("taken by a worker that then died").hasSize(1);
@@ -87,8 +92,8 @@ class StepWorkersIT {
   void theItemsOfAMessageRunInOneTurn_eachRowTheyDeclareReadOnce_andTheRowsTheyKeepInAPartitionWrittenInOneEgt(EmbeddedRuntime runtime) {
     List<Tick> log = Tally.log(31, 120);
     new TableTurns(azure, generation).apply(TALLIES, log);
-    Map<Work, String> work = new LinkedHashMap<>();
-    log.forEach(t -> work.putIfAbsent(ACCOUNTS.askFor(new Account(t.branch(), t.account())), null));
+    Map<Work, Origin> work = new LinkedHashMap<>();
+    log.forEach(t -> work.putIfAbsent(ACCOUNTS.askFor(new Account(t.branch(), t.account())), Origin.NONE));
     assertThat(new StepQueues(azure, generation).send(work)).as("8 accounts of 3 branches in one message").isOne();
     StorageProbe probe = new StorageProbe();
     AzureClients probed = new AzureClients(StorageSettings.ofConnectionString(runtime.storageConnectionString()), List.of(probe));
@@ -138,6 +143,44 @@ class StepWorkersIT {
     assertThat(queue.peekMessages(2, null, Context.NONE).stream().map(m -> m.getBody().toString()))
         .as("requeued as they were sent, without their failure")
         .containsExactlyInAnyOrder("{\"hello\":1}", "{\"format\":1,\"step\":\"accounts\",\"items\":[\"garbage\"]}");
+  }
+
+  @Test
+  void itemsWhoseTruthIsNotThereYetWait_thoseWhoseEventTheProjectorHasNotPassedAreNeverParked_andRunOnceTheirTruthComes()
+      throws InterruptedException {
+    TableClient checkpoints = azure.table(new CatalogTables(generation.namespace()).projectorCheckpoints());
+    checkpoints.createTable();
+    checkpoints.upsertEntity(new TableEntity(generation.checkpointPartition(), CheckpointLayout.rowKey(Tally.TOPIC, 0))
+        .addProperty(CheckpointLayout.APPLIED_OFFSET, 4L));
+    new TableTurns(azure, generation).apply(TALLIES, List.of(new Tick("b1", "ready", 1, 10)));
+    Map<Work, Origin> work = new LinkedHashMap<>();
+    work.put(ACCOUNTS.askFor(new Account("b1", "later")), Origin.of(Tally.TOPIC, 0, 9, null));
+    work.put(ACCOUNTS.askFor(new Account("b1", "lost")), Origin.of(Tally.TOPIC, 0, 3, null));
+    work.put(ACCOUNTS.askFor(new Account("b1", "ready")), Origin.of(Tally.TOPIC, 0, 2, null));
+    assertThat(new StepQueues(azure, generation).send(work)).isOne();
+    QueueClient poison = azure.queue(generation.poisonQueue(ACCOUNT_QUEUE));
+
+    try (StepWorkers workers = StepWorkers.start(azure, generation, List.of(ACCOUNTS), QUICK, metrics, Tracing.OFF, Clock.systemUTC())) {
+      await("the item whose truth is there").atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+          assertThat(accounts()).containsOnlyKeys(Tally.account("ready")));
+      await("the item whose event the projector passed, parked").atMost(Duration.ofSeconds(60)).untilAsserted(() ->
+          assertThat(poison.getProperties().getApproximateMessagesCount()).isOne());
+      ParkedMessages.Parked parked = ParkedMessages.read(poison.peekMessage().getBody().toString());
+      assertThat(StepMessages.read(parked.message()).items()).containsExactly("b1/lost");
+      assertThat(parked.reason()).isEqualTo("branch b1 has not counted account lost, and the projector has passed the event that asked for it");
+      Thread.sleep(QUICK.backoffAfter(QUICK.maxDequeues()).toMillis() * (QUICK.maxDequeues() + 2));
+      assertThat(poison.getProperties().getApproximateMessagesCount()).as("the item whose event is still ahead: kept, not parked").isOne();
+      assertThat(registry.get("tablecast.viewset.step.items").tags("view_set", "tally", "step", "accounts", "outcome", "done").counter()
+          .count()).as("the item done is not done again: the message kept only those that wait").isOne();
+
+      new TableTurns(azure, generation).apply(TALLIES, List.of(new Tick("b1", "later", 1, 5)));
+      await("the item, once its truth came").atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+          assertThat(accounts()).containsEntry(Tally.account("later"), Map.of("Branch", "b1", "Version", 1L)));
+      await("its message deleted").atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+          assertThat(queue.getProperties().getApproximateMessagesCount()).isZero());
+    }
+    assertThat(registry.get("tablecast.viewset.step.items").tags("view_set", "tally", "step", "accounts", "outcome", "waiting").counter()
+        .count()).isGreaterThanOrEqualTo(QUICK.maxDequeues() + 2);
   }
 
   private Map<RowRef, Map<String, Object>> accounts() {

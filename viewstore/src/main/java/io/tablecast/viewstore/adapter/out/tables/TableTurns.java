@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.stream.Collectors;
 
@@ -152,15 +153,34 @@ public final class TableTurns {
    * @return the writes made, one per row changed
    */
   public List<Write> apply(Turn<?> turn) {
-    return applyInParts(turn);
+    return applyInParts(turn, new HashMap<>());
   }
 
-  /** The turn's first events that fit one EGT per partition ({@link EgtPlan}), then the next, until none is left. */
-  private <E> List<Write> applyInParts(Turn<E> turn) {
+  /**
+   * A step's items in one turn ({@link io.tablecast.projection.WorkStep#turn}), but those that
+   * cannot run yet ({@link io.tablecast.projection.WorkStep#notYet}): they change nothing.
+   *
+   * @return the items set aside, by their index in the turn, each with its reason
+   */
+  public Map<Integer, String> applyItems(Turn<?> turn) {
+    Map<Integer, String> waiting = new TreeMap<>();
+    applyInParts(turn, waiting);
+    return waiting;
+  }
+
+  /**
+   * The turn's first events that fit one EGT per partition ({@link EgtPlan}), then the next, until
+   * none is left; the events each part set aside go to {@code waiting}, by their index in the turn.
+   */
+  private <E> List<Write> applyInParts(Turn<E> turn, Map<Integer, String> waiting) {
     List<Write> written = new ArrayList<>();
+    int done = 0;
     for (Turn<E> rest = turn; rest != null; ) {
       EgtPlan.Part<E> part = applyFirstPart(rest);
       written.addAll(part.writes());
+      int offset = done;
+      part.turn().waiting().forEach((index, reason) -> waiting.put(offset + index, reason));
+      done += part.turn().events().size();
       rest = EgtPlan.rest(rest, part);
     }
     return written;
