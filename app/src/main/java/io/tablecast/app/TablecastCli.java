@@ -25,7 +25,8 @@ public final class TablecastCli {
     for (Object command : first) {
       cli.addSubcommand(command);
     }
-    for (Object command : new Object[] {new WorkerCommand(), new PoisonCommand(), new RebuildCommand(), new AbortCommand(),
+    for (Object command : new Object[] {new WorkerCommand(), new PoisonCommand(), new DlqCommand(), new RebuildCommand(),
+        new AbortCommand(),
         new VerifyCommand(), new SasCommand(), new TopicsCommand(), new DemoLoadCommand()}) {
       cli.addSubcommand(command);
     }

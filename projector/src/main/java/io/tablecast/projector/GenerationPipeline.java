@@ -26,6 +26,7 @@ import io.tablecast.projector.adapter.out.tables.TablePendingWorkScan;
 import io.tablecast.projector.application.BatchApplier;
 import io.tablecast.projector.application.ProjectionTurns;
 import io.tablecast.projector.application.Projector;
+import io.tablecast.projector.application.WorkItemSender;
 import io.tablecast.projector.application.work.PendingWork;
 import io.tablecast.viewstore.adapter.out.tables.AzureFailures;
 import io.tablecast.viewstore.adapter.out.tables.TableTurns;
@@ -145,6 +146,13 @@ public final class GenerationPipeline implements AutoCloseable {
     };
   }
 
+  /** HR's projector of {@code generation}: its views through the engine's turns, its work through {@code work}. */
+  static Projector projector(AzureClients azure, Generation generation, MeterRegistry metrics, WorkItemSender work, ExecutorService pool,
+      Tracing tracing) {
+    return new Projector(new TableLocatorVersions(azure.table(generation.table(ViewTable.EMPLOYEE_INDEX))),
+        turns(azure, generation, metrics), work, pool, new FreshnessTimers(metrics, Clock.systemUTC()), tracing);
+  }
+
   /** @param giveWay whether the workers give way to the views while the projector is behind */
   private static GenerationPipeline create(ProjectorConfig config, AzureClients azure, Generation generation, MeterRegistry metrics,
       InProcessWorkers inProcess, boolean giveWay, Tracing tracing) {
@@ -155,13 +163,7 @@ public final class GenerationPipeline implements AutoCloseable {
       arrivals.put(queue, new Doorbell());
     }
     QueueWorkSender work = new QueueWorkSender(azure, generation, metrics, queue -> arrivals.get(queue).ring());
-    Projector projector = new Projector(
-        new TableLocatorVersions(azure.table(generation.table(ViewTable.EMPLOYEE_INDEX))),
-        turns(azure, generation, metrics),
-        work,
-        pool,
-        new FreshnessTimers(metrics, Clock.systemUTC()),
-        tracing);
+    Projector projector = projector(azure, generation, metrics, work, pool, tracing);
     PendingWorkRequests pending = new PendingWorkRequests(
         new PendingWork(new TablePendingWorkScan(azure, generation), work), AzureFailures.INSTANCE, "pending-work-g" + generation.number());
     DeadLetters deadLetters = new DeadLetters(config.kafka(), topics.projectorDlq());

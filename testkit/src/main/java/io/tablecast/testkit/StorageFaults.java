@@ -1,6 +1,7 @@
 package io.tablecast.testkit;
 
 import com.azure.core.http.HttpHeaders;
+import com.azure.core.http.HttpMethod;
 import com.azure.core.http.HttpPipelineCallContext;
 import com.azure.core.http.HttpPipelineNextPolicy;
 import com.azure.core.http.HttpPipelinePosition;
@@ -28,6 +29,7 @@ public final class StorageFaults implements HttpPipelinePolicy {
   private volatile double probability;
   private volatile boolean always;
   private volatile boolean losingResponses;
+  private volatile String refusedWrites;
   private final AtomicLong injected = new AtomicLong();
   private final AtomicInteger attempts = new AtomicInteger();
 
@@ -55,12 +57,27 @@ public final class StorageFaults implements HttpPipelinePolicy {
     this.always = on;
   }
 
+  /**
+   * Answers 403 to every write (any request but a read) whose URL contains {@code urlPart}, such
+   * as a table's name, as the service answers a credential without the right to write there; null
+   * to stop. A refusal that retrying cannot mend: the caller parks what it was writing.
+   */
+  public void refuseWrites(String urlPart) {
+    this.refusedWrites = urlPart;
+  }
+
   public long injected() {
     return injected.get();
   }
 
   @Override
   public Mono<HttpResponse> process(HttpPipelineCallContext context, HttpPipelineNextPolicy next) {
+    String refused = refusedWrites;
+    HttpRequest request = context.getHttpRequest();
+    if (refused != null && request.getHttpMethod() != HttpMethod.GET && request.getUrl().toString().contains(refused)) {
+      injected.incrementAndGet();
+      return Mono.just(new Status(request, 403));
+    }
     int attempt = attempts.incrementAndGet();
     boolean fail;
     synchronized (random) {

@@ -22,6 +22,8 @@ import io.tablecast.common.tracing.Tracing;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.projection.RowRef;
 import io.tablecast.projection.testing.ProjectionKit;
+import io.tablecast.projector.DeadLetterReplay;
+import io.tablecast.projector.adapter.out.kafka.ParkedRecords;
 import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import io.tablecast.testkit.Tally.Tick;
@@ -140,7 +142,7 @@ class ViewSetProjectorIT {
   }
 
   @Test
-  void withDeadLetters_aRecordThatDoesNotDecodeAndAnEventAFoldFailsOnAreParkedWithTheirReasons_andTheirPartitionGoesOn()
+  void withDeadLetters_anUndecodableRecordAndAnEventAFoldFailsOnAreParkedWithTheirReasons_andAReplayAppliesTheMendedOne()
       throws Exception {
     String dlq = TopicNames.of(generation.namespace()).projectorDlq();
     TopicProvisioner.ensureTopics(kafka, List.of(dlq));
@@ -157,15 +159,27 @@ class ViewSetProjectorIT {
           assertThat(GenerationRows.all(azure, generation)).isEqualTo(expected));
       await("the checkpoints past both").atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(applied()).isEqualTo(last));
       assertThat(checkpointRows().get(CheckpointLayout.rowKey(topic, 0)).getProperty(CheckpointLayout.PAUSED_REASON)).isEqualTo("");
-    }
 
-    List<ConsumerRecord<byte[], byte[]>> parked = deadLetters(dlq, 2);
-    assertThat(parked).extracting(record -> header(record, "dlq-view-set")).containsOnly("tally");
-    assertThat(parked).extracting(record -> header(record, "dlq-reason")).satisfiesExactly(
-        reason -> assertThat(reason).startsWith("record 0 does not decode").contains("not a tick: 2 fields"),
-        reason -> assertThat(reason).startsWith("projection 'tallies' failed on record 1: java.lang.ClassCastException"));
-    assertThat(new String(parked.get(1).value(), StandardCharsets.UTF_8)).isEqualTo("b9,a9,1,5");
-    assertThat(registry.get("tablecast.viewset.dead.lettered").counter().count()).isEqualTo(2);
+      List<ConsumerRecord<byte[], byte[]>> parked = deadLetters(dlq, 2);
+      assertThat(parked).extracting(record -> header(record, "dlq-view-set")).containsOnly("tally");
+      assertThat(parked).extracting(record -> header(record, "dlq-reason")).satisfiesExactly(
+          reason -> assertThat(reason).startsWith("record 0 does not decode").contains("not a tick: 2 fields"),
+          reason -> assertThat(reason).startsWith("projection 'tallies' failed on record 1: java.lang.ClassCastException"));
+      assertThat(new String(parked.get(1).value(), StandardCharsets.UTF_8)).isEqualTo("b9,a9,1,5");
+      assertThat(registry.get("tablecast.viewset.dead.lettered").counter().count()).isEqualTo(2);
+
+      azure.table(generation.table(Tally.TOTALS)).deleteEntity("b9", "total"); // the cause, mended
+      try (DeadLetterReplay replay =
+          new DeadLetterReplay(kafka, azure, generation.namespace(), List.of(Tally.PROJECTED), Clock.systemUTC())) {
+        assertThat(replay.replay(ParkedRecords.read(kafka, dlq), result -> { })).satisfiesExactly(
+            undecodable -> assertThat(undecodable.detail()).as("still fails, stays parked").contains("not a tick: 2 fields"),
+            mended -> assertThat(mended.outcome()).isEqualTo(DeadLetterReplay.Outcome.REPLAYED));
+      }
+      List<Tick> whole = new ArrayList<>(List.of(new Tick("b9", "a9", 1, 5)));
+      whole.addAll(log);
+      await("the replayed tick's rows, its step's included").atMost(Duration.ofSeconds(60)).untilAsserted(() ->
+          assertThat(GenerationRows.all(azure, generation)).isEqualTo(ProjectionKit.of(Tally.PROJECTED.projections()).rebuilt(whole)));
+    }
   }
 
   private List<ConsumerRecord<byte[], byte[]>> deadLetters(String dlq, int count) {

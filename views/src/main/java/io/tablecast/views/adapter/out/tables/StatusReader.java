@@ -9,6 +9,7 @@ import io.tablecast.common.tables.CatalogState;
 import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.QueueErrors;
+import io.tablecast.common.tables.ReplayedDeadLetters;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.views.application.StatusSource;
@@ -38,7 +39,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Reads {@code /status} (SPEC §9): the checkpoints the projector writes, the queues' approximate
- * depths, and the number of records on the dead-letter topic.
+ * depths, and the number of records on the dead-letter topic that were not replayed.
  */
 public final class StatusReader implements StatusSource, AutoCloseable {
 
@@ -49,6 +50,7 @@ public final class StatusReader implements StatusSource, AutoCloseable {
   private final Queries queries;
   private final AzureClients azure;
   private final String deadLetterTopic;
+  private final ReplayedDeadLetters replayed;
   private final Admin kafka;
   private final Duration stallTimeout;
   private final Map<String, ViewSet> viewSets = new HashMap<>();
@@ -62,6 +64,7 @@ public final class StatusReader implements StatusSource, AutoCloseable {
     this.queries = new Queries(tables);
     this.azure = azure;
     this.deadLetterTopic = TopicNames.of(namespace).projectorDlq();
+    this.replayed = ReplayedDeadLetters.of(azure, namespace);
     this.kafka = Admin.create(kafka.client(Map.of(
         AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) KAFKA_TIMEOUT_MILLIS,
         AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) KAFKA_TIMEOUT_MILLIS)));
@@ -154,16 +157,24 @@ public final class StatusReader implements StatusSource, AutoCloseable {
     }
   }
 
-  /** Records on the dead-letter topic (end offsets less start offsets); empty when Kafka does not answer in time. */
+  /**
+   * Records on the dead-letter topic (end offsets less start offsets) but those replayed ({@link
+   * ReplayedDeadLetters}); empty when Kafka does not answer in time.
+   */
   private Optional<Long> deadLetters() {
     try {
       var description = kafka.describeTopics(List.of(deadLetterTopic)).allTopicNames().get(KAFKA_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)
           .get(deadLetterTopic);
       List<TopicPartition> partitions = IntStream.range(0, description.partitions().size())
           .mapToObj(p -> new TopicPartition(deadLetterTopic, p)).toList();
-      long end = sum(partitions, OffsetSpec.latest());
-      long start = sum(partitions, OffsetSpec.earliest());
-      return Optional.of(end - start);
+      Map<TopicPartition, Long> end = offsets(partitions, OffsetSpec.latest());
+      Map<TopicPartition, Long> start = offsets(partitions, OffsetSpec.earliest());
+      long parked = partitions.stream().mapToLong(p -> end.get(p) - start.get(p)).sum();
+      long stillThere = replayed.replayed().stream().filter(place -> {
+        TopicPartition partition = new TopicPartition(deadLetterTopic, place.partition());
+        return start.containsKey(partition) && place.offset() >= start.get(partition) && place.offset() < end.get(partition);
+      }).count();
+      return Optional.of(parked - stillThere);
     } catch (java.util.concurrent.ExecutionException e) {
       if (e.getCause() instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException) {
         return Optional.of(0L); // no projector has created it yet
@@ -179,12 +190,13 @@ public final class StatusReader implements StatusSource, AutoCloseable {
     }
   }
 
-  private long sum(List<TopicPartition> partitions, OffsetSpec spec)
+  private Map<TopicPartition, Long> offsets(List<TopicPartition> partitions, OffsetSpec spec)
       throws InterruptedException, java.util.concurrent.ExecutionException, java.util.concurrent.TimeoutException {
     Map<TopicPartition, OffsetSpec> request = new java.util.HashMap<>();
     partitions.forEach(p -> request.put(p, spec));
-    return kafka.listOffsets(request).all().get(KAFKA_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS).values().stream()
-        .mapToLong(info -> info.offset()).sum();
+    Map<TopicPartition, Long> offsets = new HashMap<>();
+    kafka.listOffsets(request).all().get(KAFKA_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS).forEach((p, info) -> offsets.put(p, info.offset()));
+    return offsets;
   }
 
   @Override
