@@ -11,7 +11,6 @@ import io.tablecast.projection.ViewSetProvider;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -62,8 +61,7 @@ final class TopicsCommand implements Callable<Integer> {
   }
 
   private static String create(KafkaSettings kafka, String topic, Map<String, String> kept) {
-    Map<String, String> configs = new TreeMap<>(kept);
-    kafka.topics().minInsyncReplicas().ifPresent(min -> configs.put("min.insync.replicas", String.valueOf(min)));
+    Map<String, String> configs = TopicProvisioner.configs(kafka.topics(), kept);
     return "kafka-topics.sh --bootstrap-server " + kafka.bootstrapServers() + " --create --if-not-exists --topic " + topic
         + " --partitions " + kafka.partitions()
         + kafka.topics().replicationFactor().map(factor -> " --replication-factor " + factor).orElse("")

@@ -118,7 +118,11 @@ public record StorageSettings(
 
   /** The SAS token in {@code file}, or empty; a token copied from a portal or the az CLI may start with the URL's '?'. */
   public static String sasIn(Path file) throws IOException {
-    String token = Files.readString(file).strip();
+    return withoutQuestionMark(Files.readString(file).strip());
+  }
+
+  /** A SAS token as the SDK takes it: without the leading '?' of a URL's query, which a copied token may have. */
+  private static String withoutQuestionMark(String token) {
     return token.startsWith("?") ? token.substring(1) : token;
   }
 
@@ -174,7 +178,7 @@ public record StorageSettings(
     if (file.isPresent()) {
       return ofSasFile(tableEndpoint.get(), queueEndpoint.orElse(null), file.get());
     }
-    return inline.map(token -> ofSas(tableEndpoint.get(), queueEndpoint.orElse(null), token.startsWith("?") ? token.substring(1) : token))
+    return inline.map(token -> ofSas(tableEndpoint.get(), queueEndpoint.orElse(null), withoutQuestionMark(token)))
         .orElseGet(() -> ofEntraId(tableEndpoint.get(), queueEndpoint.orElse(null)));
   }
 

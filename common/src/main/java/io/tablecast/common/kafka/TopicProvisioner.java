@@ -5,11 +5,11 @@ import io.tablecast.common.config.KafkaSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -85,9 +85,17 @@ public final class TopicProvisioner {
   }
 
   private static NewTopic newTopic(KafkaSettings.Topics settings, String name, Map<String, String> configs) {
-    Map<String, String> all = new HashMap<>(configs);
+    return new NewTopic(name, Optional.of(settings.partitions()), settings.replicationFactor()).configs(configs(settings, configs));
+  }
+
+  /**
+   * The configuration a topic is created with: {@code own} ({@link #KEPT} for the topics that keep
+   * events), and {@code min.insync.replicas} when the settings give it; in the order of its names.
+   */
+  public static Map<String, String> configs(KafkaSettings.Topics settings, Map<String, String> own) {
+    Map<String, String> all = new TreeMap<>(own);
     settings.minInsyncReplicas().ifPresent(min -> all.put("min.insync.replicas", String.valueOf(min)));
-    return new NewTopic(name, Optional.of(settings.partitions()), settings.replicationFactor()).configs(all);
+    return all;
   }
 
   /** The existing topics of {@code kept} that would lose records, refused or, if the settings accept it, warned of. */

@@ -1,6 +1,7 @@
 package io.tablecast.common.tables;
 
 import io.tablecast.projection.ViewSet;
+import com.azure.core.exception.HttpResponseException;
 import com.azure.core.util.Context;
 import com.azure.data.tables.models.TableEntityUpdateMode;
 import com.azure.data.tables.TableClient;
@@ -51,7 +52,7 @@ public final class ViewCatalog {
       service.getTableClient(new CatalogTables(namespace).viewCatalog())
           .listEntities(new ListEntitiesOptions().setFilter("PartitionKey eq '" + PARTITION_KEY + "'"), Calls.NO_TIMEOUT, Context.NONE)
           .forEach(row -> states.put(row.getRowKey(), toState(row)));
-    } catch (TableServiceException e) {
+    } catch (HttpResponseException e) { // a listing's pages fail with the SDK's own subtype, not TableServiceException
       if (e.getResponse().getStatusCode() != 404) {
         throw e;
       }
