@@ -5,6 +5,7 @@ import io.tablecast.common.config.Env;
 import io.tablecast.common.config.HttpSettings;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
+import io.tablecast.common.kafka.ConsistencyTokens;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -20,6 +21,7 @@ import java.util.Optional;
  *     Every running instance needs its own, stable across restarts.
  * @param auth who may send commands: bearer tokens granting {@code commands.write}; empty (every
  *     request accepted) only with {@code TABLECAST_AUTH=off} ({@link AuthSettings#required})
+ * @param consistencyTokens how the answers' consistency tokens are signed ({@code TABLECAST_CONSISTENCY_KEY})
  */
 public record CommandsConfig(
     Namespace namespace,
@@ -28,18 +30,23 @@ public record CommandsConfig(
     Path stateDir,
     Duration commandTimeout,
     String instanceId,
-    Optional<AuthSettings> auth) {
+    Optional<AuthSettings> auth,
+    ConsistencyTokens consistencyTokens) {
 
   public static final int DEFAULT_PORT = 8081;
 
   /** Without authentication. */
   public CommandsConfig(Namespace namespace, KafkaSettings kafka, HttpSettings http, Path stateDir, Duration commandTimeout,
       String instanceId) {
-    this(namespace, kafka, http, stateDir, commandTimeout, instanceId, Optional.empty());
+    this(namespace, kafka, http, stateDir, commandTimeout, instanceId, Optional.empty(), ConsistencyTokens.UNSIGNED);
   }
 
   public CommandsConfig withAuth(AuthSettings settings) {
-    return new CommandsConfig(namespace, kafka, http, stateDir, commandTimeout, instanceId, Optional.of(settings));
+    return new CommandsConfig(namespace, kafka, http, stateDir, commandTimeout, instanceId, Optional.of(settings), consistencyTokens);
+  }
+
+  public CommandsConfig withConsistencyTokens(ConsistencyTokens tokens) {
+    return new CommandsConfig(namespace, kafka, http, stateDir, commandTimeout, instanceId, auth, tokens);
   }
 
   public static CommandsConfig fromEnv(Env env) {
@@ -50,7 +57,8 @@ public record CommandsConfig(
         Path.of(env.string("TABLECAST_STATE_DIR", Path.of(System.getProperty("java.io.tmpdir"), "tablecast-streams").toString())),
         env.duration("TABLECAST_COMMAND_TIMEOUT", Duration.ofSeconds(10)),
         env.string("TABLECAST_INSTANCE_ID", hostName()),
-        AuthSettings.required(env));
+        AuthSettings.required(env),
+        ConsistencyTokens.fromEnv(env));
   }
 
   private static String hostName() {

@@ -75,7 +75,7 @@ public final class CommandsService implements AutoCloseable {
             config.http(),
             metrics,
             () -> new Health(processor.isRunning(), Map.of("processor", processor.state())),
-            BearerAuth.protect("commands", config.auth(), WRITE_PERMISSION, new CommandsApi(service, tracing)),
+            BearerAuth.protect("commands", config.auth(), WRITE_PERMISSION, new CommandsApi(service, tracing, config.consistencyTokens())),
             Optional.of(OpenApiDocument.resource(CommandsService.class, "/openapi/commands.json")));
     return new CommandsService(processor, outcomes, publisher, http, telemetry);
   }

@@ -9,6 +9,7 @@ import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.config.WorkerSettings;
+import io.tablecast.common.kafka.ConsistencyTokens;
 import io.tablecast.common.tables.ServiceSas;
 import io.tablecast.common.tracing.TracingSetup;
 import io.tablecast.embedded.DependencyFailure;
@@ -130,15 +131,17 @@ final class DevMode implements AutoCloseable {
     // Traced as the services are alone: when OTEL_EXPORTER_OTLP_ENDPOINT is set (the workers with the projector).
     runtime.closeFirst("projector service", times.time("projector", () -> ProjectorService.start(projector, List.of(),
         TracingSetup.fromEnv(Env.system(), "tablecast-projector"))));
-    // Authentication as the services alone take it: off unless TABLECAST_AUTH_ISSUER is set, to try an issuer on one machine.
+    // Authentication as the services alone take it: off unless TABLECAST_AUTH_ISSUER is set, to try an issuer on one machine;
+    // consistency tokens signed when TABLECAST_CONSISTENCY_KEY is set, as a team producer beside dev mode would sign its own.
     Optional<AuthSettings> auth = AuthSettings.fromEnv(Env.system());
+    ConsistencyTokens tokens = ConsistencyTokens.fromEnv(Env.system());
     CommandsConfig plain = new CommandsConfig(Namespace.NONE, kafka, new HttpSettings("127.0.0.1", ports.commands()),
-        lock.dataDir().resolve("streams"), Duration.ofSeconds(10), "dev");
+        lock.dataDir().resolve("streams"), Duration.ofSeconds(10), "dev").withConsistencyTokens(tokens);
     CommandsConfig commands = auth.map(plain::withAuth).orElse(plain);
     runtime.closeFirst("commands service", times.time("commands", () -> CommandsService.start(commands,
         TracingSetup.fromEnv(Env.system(), "tablecast-commands"))));
     ViewsConfig open = ViewsConfig.of(Namespace.NONE, ServiceSas.readOnly(runtime.storageConnectionString(), Duration.ofDays(365)),
-        kafka, new HttpSettings("127.0.0.1", ports.views()));
+        kafka, new HttpSettings("127.0.0.1", ports.views())).withConsistencyTokens(tokens);
     ViewsConfig views = auth.map(open::withAuth).orElse(open);
     runtime.closeFirst("views service", times.time("views", () -> ViewsService.start(views)));
   }

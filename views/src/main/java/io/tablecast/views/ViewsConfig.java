@@ -7,6 +7,7 @@ import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.config.ViewSetJars;
+import io.tablecast.common.kafka.ConsistencyTokens;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Base64;
@@ -26,6 +27,8 @@ import java.util.Optional;
  *     and the status page alike; empty (every request accepted) only with {@code TABLECAST_AUTH=off}
  *     ({@link AuthSettings#required})
  * @param viewSets where the teams' view sets are found ({@code TABLECAST_VIEW_SETS_DIR}), for their queues on {@code /status}
+ * @param consistencyTokens which {@code X-Consistency-Token}s are taken: with {@code TABLECAST_CONSISTENCY_KEY}, only those
+ *     signed with it
  */
 public record ViewsConfig(
     Namespace namespace,
@@ -36,7 +39,8 @@ public record ViewsConfig(
     Duration consistencyWait,
     Duration stallTimeout,
     Optional<AuthSettings> auth,
-    ViewSetJars viewSets) {
+    ViewSetJars viewSets,
+    ConsistencyTokens consistencyTokens) {
 
   public static final int DEFAULT_PORT = 8082;
   public static final Duration DEFAULT_CONSISTENCY_WAIT = Duration.ofSeconds(5);
@@ -45,19 +49,25 @@ public record ViewsConfig(
   /** With a key of its own (tokens stay valid for the life of this instance) and the default waits. */
   public static ViewsConfig of(Namespace namespace, StorageSettings storage, KafkaSettings kafka, HttpSettings http) {
     return new ViewsConfig(namespace, storage, kafka, http, ContinuationKey.random(), DEFAULT_CONSISTENCY_WAIT, DEFAULT_STALL_TIMEOUT,
-        Optional.empty(), ViewSetJars.NONE);
+        Optional.empty(), ViewSetJars.NONE, ConsistencyTokens.UNSIGNED);
   }
 
   public ViewsConfig withConsistencyWait(Duration wait) {
-    return new ViewsConfig(namespace, storage, kafka, http, continuationKey, wait, stallTimeout, auth, viewSets);
+    return new ViewsConfig(namespace, storage, kafka, http, continuationKey, wait, stallTimeout, auth, viewSets, consistencyTokens);
   }
 
   public ViewsConfig withHttp(HttpSettings settings) {
-    return new ViewsConfig(namespace, storage, kafka, settings, continuationKey, consistencyWait, stallTimeout, auth, viewSets);
+    return new ViewsConfig(namespace, storage, kafka, settings, continuationKey, consistencyWait, stallTimeout, auth, viewSets,
+        consistencyTokens);
   }
 
   public ViewsConfig withAuth(AuthSettings settings) {
-    return new ViewsConfig(namespace, storage, kafka, http, continuationKey, consistencyWait, stallTimeout, Optional.of(settings), viewSets);
+    return new ViewsConfig(namespace, storage, kafka, http, continuationKey, consistencyWait, stallTimeout, Optional.of(settings), viewSets,
+        consistencyTokens);
+  }
+
+  public ViewsConfig withConsistencyTokens(ConsistencyTokens tokens) {
+    return new ViewsConfig(namespace, storage, kafka, http, continuationKey, consistencyWait, stallTimeout, auth, viewSets, tokens);
   }
 
   /**
@@ -69,7 +79,7 @@ public record ViewsConfig(
     return new ViewsConfig(env.namespace(), StorageSettings.fromEnv(env), KafkaSettings.fromEnv(env),
         HttpSettings.fromEnv(env, "TABLECAST_VIEWS_PORT", DEFAULT_PORT), key,
         env.duration("TABLECAST_CONSISTENCY_WAIT", DEFAULT_CONSISTENCY_WAIT), env.duration("TABLECAST_STALL_TIMEOUT", DEFAULT_STALL_TIMEOUT),
-        AuthSettings.required(env), ViewSetJars.fromEnv(env));
+        AuthSettings.required(env), ViewSetJars.fromEnv(env), ConsistencyTokens.fromEnv(env));
   }
 
   /** The key's bytes, copied in and out, never printed. */

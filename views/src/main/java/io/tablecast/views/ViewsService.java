@@ -90,7 +90,7 @@ public final class ViewsService implements AutoCloseable {
         viewSetClosers.add(viewSetTables::close);
       }
     }
-    ViewSetRoutes viewSetRoutes = new ViewSetRoutes(mounted, config.continuationKey().bytes());
+    ViewSetRoutes viewSetRoutes = new ViewSetRoutes(mounted, config.continuationKey().bytes(), config.consistencyTokens());
     CommandTopicOffsets commandLog = new CommandTopicOffsets(config.kafka(), topics.commands());
     // The status page's history: sampled in the background from the start, whether a page is open or not.
     Sampler sampler = new Sampler(commandLog, new TableTelemetry(tables), status, Clock.systemUTC()).start(Sampler.PERIOD);

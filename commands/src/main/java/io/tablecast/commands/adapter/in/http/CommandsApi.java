@@ -20,6 +20,7 @@ import io.tablecast.commands.domain.RefusedRequest;
 import io.tablecast.common.http.Caller;
 import io.tablecast.common.http.ProblemException;
 import io.tablecast.common.http.ProblemType;
+import io.tablecast.common.kafka.ConsistencyTokens;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.events.Actor;
 import io.tablecast.events.DepartmentId;
@@ -47,10 +48,13 @@ public final class CommandsApi implements EndpointGroup {
 
   private final CommandService commands;
   private final ServerSpans spans;
+  private final ConsistencyTokens tokens;
 
-  public CommandsApi(CommandService commands, Tracing tracing) {
+  /** @param tokens how the answers' consistency tokens are written: signed, when a key is set */
+  public CommandsApi(CommandService commands, Tracing tracing, ConsistencyTokens tokens) {
     this.commands = commands;
     this.spans = new ServerSpans(tracing);
+    this.tokens = tokens;
   }
 
   @Override
@@ -102,7 +106,7 @@ public final class CommandsApi implements EndpointGroup {
         key.map(k -> IdempotencyKeys.ref(Caller.attached(ctx).map(Caller::subject), ctx.method().name(), canonicalPath, k,
             request.bytesRead()));
     try {
-      OutcomeResponses.respond(ctx, commands.submit(command, actor, ref), successStatus);
+      OutcomeResponses.respond(ctx, commands.submit(command, actor, ref), successStatus, tokens);
     } catch (CommandTimeoutException e) {
       throw new ProblemException(
           COMMAND_TIMEOUT,

@@ -7,6 +7,7 @@ import io.tablecast.commands.domain.Violation;
 import io.tablecast.common.http.FieldError;
 import io.tablecast.common.http.ProblemException;
 import io.tablecast.common.http.ProblemType;
+import io.tablecast.common.kafka.ConsistencyTokens;
 import java.util.List;
 
 /**
@@ -17,7 +18,7 @@ final class OutcomeResponses {
 
   private OutcomeResponses() {}
 
-  static void respond(Context ctx, CommandOutcome outcome, int successStatus) {
+  static void respond(Context ctx, CommandOutcome outcome, int successStatus, ConsistencyTokens tokens) {
     if (outcome instanceof CommandOutcome.Rejected r) {
       throw toProblem(r.rejection());
     }
@@ -25,11 +26,11 @@ final class OutcomeResponses {
     String token;
     if (outcome instanceof CommandOutcome.Accepted a) {
       version = a.version();
-      token = a.token().encode();
+      token = tokens.write(a.token());
     } else {
       CommandOutcome.Unchanged u = (CommandOutcome.Unchanged) outcome;
       version = u.version();
-      token = u.token().encode();
+      token = tokens.write(u.token());
       successStatus = 200; // nothing was created
     }
     ctx.status(successStatus)

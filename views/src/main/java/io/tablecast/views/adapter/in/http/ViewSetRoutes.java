@@ -6,6 +6,7 @@ import io.javalin.apibuilder.EndpointGroup;
 import io.javalin.http.Context;
 import io.tablecast.common.http.ProblemException;
 import io.tablecast.common.http.ProblemType;
+import io.tablecast.common.kafka.ConsistencyTokens;
 import io.tablecast.projection.AggregateRow;
 import io.tablecast.projection.RoutePage;
 import io.tablecast.projection.RouteRequest;
@@ -118,7 +119,8 @@ public final class ViewSetRoutes implements EndpointGroup {
   private final Map<String, Mounted> served = new LinkedHashMap<>();
   private final QueryParams params;
 
-  public ViewSetRoutes(List<Served> viewSets, byte[] tokenKey) {
+  /** @param consistencyTokens which {@code X-Consistency-Token}s are taken ({@link ConsistencyGate}) */
+  public ViewSetRoutes(List<Served> viewSets, byte[] tokenKey, ConsistencyTokens consistencyTokens) {
     Map<String, String> owners = new HashMap<>();
     for (Served views : viewSets) {
       if (served.containsKey(views.viewSet().name())) {
@@ -131,7 +133,7 @@ public final class ViewSetRoutes implements EndpointGroup {
               + segment + ".");
         }
       }
-      served.put(views.viewSet().name(), new Mounted(views, new ConsistencyGate(views)));
+      served.put(views.viewSet().name(), new Mounted(views, new ConsistencyGate(views, consistencyTokens)));
     }
     this.params = new QueryParams(new ContinuationTokens(tokenKey));
   }

@@ -3,6 +3,7 @@ package io.tablecast.views.adapter.in.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablecast.common.kafka.ConsistencyTokens;
 import io.tablecast.projection.RouteRequest;
 import io.tablecast.projection.ViewReader;
 import io.tablecast.projection.ViewRoute;
@@ -49,7 +50,7 @@ class ViewSetRoutesTest {
     ViewSetRoutes.Served underItsName =
         new ViewSetRoutes.Served(employees, null, List.of(ViewRoute.get("/{id}", NOTHING)), null, List.of("employees.events"));
 
-    assertThatThrownBy(() -> new ViewSetRoutes(List.of(atRoot, underItsName), new byte[32]))
+    assertThatThrownBy(() -> new ViewSetRoutes(List.of(atRoot, underItsName), new byte[32], ConsistencyTokens.UNSIGNED))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("View sets 'hr' and 'employees' both mount routes at /employees.");
   }
@@ -60,7 +61,7 @@ class ViewSetRoutesTest {
     ViewSetRoutes.Served root = new ViewSetRoutes.Served(hr, null, List.of(), null, List.of("hr.events"), List.of(), true);
     ViewSetRoutes.Served team = new ViewSetRoutes.Served(hr, null, List.of(), null, List.of("team.events"));
 
-    assertThatThrownBy(() -> new ViewSetRoutes(List.of(root, team), new byte[32]))
+    assertThatThrownBy(() -> new ViewSetRoutes(List.of(root, team), new byte[32], ConsistencyTokens.UNSIGNED))
         .isInstanceOf(IllegalArgumentException.class).hasMessage("Two view sets are named 'hr'.");
   }
 
