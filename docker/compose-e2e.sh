@@ -42,6 +42,15 @@ for service in commands projector worker views; do
 done
 say "ok: no service container holds the account key"
 
+# Nor runs as root: each service's process is the image's unprivileged user.
+for service in commands projector worker views; do
+  for container in $(compose ps -q "$service"); do
+    uid=$(docker exec "$container" id -u)
+    if [[ "$uid" == 0 ]]; then say "the $service container runs as root"; exit 1; fi
+  done
+done
+say "ok: no service container runs as root"
+
 # The README's claim that the operator commands reach the demo from the host with their defaults:
 # verify recomputes the views from the log and must find no difference, once the walkthrough's
 # own hire has been applied.
