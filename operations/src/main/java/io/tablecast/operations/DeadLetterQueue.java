@@ -4,6 +4,7 @@ import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.ReplayedDeadLetters;
 import io.tablecast.common.tables.ReplayedDeadLetters.Place;
 import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projector.DeadLetterReplay;
@@ -46,10 +47,8 @@ public final class DeadLetterQueue {
 
   /** Every record on the topic, in its order. */
   public List<Entry> list() {
-    try (DeadLetterReplay replay = replay()) {
-      Set<Place> replayed = replay.replayed();
-      return ParkedRecords.read(kafka, topic).stream().map(p -> new Entry(p, replayed.contains(p.place()))).toList();
-    }
+    Set<Place> replayed = ReplayedDeadLetters.of(azure, namespace).replayed();
+    return ParkedRecords.read(kafka, topic).stream().map(p -> new Entry(p, replayed.contains(p.place()))).toList();
   }
 
   /**

@@ -98,7 +98,8 @@ public final class Ledger {
   public static WorkStep<String> copyingBalances() {
     return step("accounts", account -> Set.of(balance(account), account(account)),
         (rows, account) -> List.of(new RowChange.Put(account(account), rows.get(balance(account)).orElseThrow())),
-        (rows, account) -> rows.get(balance(account)).isPresent() ? Optional.empty() : Optional.of("account " + account + " has no balance"));
+        (rows, account) -> rows.get(balance(account)).isPresent() ? Optional.empty()
+            : Optional.of("account " + account + " has no balance"));
   }
 
   /** The balance, guarded by the account's version: an entry already counted is skipped. */

@@ -167,7 +167,8 @@ class StepWorkersIT {
           assertThat(poison.getProperties().getApproximateMessagesCount()).isOne());
       ParkedMessages.Parked parked = ParkedMessages.read(poison.peekMessage().getBody().toString());
       assertThat(StepMessages.read(parked.message()).items()).containsExactly("b1/lost");
-      assertThat(parked.reason()).isEqualTo("branch b1 has not counted account lost, and the projector has passed the event that asked for it");
+      assertThat(parked.reason())
+          .isEqualTo("branch b1 has not counted account lost, and the projector has passed the event that asked for it");
       Thread.sleep(QUICK.backoffAfter(QUICK.maxDequeues()).toMillis() * (QUICK.maxDequeues() + 2));
       assertThat(poison.getProperties().getApproximateMessagesCount()).as("the item whose event is still ahead: kept, not parked").isOne();
       assertThat(registry.get("tablecast.viewset.step.items").tags("view_set", "tally", "step", "accounts", "outcome", "done").counter()
