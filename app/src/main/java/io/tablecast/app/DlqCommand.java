@@ -6,7 +6,6 @@ import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.config.ViewSetJars;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.ReplayedDeadLetters.Place;
-import io.tablecast.hr.tables.HrViewSet;
 import io.tablecast.operations.DeadLetterQueue;
 import io.tablecast.projection.ViewSetProvider;
 import io.tablecast.projector.DeadLetterReplay;
@@ -48,7 +47,7 @@ final class DlqCommand {
     String name;
 
     Predicate<Parked> test() {
-      return parked -> name == null || parked.viewSet().orElse(HrViewSet.HR.name()).equals(name);
+      return parked -> name == null || parked.viewSetName().equals(name);
     }
   }
 
@@ -68,7 +67,7 @@ final class DlqCommand {
       out.printf("%s: %d parked, %d of them replayed%n", queue.topic(), entries.size(), replayed);
       for (DeadLetterQueue.Entry entry : entries) {
         Parked parked = entry.parked();
-        out.printf("  %-8s %-8s %s  parked %s%s%n", parked.place(), parked.viewSet().orElse(HrViewSet.HR.name()), parked.source(),
+        out.printf("  %-8s %-8s %s  parked %s%s%n", parked.place(), parked.viewSetName(), parked.source(),
             parked.parkedAt(), entry.replayed() ? "  (replayed)" : "");
         out.printf("    reason: %s%n", parked.reason());
       }
@@ -104,22 +103,22 @@ final class DlqCommand {
 
     @Override
     public Integer call() {
-      Predicate<Parked> selected = viewSet.test().and(selection());
+      List<Place> places = which.offsets == null ? List.of() : places();
+      Predicate<Parked> selected = viewSet.test().and(selection(places));
       List<DeadLetterReplay.Result> results = queue().replay(selected, result -> System.out.printf("%-8s %-16s %s%n",
           result.parked().place(), describe(result.outcome()), result.detail()));
       long failed = results.stream().filter(r -> r.outcome() == DeadLetterReplay.Outcome.FAILED).count();
       long done = results.stream().filter(r -> r.outcome() == DeadLetterReplay.Outcome.REPLAYED).count();
       System.out.printf("Replayed %d record(s); %d still fail%s.%n", done, failed, failed > 0 ? " and stay parked" : "");
-      List<Place> missing = missing(results);
+      List<Place> missing = missing(places, results);
       if (!missing.isEmpty()) {
         System.out.printf("No such record%s: %s.%n", viewSet.name == null ? "" : " of view set " + viewSet.name, missing);
       }
       return failed > 0 || !missing.isEmpty() ? 1 : 0;
     }
 
-    private Predicate<Parked> selection() {
+    private Predicate<Parked> selection(List<Place> places) {
       if (which.offsets != null) {
-        List<Place> places = places();
         return parked -> places.contains(parked.place());
       }
       if (which.reason != null) {
@@ -144,12 +143,10 @@ final class DlqCommand {
       return places;
     }
 
-    private List<Place> missing(List<DeadLetterReplay.Result> results) {
-      if (which.offsets == null) {
-        return List.of();
-      }
+    /** Of the places asked for, those no record was found at. */
+    private static List<Place> missing(List<Place> places, List<DeadLetterReplay.Result> results) {
       List<Place> found = results.stream().map(r -> r.parked().place()).toList();
-      return places().stream().filter(place -> !found.contains(place)).toList();
+      return places.stream().filter(place -> !found.contains(place)).toList();
     }
 
     private static String describe(DeadLetterReplay.Outcome outcome) {

@@ -108,7 +108,7 @@ public final class DeadLetterReplay implements AutoCloseable {
       if (done.contains(one.place())) {
         results.add(told(progress, new Result(one, Outcome.ALREADY_REPLAYED, "replayed before")));
       } else {
-        bySource.computeIfAbsent(new Source(one.viewSet().orElse(HrViewSet.HR.name()), one.topic(), one.partition()),
+        bySource.computeIfAbsent(new Source(one.viewSetName(), one.topic(), one.partition()),
             k -> new ArrayList<>()).add(one);
       }
     }

@@ -39,6 +39,11 @@ public final class CheckpointLayout {
     return topic + "-" + partition;
   }
 
+  /** Where a record is in the log, {@code <topic>-<partition>@<offset>}: its checkpoint row and offset. */
+  public static String position(String topic, int partition, long offset) {
+    return rowKey(topic, partition) + "@" + offset;
+  }
+
   /** The topic of a {@link #rowKey}: everything before its last dash (topic names may hold dashes). */
   public static String topicOf(String rowKey) {
     return rowKey.substring(0, rowKey.lastIndexOf('-'));

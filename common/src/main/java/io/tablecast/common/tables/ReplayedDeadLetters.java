@@ -8,9 +8,9 @@ import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableServiceException;
 import io.tablecast.common.config.Namespace;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * The records of {@code tablecast.projector-dlq} that were replayed (SPEC §4): one row each in
@@ -52,8 +52,7 @@ public final class ReplayedDeadLetters {
 
   /** Every record replayed so far: one partition query. Empty on a fresh account. */
   public Set<Place> replayed() {
-    Set<Place> replayed = new TreeSet<>((a, b) -> a.partition() != b.partition() ? Integer.compare(a.partition(), b.partition())
-        : Long.compare(a.offset(), b.offset()));
+    Set<Place> replayed = new HashSet<>();
     try {
       catalog.listEntities(new ListEntitiesOptions().setFilter("PartitionKey eq '" + PARTITION + "'").setSelect(List.of("RowKey")),
           Calls.NO_TIMEOUT, Context.NONE).forEach(row -> replayed.add(Place.of(row.getRowKey())));

@@ -53,7 +53,7 @@ public final class StepMessages {
     public static final Origin NONE = new Origin(null, null);
 
     public static Origin of(String topic, int partition, long offset, String trace) {
-      return new Origin(CheckpointLayout.rowKey(topic, partition) + "@" + offset, trace);
+      return new Origin(CheckpointLayout.position(topic, partition, offset), trace);
     }
 
     /** Whether the projector has passed the event ({@code applied}: each checkpoint row's applied offset); an unknown one has. */

@@ -1,7 +1,9 @@
 package io.tablecast.projector.adapter.out.kafka;
 
 import io.tablecast.common.config.KafkaSettings;
+import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.ReplayedDeadLetters.Place;
+import io.tablecast.hr.tables.HrViewSet;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -41,12 +43,17 @@ public final class ParkedRecords {
 
     /** Where its event is in the log: {@code <topic>-<partition>@<offset>}. */
     public String source() {
-      return topic + "-" + partition + "@" + offset;
+      return CheckpointLayout.position(topic, partition, offset);
+    }
+
+    /** The view set that parked it: the team's its header names, or HR's. */
+    public String viewSetName() {
+      return viewSet.orElse(HrViewSet.HR.name());
     }
 
     @Override
     public String toString() {
-      return "dead letter " + place + " of " + viewSet.orElse("hr") + " from " + source() + ": " + reason;
+      return "dead letter " + place + " of " + viewSetName() + " from " + source() + ": " + reason;
     }
   }
 

@@ -170,6 +170,9 @@ public final class StatusReader implements StatusSource, AutoCloseable {
       Map<TopicPartition, Long> end = offsets(partitions, OffsetSpec.latest());
       Map<TopicPartition, Long> start = offsets(partitions, OffsetSpec.earliest());
       long parked = partitions.stream().mapToLong(p -> end.get(p) - start.get(p)).sum();
+      if (parked == 0) {
+        return Optional.of(0L); // nothing parked: no replay to subtract, and no storage request
+      }
       long stillThere = replayed.replayed().stream().filter(place -> {
         TopicPartition partition = new TopicPartition(deadLetterTopic, place.partition());
         return start.containsKey(partition) && place.offset() >= start.get(partition) && place.offset() < end.get(partition);
