@@ -134,7 +134,7 @@ public final class InMemoryViews<E> {
     for (Set<RowRef> more = turn.readsAfter(read); !more.isEmpty(); more = turn.readsAfter(read)) {
       read.putAll(read(more));
     }
-    turn.fold(read).forEach(this::write);
+    turn.settled(turn.fold(read)).forEach(this::write);
   }
 
   private Map<RowRef, Map<String, Object>> read(Set<RowRef> refs) {

@@ -57,12 +57,25 @@ public final class Turn<E> {
   private final Set<RowRef> namedAfter = new LinkedHashSet<>();
   private final Set<RowRef> consulted = new LinkedHashSet<>();
   private final Map<Integer, String> waiting = new LinkedHashMap<>();
+  private final Map<Integer, String> held = new LinkedHashMap<>();
+  private final Set<RowRef> intentRowsFolded = new LinkedHashSet<>();
+  private Map<RowRef, String> heldRows = Map.of();
 
   /** @param events the events of one lane, in their order; each must be one the projection takes */
   public Turn(Projection<E> projection, List<E> events) {
     this.projection = projection;
     this.events = List.copyOf(events);
     this.events.forEach(event -> reads.addAll(projection.reads(event)));
+  }
+
+  /**
+   * The events {@code from} (inclusive) to {@code to} (exclusive) as a turn of their own, with the
+   * rows held back from this one ({@link #holdBack}).
+   */
+  public Turn<E> slice(int from, int to) {
+    Turn<E> slice = new Turn<>(projection, events.subList(from, to));
+    slice.heldRows = heldRows;
+    return slice;
   }
 
   public Projection<E> projection() {
@@ -125,6 +138,76 @@ public final class Turn<E> {
   }
 
   /**
+   * Sets aside, in the folds to come, the items of a step's turn whose intent row ({@link
+   * WorkStep#intentRow}) another turn holds: its lease, as the engine read it, with the reason.
+   */
+  public void holdBack(Map<RowRef, String> heldIntentRows) {
+    heldRows = Map.copyOf(heldIntentRows);
+  }
+
+  /**
+   * The items the last fold set aside because another turn holds their intent row ({@link
+   * #holdBack}), by their index in {@link #events()}, each with the reason: they changed nothing.
+   */
+  public Map<Integer, String> held() {
+    return Map.copyOf(held);
+  }
+
+  /**
+   * The intent rows of a step's items ({@link WorkStep#intentRow}), each with the last item of the
+   * turn that keeps it; empty for a projection's events.
+   */
+  @SuppressWarnings("unchecked")
+  public Map<RowRef, E> intentRows() {
+    Map<RowRef, E> rows = new LinkedHashMap<>();
+    if (projection instanceof WorkStep<?> step) {
+      events.forEach(item -> ((WorkStep<E>) step).intentRow(item).ifPresent(ref -> rows.put(ref, item)));
+    }
+    return rows;
+  }
+
+  /** The intent rows of the items the last fold folded ({@link #intentRows}), not of those it set aside. */
+  public Set<RowRef> intentRowsFolded() {
+    return Set.copyOf(intentRowsFolded);
+  }
+
+  /** The rows the events declared themselves ({@link Projection#reads}), without those named after them. */
+  public Set<RowRef> declaredByEvents() {
+    Set<RowRef> declared = new LinkedHashSet<>();
+    events.forEach(event -> declared.addAll(projection.reads(event)));
+    return declared;
+  }
+
+  /**
+   * The writes of {@link #fold} with each intent row ({@link #intentRows}) as its step settles it
+   * ({@link WorkStep#settled}): what the rows are once the whole turn is written. The writes of a
+   * projection's turn as they are.
+   */
+  @SuppressWarnings("unchecked")
+  public List<Write> settled(List<Write> writes) {
+    Map<RowRef, E> intents = intentRows();
+    if (intents.isEmpty()) {
+      return writes;
+    }
+    WorkStep<E> step = (WorkStep<E>) projection;
+    List<Write> settled = new ArrayList<>();
+    for (Write write : writes) {
+      E item = intents.get(write.ref());
+      if (item == null || write.kind() == Write.Kind.DELETE) {
+        settled.add(write);
+        continue;
+      }
+      Optional<Map<String, Object>> row = step.settled(item, write.properties());
+      if (row.isPresent()) {
+        settled.add(new Write(write.ref(), write.kind(), row.get()));
+      } else if (write.kind() == Write.Kind.REPLACE) {
+        settled.add(new Write(write.ref(), Write.Kind.DELETE, Map.of()));
+      }
+    }
+    return settled;
+  }
+
+  /**
    * Folds the events over the rows read.
    *
    * @param read the properties of each row of {@link #reads()} that exists; a row of {@link
@@ -160,12 +243,19 @@ public final class Turn<E> {
   private Map<RowRef, State> run(Map<RowRef, Map<String, Object>> read, Set<RowRef> missing, Map<RowRef, State> before) {
     consulted.clear();
     waiting.clear();
+    held.clear();
+    intentRowsFolded.clear();
     Map<RowRef, State> states = new LinkedHashMap<>();
     Set<RowRef> wasRead = Set.copyOf(reads);
     wasRead.forEach(ref -> before.put(ref, State.read(read.get(ref))));
     for (int index = 0; index < events.size(); index++) {
       E event = events.get(index);
       Set<RowRef> declared = projection.reads(event);
+      Optional<String> heldBy = heldBy(event, declared);
+      if (heldBy.isPresent()) {
+        held.put(index, heldBy.get());
+        continue;
+      }
       Rows declaredRows = rows(event, declared, states, before);
       boolean[] changedLooked = {false}; // whether a row it named from was changed earlier in the turn
       Set<RowRef> after = projection.readsAfter(event, ref -> {
@@ -188,6 +278,7 @@ public final class Turn<E> {
         waiting.put(index, notYet.get());
         continue;
       }
+      intentRow(event).ifPresent(intentRowsFolded::add);
       for (RowChange change : projection.fold(rows, event)) {
         RowRef ref = change.ref();
         if (!projection.viewSet().tables().contains(ref.table())) {
@@ -198,6 +289,29 @@ public final class Turn<E> {
       }
     }
     return states;
+  }
+
+  /**
+   * Why another turn holds a step's item ({@link #holdBack}); empty when none does.
+   *
+   * @throws IllegalStateException if the item's intent row is not among the rows it declared
+   */
+  @SuppressWarnings("unchecked")
+  private Optional<String> heldBy(E event, Set<RowRef> declared) {
+    if (!(projection instanceof WorkStep<?> step)) {
+      return Optional.empty();
+    }
+    Optional<RowRef> intentRow = intentRow(event);
+    if (intentRow.isPresent() && !declared.contains(intentRow.get())) {
+      throw new IllegalStateException("Step '" + step.name() + "' keeps its intent in " + intentRow.get()
+          + ", which it does not declare for " + event);
+    }
+    return intentRow.map(heldRows::get);
+  }
+
+  @SuppressWarnings("unchecked")
+  private Optional<RowRef> intentRow(E event) {
+    return projection instanceof WorkStep<?> step ? ((WorkStep<E>) step).intentRow(event) : Optional.empty();
   }
 
   /** Why a step's item cannot run yet ({@link WorkStep#notYet}); a projection's events always can. */

@@ -1,6 +1,7 @@
 package io.tablecast.projection;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -48,6 +49,35 @@ public interface WorkStep<W> extends Projection<W> {
    */
   default Optional<String> notYet(W item, Rows rows) {
     return Optional.empty();
+  }
+
+  /**
+   * The row where an item's turns record what the item keeps in other partitions, when those rows
+   * lie under keys that only the previous state knows: the entry of an old address, which a change
+   * of address must delete. Empty by default: a step whose rows its item and truth name (as {@code
+   * orders-by-status} reads every status's partition) needs none.
+   *
+   * <p>The row must be one the item declares ({@link #reads}); the fold reads it, names the rows it
+   * records to read after it ({@link #readsAfter}), and puts its <em>intent</em>: the rows it is
+   * about to keep, and those that may still hold something of the item but must not. When the turn
+   * writes other partitions too, the engine writes the intent first, under a lease of the item
+   * that other turns wait out, then the other partitions, then the row as {@link #settled} gives
+   * it. A turn cut short after the intent leaves it, and the next turn of the item reads it and
+   * removes what the last one may have written (the archive-employee flow of the design guide).
+   * Rows the item itself declares need no intent: a turn that writes only those, and the row, writes
+   * the row last, and runs again until it is done.
+   */
+  default Optional<RowRef> intentRow(W item) {
+    return Optional.empty();
+  }
+
+  /**
+   * The intent row once every other partition of its turn is written ({@link #intentRow}): what the
+   * item keeps, without what it was about to remove. Empty deletes the row. The intent as it is by
+   * default.
+   */
+  default Optional<Map<String, Object>> settled(W item, Map<String, Object> intent) {
+    return Optional.of(intent);
   }
 
   /** Each item is its own lane: items of one batch run side by side. */

@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /** A small view set for the API's own tests: account balances kept from entries, and each account's log tail. */
 public final class Ledger {
@@ -35,58 +37,75 @@ public final class Ledger {
    *
    * @param reads the rows an item needs
    */
-  public static WorkStep<String> step(String name, java.util.function.Function<String, Set<RowRef>> reads, Projection.Fold<String> fold) {
+  public static TextStep step(String name, Function<String, Set<RowRef>> reads, Projection.Fold<String> fold) {
     return step(name, reads, fold, (rows, item) -> Optional.empty());
   }
 
   /** As above, with items that cannot run while {@code notYet} gives a reason ({@link WorkStep#notYet}). */
-  public static WorkStep<String> step(String name, java.util.function.Function<String, Set<RowRef>> reads, Projection.Fold<String> fold,
-      java.util.function.BiFunction<Rows, String, Optional<String>> notYet) {
-    return new WorkStep<>() {
-      @Override
-      public String name() {
-        return name;
-      }
+  public static TextStep step(String name, Function<String, Set<RowRef>> reads, Projection.Fold<String> fold,
+      BiFunction<Rows, String, Optional<String>> notYet) {
+    return new TextStep(name, reads, fold, notYet, item -> Optional.empty(), (item, intent) -> Optional.of(intent));
+  }
 
-      @Override
-      public ViewSet viewSet() {
-        return VIEW_SET;
-      }
+  /** A step on items that are texts, its parts given as functions. */
+  public record TextStep(String name, Function<String, Set<RowRef>> declared, Projection.Fold<String> folding,
+      BiFunction<Rows, String, Optional<String>> waiting, Function<String, Optional<RowRef>> intent,
+      BiFunction<String, Map<String, Object>, Optional<Map<String, Object>>> settling) implements WorkStep<String> {
 
-      @Override
-      public ViewSet.Queue queue() {
-        return ACCOUNT_QUEUE;
-      }
+    /** This step, keeping an intent row ({@link WorkStep#intentRow}) that {@code settling} settles. */
+    public TextStep withIntentRow(Function<String, RowRef> intentRow,
+        BiFunction<String, Map<String, Object>, Optional<Map<String, Object>>> settling) {
+      return new TextStep(name, declared, folding, waiting, item -> Optional.of(intentRow.apply(item)), settling);
+    }
 
-      @Override
-      public String encode(String item) {
-        return item;
-      }
+    @Override
+    public ViewSet viewSet() {
+      return VIEW_SET;
+    }
 
-      @Override
-      public String decode(String text) {
-        return text;
-      }
+    @Override
+    public ViewSet.Queue queue() {
+      return ACCOUNT_QUEUE;
+    }
 
-      @Override
-      public Set<RowRef> reads(String item) {
-        return reads.apply(item);
-      }
+    @Override
+    public String encode(String item) {
+      return item;
+    }
 
-      @Override
-      public List<RowChange> fold(Rows rows, String item) {
-        return fold.apply(rows, item);
-      }
+    @Override
+    public String decode(String text) {
+      return text;
+    }
 
-      @Override
-      public Optional<String> notYet(String item, Rows rows) {
-        return notYet.apply(rows, item);
-      }
-    };
+    @Override
+    public Set<RowRef> reads(String item) {
+      return declared.apply(item);
+    }
+
+    @Override
+    public List<RowChange> fold(Rows rows, String item) {
+      return folding.apply(rows, item);
+    }
+
+    @Override
+    public Optional<String> notYet(String item, Rows rows) {
+      return waiting.apply(rows, item);
+    }
+
+    @Override
+    public Optional<RowRef> intentRow(String item) {
+      return intent.apply(item);
+    }
+
+    @Override
+    public Optional<Map<String, Object>> settled(String item, Map<String, Object> intent) {
+      return settling.apply(item, intent);
+    }
   }
 
   /** The balance, asking {@code step} for {@code item(entry)} on every entry. */
-  public static Projection<Entry> balanceAsking(WorkStep<String> step, java.util.function.Function<Entry, String> item) {
+  public static Projection<Entry> balanceAsking(WorkStep<String> step, Function<Entry, String> item) {
     return Projection.of("balance", VIEW_SET, BALANCE::lane, BALANCE::reads, BALANCE::fold,
         entry -> List.of(step.askFor(item.apply(entry))));
   }

@@ -45,6 +45,39 @@ class TurnTest {
   }
 
   @Test
+  void aStepsItemWhoseIntentRowAnotherTurnHoldsIsSetAside_andTheIntentRowsWrittenAreSettledOnlyWhenAsked() {
+    Turn<String> turn = filing(true).turn(List.of("a", "b"));
+    turn.holdBack(Map.of(Ledger.account("a"), "held by another turn"));
+    Map<String, Object> balanceOfB = Map.of("Balance", 9L, "Version", 2L);
+
+    List<Write> writes = turn.fold(Map.of(balance("b"), balanceOfB));
+
+    assertThat(writes).as("the intent, as folded").containsExactly(new Write(Ledger.account("b"), Kind.INSERT, Map.of("Balance", 9L,
+        "Stale", "old")));
+    assertThat(turn.held()).isEqualTo(Map.of(0, "held by another turn"));
+    assertThat(turn.intentRowsFolded()).containsExactly(Ledger.account("b"));
+    assertThat(turn.settled(writes)).containsExactly(new Write(Ledger.account("b"), Kind.INSERT, Map.of("Balance", 9L)));
+  }
+
+  @Test
+  void anIntentRowTheItemDoesNotDeclareStopsItsTurn() {
+    assertThatThrownBy(() -> filing(false).turn(List.of("a")).fold(Map.of())).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("keeps its intent in Accounts");
+  }
+
+  /** A step keeping each account's row as its intent row: its balance, and a stale mark that settling drops. */
+  private static WorkStep<String> filing(boolean declaresIntentRow) {
+    return Ledger.step("filing", item -> declaresIntentRow ? Set.of(balance(item), Ledger.account(item)) : Set.of(balance(item)),
+        (rows, item) -> List.of(new RowChange.Put(Ledger.account(item),
+            Map.of("Balance", rows.get(balance(item)).map(b -> b.get("Balance")).orElse(0L), "Stale", "old"))))
+        .withIntentRow(Ledger::account, (item, intent) -> {
+          Map<String, Object> settled = new HashMap<>(intent);
+          settled.remove("Stale");
+          return Optional.of(settled);
+        });
+  }
+
+  @Test
   void aRowLeftAsItWasReadIsNotWritten() {
     Turn<Entry> redelivered = new Turn<>(BALANCE, List.of(new Entry("a", 2, 5)));
 

@@ -10,12 +10,16 @@ import io.tablecast.projection.ViewSet;
 import io.tablecast.projection.WorkStep;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * A small view set for the engine's tests, with no domain of its own: branches total the ticks of
@@ -23,6 +27,7 @@ import java.util.Set;
  * and each tick leaves a row of its account ({@code Ticks}, written without reading). Its records
  * are text, {@code branch,account,version,amount}. As {@link #PROJECTED} keeps it, each tick also
  * asks a cross-partition step, {@link #ACCOUNTS}, to file its account under {@code Accounts}.
+ * {@link #AMOUNTS}, a step with an intent row, files each account under its latest amount.
  */
 public final class Tally {
 
@@ -34,7 +39,8 @@ public final class Tally {
   public static final Table TICKS = new Table("Ticks");
   public static final Table ACCOUNT_INDEX = new Table("Accounts");
   public static final Queue ACCOUNT_QUEUE = new Queue("accounts");
-  public static final ViewSet VIEW_SET = ViewSet.of("tally", List.of(TOTALS, TICKS, ACCOUNT_INDEX), List.of(ACCOUNT_QUEUE));
+  public static final Queue AMOUNT_QUEUE = new Queue("amounts");
+  public static final ViewSet VIEW_SET = ViewSet.of("tally", List.of(TOTALS, TICKS, ACCOUNT_INDEX), List.of(ACCOUNT_QUEUE, AMOUNT_QUEUE));
   public static final String TOPIC = "tally.ticks";
 
   /** An account's tick: its version counts the account's ticks from 1. */
@@ -110,6 +116,91 @@ public final class Tally {
     }
   };
 
+  /**
+   * The step that files an account under its latest amount ({@link #LATEST}'s row, the truth):
+   * {@code Accounts}/{@code amount<amount>}/{@code <account>}, one partition per amount, a key only
+   * the previous state knows once the amount changed. So it keeps an intent row ({@link
+   * WorkStep#intentRow}, {@link #filed}): {@code Filed}, the amount it files the account under, and
+   * {@code Stale}, the amounts whose entries it is about to delete ({@code ;}-separated), gone once
+   * settled. Its items are account names.
+   */
+  public static final WorkStep<String> AMOUNTS = new WorkStep<>() {
+    @Override
+    public String name() {
+      return "amounts";
+    }
+
+    @Override
+    public ViewSet viewSet() {
+      return VIEW_SET;
+    }
+
+    @Override
+    public ViewSet.Queue queue() {
+      return AMOUNT_QUEUE;
+    }
+
+    @Override
+    public String encode(String account) {
+      return account;
+    }
+
+    @Override
+    public String decode(String text) {
+      return text;
+    }
+
+    @Override
+    public Set<RowRef> reads(String account) {
+      return Set.of(latest(account), filed(account));
+    }
+
+    @Override
+    public Optional<RowRef> intentRow(String account) {
+      return Optional.of(filed(account));
+    }
+
+    @Override
+    public Set<RowRef> readsAfter(String account, Rows declared) {
+      Set<RowRef> named = new HashSet<>();
+      declared.get(latest(account)).ifPresent(latest -> named.add(filedUnder((long) latest.get("Amount"), account)));
+      declared.get(filed(account)).ifPresent(intent -> recorded(intent).forEach(amount -> named.add(filedUnder(amount, account))));
+      return named;
+    }
+
+    @Override
+    public List<RowChange> fold(Rows rows, String account) {
+      Optional<Map<String, Object>> latest = rows.get(latest(account));
+      Optional<Long> amount = latest.map(row -> (long) row.get("Amount"));
+      List<RowChange> changes = new ArrayList<>();
+      latest.ifPresent(row -> changes.add(new RowChange.Put(filedUnder(amount.get(), account), Map.of("Version", row.get("Version")))));
+      Set<Long> stale = new TreeSet<>(rows.get(filed(account)).map(Tally::recorded).orElse(Set.of()));
+      amount.ifPresent(stale::remove);
+      stale.forEach(old -> changes.add(new RowChange.Delete(filedUnder(old, account))));
+      Map<String, Object> intent = new HashMap<>();
+      amount.ifPresent(filed -> intent.put("Filed", filed));
+      if (!stale.isEmpty()) {
+        intent.put("Stale", stale.stream().map(String::valueOf).collect(Collectors.joining(";")));
+      }
+      changes.add(intent.isEmpty() ? new RowChange.Delete(filed(account)) : new RowChange.Put(filed(account), intent));
+      return changes;
+    }
+
+    @Override
+    public Optional<Map<String, Object>> settled(String account, Map<String, Object> intent) {
+      return Optional.ofNullable(intent.get("Filed")).map(amount -> Map.of("Filed", amount));
+    }
+  };
+
+  /** The amounts an intent row of {@link #AMOUNTS} names: the one it files under, and those it was about to delete. */
+  private static Set<Long> recorded(Map<String, Object> intent) {
+    Set<Long> amounts = new TreeSet<>();
+    Optional.ofNullable(intent.get("Filed")).ifPresent(amount -> amounts.add((long) amount));
+    Optional.ofNullable((String) intent.get("Stale")).ifPresent(stale -> Arrays.stream(stale.split(";")).map(Long::parseLong)
+        .forEach(amounts::add));
+    return amounts;
+  }
+
   /** The totals and ticks, with no step: what a turn of the projector writes. */
   public static final Projection<Tick> TALLIES = Projection.of("tallies", VIEW_SET, Tally::lane, Tally::reads, Tally::fold);
 
@@ -179,6 +270,16 @@ public final class Tally {
   /** The copy of an account's latest tick under its amount ({@link #LATEST}). */
   public static RowRef latestCopy(String account, long amount) {
     return new RowRef(TOTALS, "latest-" + account, "amount" + amount);
+  }
+
+  /** {@link #AMOUNTS}'s intent row for an account, beside its latest tick. */
+  public static RowRef filed(String account) {
+    return new RowRef(TOTALS, "latest-" + account, "filed");
+  }
+
+  /** {@link #AMOUNTS}'s entry of an account under an amount. */
+  public static RowRef filedUnder(long amount, String account) {
+    return new RowRef(ACCOUNT_INDEX, "amount" + amount, account);
   }
 
   public static RowRef account(String account) {

@@ -18,6 +18,7 @@ import io.tablecast.projection.WorkStep;
 import io.tablecast.viewstore.adapter.metrics.ViewSetMetrics;
 import io.tablecast.viewstore.adapter.out.tables.AzureFailures;
 import io.tablecast.viewstore.adapter.out.tables.TableTurns;
+import io.tablecast.viewstore.adapter.out.tables.TableTurns.Aside;
 import io.tablecast.viewstore.adapter.queue.StepMessages.Message;
 import io.tablecast.viewstore.adapter.queue.WorkMessages.Failure;
 import java.time.Clock;
@@ -25,6 +26,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -72,7 +74,7 @@ public final class StepWorkers implements AutoCloseable {
     this.generation = generation;
     this.readers = Executors.newFixedThreadPool(settings.messagesInFlight(),
         DaemonThreads.named(generation.viewSet().name() + "-g" + generation.number() + "-steps"));
-    this.turns = TableTurns.reading(azure, generation, readers);
+    this.turns = TableTurns.reading(azure, generation, readers, settings.lease(), clock);
     this.checkpoints = azure.table(new CatalogTables(generation.namespace()).projectorCheckpoints());
     this.settings = settings;
     this.metrics = metrics;
@@ -190,16 +192,16 @@ public final class StepWorkers implements AutoCloseable {
       }
       try {
         Turn<?> turn = step.turn(message.items());
-        List<Map<Integer, String>> applied = new ArrayList<>(1);
+        List<Aside> applied = new ArrayList<>(1);
         tracing.acrossTraces(IntStream.range(0, message.items().size()).boxed().toList(), message::trace, i -> "step " + step.name(),
             () -> applied.add(turns.applyItems(turn)));
-        Map<Integer, String> waiting = applied.get(0);
-        metrics.stepItems(step.name(), "done", message.items().size() - waiting.size());
-        if (waiting.isEmpty()) {
+        Aside aside = applied.get(0);
+        metrics.stepItems(step.name(), "done", message.items().size() - aside.size());
+        if (aside.isEmpty()) {
           delete(received);
         } else {
-          metrics.stepItems(step.name(), "waiting", waiting.size());
-          keepWaiting(received, message, waiting);
+          metrics.stepItems(step.name(), "waiting", aside.size());
+          keepWaiting(received, message, aside);
         }
       } catch (RuntimeException e) {
         metrics.stepItems(step.name(), "failed", message.items().size());
@@ -208,14 +210,18 @@ public final class StepWorkers implements AutoCloseable {
     }
 
     /**
-     * Keeps the items that cannot run yet ({@link WorkStep#notYet}): those whose events the
-     * projector has not passed wait in this message, a failure that retrying may mend; those whose
-     * events it has passed have a final truth, and failed for good, each in a message of its own.
+     * Keeps the items set aside: those whose intent row another turn holds ({@link
+     * WorkStep#intentRow}) wait in this message, as do those that cannot run yet ({@link
+     * WorkStep#notYet}) whose events the projector has not passed, a failure that retrying may mend;
+     * those that cannot run yet whose events it has passed have a final truth, and failed for good,
+     * each in a message of its own.
      */
-    private void keepWaiting(QueueMessageItem received, Message message, Map<Integer, String> waiting) {
-      Map<String, Long> applied = CheckpointRows.applied(checkpoints, generation);
+    private void keepWaiting(QueueMessageItem received, Message message, Aside aside) {
+      Map<Integer, String> waiting = new TreeMap<>(aside.held());
+      waiting.putAll(aside.notYet());
+      Map<String, Long> applied = aside.notYet().isEmpty() ? Map.of() : CheckpointRows.applied(checkpoints, generation);
       Map<Boolean, List<Integer>> passed = waiting.keySet().stream()
-          .collect(Collectors.partitioningBy(index -> message.origin(index).passed(applied)));
+          .collect(Collectors.partitioningBy(index -> aside.notYet().containsKey(index) && message.origin(index).passed(applied)));
       Failure failed = waitingFailure(passed.get(true), waiting, true);
       if (passed.get(false).isEmpty()) {
         held(received, message.keeping(passed.get(true)), failed);

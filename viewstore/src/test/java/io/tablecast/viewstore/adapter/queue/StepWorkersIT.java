@@ -113,6 +113,27 @@ class StepWorkersIT {
   }
 
   @Test
+  void anItemWhoseIntentRowADeadWorkerHolds_waitsInItsMessageUntilTheLeaseEnds_neverParkedForIt_andThenFinishesItsWork() {
+    new TableTurns(azure, generation).apply(Tally.LATEST, List.of(new Tick("b1", "a1", 1, 20)));
+    azure.table(generation.table(Tally.ACCOUNT_INDEX)).upsertEntity(new TableEntity("amount10", "a1").addProperty("Version", 0L));
+    long leaseEnds = System.currentTimeMillis() + 6_000;
+    azure.table(generation.table(Tally.TOTALS)).upsertEntity(new TableEntity("latest-a1", "filed").addProperty("Filed", 10L)
+        .addProperty(TableTurns.LEASE_OWNER, "a worker that died").addProperty(TableTurns.LEASE_UNTIL, leaseEnds));
+    new StepQueues(azure, generation).send(Map.of(Tally.AMOUNTS.askFor("a1"), Origin.NONE));
+
+    try (StepWorkers workers = StepWorkers.start(azure, generation, List.of(Tally.AMOUNTS), QUICK, metrics, Tracing.OFF,
+        Clock.systemUTC())) {
+      await("filed under its amount").atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+          assertThat(GenerationRows.all(azure, generation)).containsEntry(Tally.filed("a1"), Map.of("Filed", 20L))
+              .containsKey(Tally.filedUnder(20, "a1")).doesNotContainKey(Tally.filedUnder(10, "a1")));
+    }
+    assertThat(System.currentTimeMillis()).as("not before the lease ended").isGreaterThanOrEqualTo(leaseEnds);
+    assertThat(azure.queue(generation.poisonQueue(Tally.AMOUNT_QUEUE)).getProperties().getApproximateMessagesCount()).isZero();
+    assertThat(registry.get("tablecast.viewset.step.items").tags("view_set", "tally", "step", "amounts", "outcome", "waiting").counter()
+        .count()).as("set aside while the lease held, over more attempts than a message has").isGreaterThan(QUICK.maxDequeues());
+  }
+
+  @Test
   void anItemThatFailsForGoodIsSplitFromItsMessage_andParkedWithItsReasonAfterItsAttempts_whileTheOthersAreDone_andARequeueSendsItBack() {
     new TableTurns(azure, generation).apply(TALLIES, List.of(new Tick("b1", "a1", 1, 10)));
     queue.sendMessage(StepMessages.write(new StepMessages.Message(StepMessages.FORMAT, "accounts", List.of("b1/a1", "garbage"), null)));

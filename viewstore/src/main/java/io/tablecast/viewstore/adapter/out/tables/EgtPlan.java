@@ -61,7 +61,7 @@ final class EgtPlan {
   static <E> Turn<E> rest(Turn<E> turn, Part<E> part) {
     List<E> events = turn.events();
     int done = part.turn().events().size();
-    return done == events.size() ? null : new Turn<>(turn.projection(), events.subList(done, events.size()));
+    return done == events.size() ? null : turn.slice(done, events.size());
   }
 
   /** Whether the writes of each partition fit one EGT; a delete of a row not read goes apart, and counts for none. */
@@ -81,7 +81,7 @@ final class EgtPlan {
   }
 
   private static <E> Turn<E> prefix(Turn<E> turn, int events) {
-    return new Turn<>(turn.projection(), turn.events().subList(0, events));
+    return turn.slice(0, events);
   }
 
   /**

@@ -19,7 +19,11 @@ import io.tablecast.projection.RowRef;
 import io.tablecast.projection.Turn;
 import io.tablecast.projection.Turn.Write;
 import io.tablecast.projection.ViewSet;
+import io.tablecast.projection.WorkStep;
 import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -31,8 +35,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs the turns of any projection against one generation of its view set's tables: reads the
@@ -68,11 +75,28 @@ import java.util.stream.Collectors;
  * partition when this process wrote the rows last, and a read of each row it no longer keeps
  * otherwise; a known row a projection deletes apart (a row it did not declare) goes into that EGT
  * too.
+ *
+ * <p><b>Intent rows</b> ({@link WorkStep#intentRow}): a step's turn that writes other partitions
+ * than those of its items' intent rows, and rows there that its items do not declare themselves,
+ * first writes each changed intent row as the fold left it, under a lease ({@value #LEASE_OWNER},
+ * {@value #LEASE_UNTIL}) on the ETag read; then the other partitions; then the intent rows as their
+ * steps settle them ({@link WorkStep#settled}), on the ETags of the first write. A turn that fails
+ * between gives the lease back and keeps the intent. A turn that reads an intent row another turn
+ * holds sets its item aside ({@link Aside#held}). The intent rows' partitions are written last in
+ * any case, so a row the item keeps is never recorded before it is written.
  */
 public final class TableTurns {
 
+  private static final Logger log = LoggerFactory.getLogger(TableTurns.class);
+  /** The property of an intent row naming the turn that holds it; the engine's, never shown to a fold. */
+  public static final String LEASE_OWNER = "TablecastLeaseOwner";
+  /** The instant, in epoch milliseconds, until which {@value #LEASE_OWNER} holds the row. */
+  public static final String LEASE_UNTIL = "TablecastLeaseUntil";
+
   /** Rows a remembering instance keeps per table unless told otherwise, about a kilobyte each. */
   static final int KNOWN_ROWS = 20_000;
+  /** How long a turn holds an intent row it wrote first, unless told otherwise. */
+  private static final Duration LEASE = Duration.ofSeconds(30);
   /** How many times a guess reads the rows its EGT would not check before the turn is read whole instead. */
   private static final int GUESS_ROUNDS = 3;
 
@@ -88,30 +112,56 @@ public final class TableTurns {
     default void lostRace() {}
   }
 
+  /**
+   * A step's items that a turn set aside, each by its index in the turn with its reason: those that
+   * cannot run yet ({@link WorkStep#notYet}), and those whose intent row another turn holds.
+   */
+  public record Aside(Map<Integer, String> notYet, Map<Integer, String> held) {
+
+    public Aside {
+      notYet = Map.copyOf(notYet);
+      held = Map.copyOf(held);
+    }
+
+    public boolean isEmpty() {
+      return notYet.isEmpty() && held.isEmpty();
+    }
+
+    public int size() {
+      return notYet.size() + held.size();
+    }
+  }
+
   private final Generation generation;
   private final Observer observer;
   private final Optional<ExecutorService> readers;
+  private final Duration lease;
+  private final Clock clock;
   private final Map<ViewSet.Table, TableClient> tables = new HashMap<>();
   private final Map<ViewSet.Table, KnownRows> known = new HashMap<>();
 
   /** Turns that read every declared row, one after the other. */
   public TableTurns(AzureClients azure, Generation generation) {
-    this(azure, generation, 0, Observer.NONE, Optional.empty());
+    this(azure, generation, 0, Observer.NONE, Optional.empty(), LEASE, Clock.systemUTC());
   }
 
   /**
    * Turns that read every declared row, side by side on {@code readers}: a step's, whose truth
-   * another writer keeps, and whose turn holds the items of a whole message.
+   * another writer keeps, and whose turn holds the items of a whole message. A turn that writes an
+   * intent row first ({@link WorkStep#intentRow}) holds it for {@code lease} by {@code clock}, the
+   * workers' lease.
    */
-  public static TableTurns reading(AzureClients azure, Generation generation, ExecutorService readers) {
-    return new TableTurns(azure, generation, 0, Observer.NONE, Optional.of(readers));
+  public static TableTurns reading(AzureClients azure, Generation generation, ExecutorService readers, Duration lease, Clock clock) {
+    return new TableTurns(azure, generation, 0, Observer.NONE, Optional.of(readers), lease, clock);
   }
 
   private TableTurns(AzureClients azure, Generation generation, int knownRowsPerTable, Observer observer,
-      Optional<ExecutorService> readers) {
+      Optional<ExecutorService> readers, Duration lease, Clock clock) {
     this.generation = generation;
     this.observer = observer;
     this.readers = readers;
+    this.lease = lease;
+    this.clock = clock;
     generation.viewSet().tables().forEach(table -> {
       tables.put(table, azure.table(generation.table(table)));
       if (knownRowsPerTable > 0) {
@@ -135,7 +185,7 @@ public final class TableTurns {
     if (rowsPerTable < 1) {
       throw new IllegalArgumentException("A remembering instance keeps at least one row per table, not " + rowsPerTable);
     }
-    return new TableTurns(azure, generation, rowsPerTable, observer, Optional.empty());
+    return new TableTurns(azure, generation, rowsPerTable, observer, Optional.empty(), LEASE, Clock.systemUTC());
   }
 
   /**
@@ -157,22 +207,28 @@ public final class TableTurns {
   }
 
   /**
-   * A step's items in one turn ({@link io.tablecast.projection.WorkStep#turn}), but those that
-   * cannot run yet ({@link io.tablecast.projection.WorkStep#notYet}): they change nothing.
+   * A step's items in one turn ({@link WorkStep#turn}), but those that cannot run yet ({@link
+   * WorkStep#notYet}) and those whose intent row another turn holds ({@link WorkStep#intentRow}):
+   * they change nothing.
    *
-   * @return the items set aside, by their index in the turn, each with its reason
+   * @return the items set aside
    */
-  public Map<Integer, String> applyItems(Turn<?> turn) {
+  public Aside applyItems(Turn<?> turn) {
     Map<Integer, String> waiting = new TreeMap<>();
-    applyInParts(turn, waiting);
-    return waiting;
+    Map<Integer, String> held = new TreeMap<>();
+    applyInParts(turn, waiting, held);
+    return new Aside(waiting, held);
+  }
+
+  private <E> List<Write> applyInParts(Turn<E> turn, Map<Integer, String> waiting) {
+    return applyInParts(turn, waiting, new TreeMap<>());
   }
 
   /**
    * The turn's first events that fit one EGT per partition ({@link EgtPlan}), then the next, until
-   * none is left; the events each part set aside go to {@code waiting}, by their index in the turn.
+   * none is left; the events each part set aside go to {@code waiting} and {@code held}, by their index in the turn.
    */
-  private <E> List<Write> applyInParts(Turn<E> turn, Map<Integer, String> waiting) {
+  private <E> List<Write> applyInParts(Turn<E> turn, Map<Integer, String> waiting, Map<Integer, String> held) {
     List<Write> written = new ArrayList<>();
     int done = 0;
     for (Turn<E> rest = turn; rest != null; ) {
@@ -180,6 +236,7 @@ public final class TableTurns {
       written.addAll(part.writes());
       int offset = done;
       part.turn().waiting().forEach((index, reason) -> waiting.put(offset + index, reason));
+      part.turn().held().forEach((index, reason) -> held.put(offset + index, reason));
       done += part.turn().events().size();
       rest = EgtPlan.rest(rest, part);
     }
@@ -187,22 +244,25 @@ public final class TableTurns {
   }
 
   private <E> EgtPlan.Part<E> applyFirstPart(Turn<E> turn) {
-    if (!known.isEmpty()) {
+    if (!known.isEmpty() && turn.intentRows().isEmpty()) {
       Optional<EgtPlan.Part<E>> applied = appliedAsKnown(turn);
       if (applied.isPresent()) {
         return applied.get();
       }
     }
     Projection<?> projection = turn.projection();
+    String owner = UUID.randomUUID().toString();
     return OptimisticWrite.apply(
         conflicts -> {
           if (conflicts > 0) {
             observer.lostRace();
           }
-          return read(turn);
+          Map<RowRef, Read> read = read(turn);
+          turn.holdBack(heldIntentRows(turn, read, owner));
+          return read;
         },
         read -> EgtPlan.firstPart(turn, propertiesOf(read)),
-        (read, part) -> write(read, part.writes(), part.turn().reads()),
+        (read, part) -> write(read, part, owner),
         lost -> new IllegalStateException("Projection '" + projection.name() + "' lost " + OptimisticWrite.MAX_CONFLICTS
             + " races in a row for the rows of generation " + generation.number() + ": " + lost.getMessage(), lost));
   }
@@ -324,6 +384,125 @@ public final class TableTurns {
     return Optional.of(new EgtPlan.Part<>(part.turn(), egt));
   }
 
+  /** The intent rows of the turn that another turn holds: a lease not {@code owner}'s and not over, with the reason. */
+  private Map<RowRef, String> heldIntentRows(Turn<?> turn, Map<RowRef, Read> read, String owner) {
+    Map<RowRef, String> held = new HashMap<>();
+    long now = clock.millis();
+    turn.intentRows().keySet().forEach(ref -> Optional.ofNullable(read.get(ref)).ifPresent(row -> {
+      Object holder = row.properties().get(LEASE_OWNER);
+      if (holder != null && !owner.equals(holder) && row.properties().get(LEASE_UNTIL) instanceof Long until && until > now) {
+        held.put(ref, "another turn holds " + ref + " until " + Instant.ofEpochMilli(until));
+      }
+    }));
+    return held;
+  }
+
+  /**
+   * A part's writes: as {@link #write(Map, List, Set, Set)} does, the intent rows' partitions last
+   * and the intent rows settled; but first, when the part writes rows of other partitions that its
+   * items do not declare themselves, the changed intent rows as folded, under {@code owner}'s lease
+   * (see the class comment).
+   */
+  private <E> void write(Map<RowRef, Read> read, EgtPlan.Part<E> part, String owner) {
+    Turn<E> turn = part.turn();
+    Map<RowRef, E> intents = turn.intentRows();
+    Set<Partition> intentPartitions = intents.keySet().stream().map(Partition::of).collect(Collectors.toSet());
+    List<Write> intentWrites = part.writes().stream().filter(write -> intents.containsKey(write.ref())).toList();
+    Set<RowRef> ownRows = turn.declaredByEvents();
+    boolean unrecorded = part.writes().stream()
+        .anyMatch(write -> !intentPartitions.contains(Partition.of(write.ref())) && !ownRows.contains(write.ref()));
+    List<Write> unfinished = unfinishedIntents(turn, part.writes(), read);
+    if (intentWrites.isEmpty() || !unrecorded) {
+      List<Write> settled = new ArrayList<>(turn.settled(part.writes()));
+      settled.addAll(unfinished);
+      write(read, settled, turn.reads(), intentPartitions);
+      return;
+    }
+    Map<RowRef, Read> intended = writeIntents(intentWrites, read, owner);
+    Map<RowRef, Read> guarded = new HashMap<>(read);
+    guarded.putAll(intended);
+    List<Write> settled = new ArrayList<>();
+    for (Write write : part.writes()) {
+      if (!intents.containsKey(write.ref())) {
+        settled.add(write);
+        continue;
+      }
+      List<Write> row = turn.settled(List.of(write));
+      boolean kept = !row.isEmpty() && row.get(0).kind() != Write.Kind.DELETE;
+      settled.add(kept ? new Write(write.ref(), Write.Kind.REPLACE, row.get(0).properties())
+          : new Write(write.ref(), Write.Kind.DELETE, Map.of()));
+    }
+    settled.addAll(unfinished);
+    try {
+      write(guarded, settled, turn.reads(), intentPartitions);
+    } catch (RuntimeException e) {
+      release(intended);
+      throw e;
+    }
+  }
+
+  /**
+   * The intent rows that the fold left as they were read but that an earlier turn did not finish:
+   * still holding what it was about to remove, or a lease that ended. Their turn settles them, on
+   * the ETag read, once it has written the rest.
+   */
+  private static List<Write> unfinishedIntents(Turn<?> turn, List<Write> writes, Map<RowRef, Read> read) {
+    Set<RowRef> written = writes.stream().map(Write::ref).collect(Collectors.toSet());
+    List<Write> unfinished = new ArrayList<>();
+    for (RowRef ref : turn.intentRowsFolded()) {
+      Read row = read.get(ref);
+      if (row == null || written.contains(ref)) {
+        continue;
+      }
+      Write settled = turn.settled(List.of(new Write(ref, Write.Kind.REPLACE, withoutLease(row.properties())))).get(0);
+      if (settled.kind() == Write.Kind.DELETE || !settled.properties().equals(row.properties())) {
+        unfinished.add(settled);
+      }
+    }
+    return unfinished;
+  }
+
+  /** The intent rows as folded (a row the fold deletes as it was read), each under {@code owner}'s lease; their new ETags. */
+  private Map<RowRef, Read> writeIntents(List<Write> intentWrites, Map<RowRef, Read> read, String owner) {
+    Map<Partition, List<Write>> byPartition = new LinkedHashMap<>();
+    for (Write write : intentWrites) {
+      Map<String, Object> intent = new HashMap<>(write.kind() == Write.Kind.DELETE ? withoutLease(read.get(write.ref()).properties())
+          : write.properties());
+      intent.put(LEASE_OWNER, owner);
+      intent.put(LEASE_UNTIL, clock.millis() + lease.toMillis());
+      Write.Kind kind = read.containsKey(write.ref()) ? Write.Kind.REPLACE : Write.Kind.INSERT;
+      byPartition.computeIfAbsent(Partition.of(write.ref()), p -> new ArrayList<>()).add(new Write(write.ref(), kind, intent));
+    }
+    Map<RowRef, Read> intended = new HashMap<>();
+    byPartition.forEach((partition, writes) -> {
+      List<String> etags = submit(partition, writes, read);
+      for (int i = 0; i < writes.size(); i++) {
+        Write write = writes.get(i);
+        intended.put(write.ref(), new Read(write.ref().rowKey(), write.properties(), etags.get(i)));
+      }
+    });
+    return intended;
+  }
+
+  /** Gives back the leases of a turn that failed after its intent: the intent stays, for the next turn to finish. */
+  private void release(Map<RowRef, Read> intended) {
+    intended.forEach((ref, row) -> {
+      try {
+        submit(Partition.of(ref), List.of(new Write(ref, Write.Kind.REPLACE, withoutLease(row.properties()))), Map.of(ref, row));
+      } catch (RuntimeException e) {
+        log.debug("The lease of {} in generation {} was not given back; it ends at {}: {}", ref, generation.number(),
+            Instant.ofEpochMilli((Long) row.properties().get(LEASE_UNTIL)), e.toString());
+      }
+    });
+  }
+
+  private static Map<String, Object> withoutLease(Map<String, Object> properties) {
+    Map<String, Object> without = new HashMap<>(properties);
+    without.remove(LEASE_OWNER);
+    without.remove(LEASE_UNTIL);
+    return without;
+  }
+
   /** The turn's declared rows, then those its events name to read after them, round by round ({@link Turn#readsAfter}). */
   private Map<RowRef, Read> read(Turn<?> turn) {
     Map<RowRef, Read> read = read(turn.reads());
@@ -363,11 +542,11 @@ public final class TableTurns {
 
   /**
    * A turn's writes: the deletes of rows it did not declare, then the partitions of none of its
-   * declared rows, then those of its declared rows, last. A turn stopped between two of them (an
+   * declared rows, then those of its declared rows, and the partitions {@code last} last. A turn stopped between two of them (an
    * outage) is applied again whole: the rows its folds guard come last, so folded again it finds
    * its events not yet applied and writes once more what it had written, which changes nothing.
    */
-  private void write(Map<RowRef, Read> read, List<Write> writes, Set<RowRef> declared) {
+  private void write(Map<RowRef, Read> read, List<Write> writes, Set<RowRef> declared, Set<Partition> last) {
     Set<Partition> guarded = declared.stream().map(Partition::of).collect(Collectors.toSet());
     Map<Partition, List<Write>> byPartition = new LinkedHashMap<>();
     for (Write write : writes) {
@@ -377,7 +556,8 @@ public final class TableTurns {
         byPartition.computeIfAbsent(Partition.of(write.ref()), p -> new ArrayList<>()).add(write);
       }
     }
-    byPartition.entrySet().stream().sorted(Comparator.comparing(inPartition -> guarded.contains(inPartition.getKey())))
+    Comparator<Partition> order = Comparator.comparing(partition -> last.contains(partition) ? 2 : guarded.contains(partition) ? 1 : 0);
+    byPartition.entrySet().stream().sorted(Map.Entry.comparingByKey(order))
         .forEach(inPartition -> submitAll(inPartition.getKey(), inPartition.getValue(), read));
   }
 
@@ -392,8 +572,10 @@ public final class TableTurns {
    * One EGT of one partition's writes, or the single operation of a partition's only write (the
    * same guard, and on Azurite cheaper than a batch of one); the rows it put are known afterwards
    * with their new ETags, the others forgotten.
+   *
+   * @return the new ETag of each write, in their order (null for a delete)
    */
-  private void submit(Partition partition, List<Write> writes, Map<RowRef, Read> read) {
+  private List<String> submit(Partition partition, List<Write> writes, Map<RowRef, Read> read) {
     List<String> etags;
     try {
       List<TableTransactionAction> actions = writes.stream().map(write -> action(write, read.get(write.ref()))).toList();
@@ -405,7 +587,7 @@ public final class TableTurns {
     }
     observer.submitted(writes.size());
     if (known.isEmpty()) {
-      return;
+      return etags;
     }
     Map<String, Read> put = new HashMap<>();
     for (int i = 0; i < writes.size(); i++) {
@@ -418,6 +600,7 @@ public final class TableTurns {
     }
     forget(partition, writes);
     remember(partition, put);
+    return etags;
   }
 
   /** An EGT's only action as the single operation it stands for; returns the new ETag, null for a delete. */
@@ -481,7 +664,8 @@ public final class TableTurns {
 
   private static Map<RowRef, Map<String, Object>> propertiesOf(Map<RowRef, Read> read) {
     Map<RowRef, Map<String, Object>> properties = new HashMap<>();
-    read.forEach((ref, row) -> properties.put(ref, row.properties()));
+    read.forEach((ref, row) -> properties.put(ref, row.properties().containsKey(LEASE_OWNER) ? withoutLease(row.properties())
+        : row.properties()));
     return properties;
   }
 }

@@ -1,0 +1,168 @@
+package io.tablecast.viewstore.adapter.out.tables;
+
+import static io.tablecast.testkit.Tally.AMOUNTS;
+import static io.tablecast.testkit.Tally.LATEST;
+import static io.tablecast.testkit.Tally.VIEW_SET;
+import static io.tablecast.testkit.Tally.filed;
+import static io.tablecast.testkit.Tally.filedUnder;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.azure.data.tables.models.TableEntity;
+import io.tablecast.common.config.Namespace;
+import io.tablecast.common.config.StorageSettings;
+import io.tablecast.common.tables.AzureClients;
+import io.tablecast.common.tables.Generation;
+import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.projection.RowRef;
+import io.tablecast.testkit.MovableClock;
+import io.tablecast.testkit.StorageFaults;
+import io.tablecast.testkit.TablecastRuntimeExtension;
+import io.tablecast.testkit.Tally;
+import io.tablecast.testkit.Tally.Tick;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A step's intent row ({@link io.tablecast.projection.WorkStep#intentRow}) against Azurite, with
+ * Tally's {@code amounts} step, which files an account under its latest amount: a turn cut short
+ * between partitions, a lease another turn holds, and turns of one item side by side while its truth
+ * changes.
+ */
+@ExtendWith(TablecastRuntimeExtension.class)
+class IntentRowsIT {
+
+  private static final Duration LEASE = Duration.ofSeconds(20);
+
+  private final StorageFaults faults = new StorageFaults(1);
+  private final MovableClock clock = new MovableClock(Instant.parse("2026-12-02T08:00:00Z"));
+  private final ExecutorService readers = Executors.newFixedThreadPool(4);
+  private AzureClients azure;
+  private Generation generation;
+  private TableTurns truth;
+  private TableTurns steps;
+
+  @BeforeEach
+  void createTables(EmbeddedRuntime runtime, Namespace namespace) {
+    StorageSettings storage = StorageSettings.ofConnectionString(runtime.storageConnectionString());
+    azure = new AzureClients(storage);
+    generation = new Generation(VIEW_SET, namespace, 1);
+    new GenerationStorage(azure).create(generation);
+    truth = new TableTurns(azure, generation);
+    steps = TableTurns.reading(new AzureClients(storage, List.of(faults)), generation, readers, LEASE, clock);
+  }
+
+  @AfterEach
+  void stopReaders() {
+    readers.shutdownNow();
+  }
+
+  @Test
+  void aTurnCutShortAfterItsIntent_leavesIt_andTheNextTurnDeletesWhatTheLastMayHaveWritten() {
+    tick(1, 10);
+    steps.applyItems(AMOUNTS.turn(List.of("a1")));
+    assertThat(filedAmounts()).containsExactly(10L);
+    assertThat(row(filed("a1"))).isEqualTo(Map.of("Filed", 10L));
+
+    tick(2, 20);
+    faults.refuseWrites("amount10"); // the entry under 20 is written, the one under 10 cannot be deleted
+    assertThatThrownBy(() -> steps.applyItems(AMOUNTS.turn(List.of("a1")))).hasMessageContaining("403");
+    assertThat(filedAmounts()).as("cut short between its partitions").containsExactly(10L, 20L);
+    assertThat(row(filed("a1"))).as("the intent kept, its lease given back").isEqualTo(Map.of("Filed", 20L, "Stale", "10"));
+
+    faults.refuseWrites(null);
+    tick(3, 30);
+    steps.applyItems(AMOUNTS.turn(List.of("a1")));
+
+    assertThat(filedAmounts()).as("the entry under 20, which only the intent named, deleted too").containsExactly(30L);
+    assertThat(row(filed("a1"))).isEqualTo(Map.of("Filed", 30L));
+  }
+
+  @Test
+  void anItemWhoseIntentRowAnotherTurnHolds_isSetAside_untilItsLeaseEnds_andThenFinishesThatTurnsWork() {
+    tick(1, 10);
+    steps.applyItems(AMOUNTS.turn(List.of("a1")));
+    tick(2, 20);
+    TableEntity dead = new TableEntity("latest-a1", "filed").addProperty("Filed", 20L).addProperty("Stale", "10")
+        .addProperty(TableTurns.LEASE_OWNER, "a worker that died").addProperty(TableTurns.LEASE_UNTIL, clock.millis() + 5_000);
+    azure.table(generation.table(Tally.TOTALS)).upsertEntity(dead);
+
+    TableTurns.Aside aside = steps.applyItems(AMOUNTS.turn(List.of("a1")));
+
+    assertThat(aside.held()).containsOnlyKeys(0);
+    assertThat(aside.held().get(0)).contains("another turn holds", "filed");
+    assertThat(filedAmounts()).as("nothing written while held").containsExactly(10L);
+
+    clock.advance(Duration.ofSeconds(6));
+    assertThat(steps.applyItems(AMOUNTS.turn(List.of("a1"))).isEmpty()).isTrue();
+
+    assertThat(filedAmounts()).containsExactly(20L);
+    assertThat(row(filed("a1"))).as("settled, no lease").isEqualTo(Map.of("Filed", 20L));
+  }
+
+  @Test
+  void turnsOfOneItemSideBySide_whileItsTruthChanges_leaveItFiledOnceUnderItsLatestAmount() throws Exception {
+    tick(1, 0);
+    AtomicBoolean running = new AtomicBoolean(true);
+    ExecutorService workers = Executors.newFixedThreadPool(3);
+    List<Future<Integer>> held = new ArrayList<>();
+    for (int w = 0; w < 3; w++) {
+      held.add(workers.submit(() -> {
+        int setAside = 0;
+        while (running.get()) {
+          try {
+            setAside += steps.applyItems(AMOUNTS.turn(List.of("a1"))).held().size();
+          } catch (RuntimeException e) {
+            // a lost race read again too often; the next turn goes on
+          }
+        }
+        return setAside;
+      }));
+    }
+    Random random = new Random(5);
+    for (int version = 2; version <= 25; version++) {
+      tick(version, random.nextInt(6));
+      Thread.sleep(20);
+    }
+    running.set(false);
+    workers.shutdown();
+    int setAside = 0;
+    for (Future<Integer> worker : held) {
+      setAside += worker.get();
+    }
+    clock.advance(LEASE.plusSeconds(1)); // a turn that lost its last race keeps its lease
+    while (!steps.applyItems(AMOUNTS.turn(List.of("a1"))).isEmpty()) {
+      clock.advance(LEASE);
+    }
+
+    long latest = (long) row(Tally.latest("a1")).get("Amount");
+    assertThat(filedAmounts()).as("after %s items held back by another turn's lease", setAside).containsExactly(latest);
+    assertThat(row(filed("a1"))).isEqualTo(Map.of("Filed", latest));
+  }
+
+  private void tick(long version, long amount) {
+    truth.apply(LATEST, List.of(new Tick("b1", "a1", version, amount)));
+  }
+
+  private List<Long> filedAmounts() {
+    return azure.table(generation.table(Tally.ACCOUNT_INDEX)).listEntities().stream()
+        .filter(entity -> entity.getRowKey().equals("a1") && entity.getPartitionKey().startsWith("amount"))
+        .map(entity -> Long.parseLong(entity.getPartitionKey().substring("amount".length()))).sorted().toList();
+  }
+
+  private Map<String, Object> row(RowRef ref) {
+    return GenerationRows.all(azure, generation).get(ref);
+  }
+}
