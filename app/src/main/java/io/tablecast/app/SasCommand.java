@@ -33,7 +33,9 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
         "Issues a service's SAS on tables and queues, from the account key of TABLECAST_STORAGE_CONNECTION_STRING.",
-        "views: read and list only. projector, worker: also create, write, delete, add, update and process."})
+        "views: read and list only.",
+        "projector, worker: two tokens, one per line: one on tables and queues (create, read, list; never delete), one on their rows "
+            + "and messages (read, write, delete, add, update, process)."})
 final class SasCommand implements Callable<Integer> {
 
   /** Whose credential: the rights follow the service. */

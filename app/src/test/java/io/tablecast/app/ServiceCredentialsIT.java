@@ -13,6 +13,7 @@ import com.azure.storage.queue.QueueClient;
 import com.azure.storage.queue.models.QueueServiceProperties;
 import com.azure.storage.queue.models.QueueStorageException;
 import io.tablecast.common.config.Env;
+import io.tablecast.common.config.SasTokens;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.ServiceSas;
@@ -39,7 +40,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The services' own storage credentials (SPEC §7), whether issued in-process (dev mode, the test
  * pipeline) or by {@code tablecast sas} into the file the compose demo's containers read ({@code
  * TABLECAST_STORAGE_SAS_FILE}): the views' SAS reads tables and queue depths and can write
- * nothing; the projector's and workers' SAS writes tables and queues and reaches no blob. Every
+ * nothing; the projector's and workers' SAS, a pair, writes tables and queues, deletes neither, and
+ * reaches no blob. Every
  * other test of this module runs its projector and workers on that writer SAS ({@code Pipeline}).
  */
 @ExtendWith({TablecastRuntimeExtension.class, ChildJvms.class})
@@ -83,8 +85,25 @@ class ServiceCredentialsIT {
     assertThatThrownBy(() -> ownTable.getEntity("p", "r"))
         .isInstanceOfSatisfying(TableServiceException.class, e -> assertThat(e.getResponse().getStatusCode()).isEqualTo(404));
     QueueClient queue = writer.queue("read-only-" + suffix);
-    assertThat(queue.receiveMessages(2).stream().map(m -> m.getBody().toString())).containsExactlyInAnyOrder("kept", "added");
+    assertThat(queue.getProperties().getApproximateMessagesCount()).as("a queue's depth").isEqualTo(2);
+    assertThat(queue.receiveMessages(2).stream().peek(m -> queue.deleteMessage(m.getMessageId(), m.getPopReceipt()))
+        .map(m -> m.getBody().toString())).containsExactlyInAnyOrder("kept", "added");
+    writer.queue("created-" + suffix).createIfNotExists();
     assertNoBlobAccess(runtime, writerSettings);
+  }
+
+  @Test
+  void theWritersCredentialsCannotDeleteATableOrAQueue(EmbeddedRuntime runtime) {
+    AzureClients writer = new AzureClients(ServiceSas.readWrite(runtime.storageConnectionString(), Duration.ofMinutes(10)));
+
+    assertThatThrownBy(() -> writer.tableService().deleteTable("ReadOnly" + suffix))
+        .isInstanceOfSatisfying(HttpResponseException.class, e -> assertThat(e.getResponse().getStatusCode()).isEqualTo(403))
+        .hasMessageContaining("AuthorizationPermissionMismatch");
+    assertThatThrownBy(() -> writer.queue("read-only-" + suffix).delete())
+        .isInstanceOfSatisfying(QueueStorageException.class, e -> assertThat(e.getStatusCode()).isEqualTo(403))
+        .hasMessageContaining("AuthorizationPermissionMismatch");
+    assertThat(ownTable.getEntity("p", "r").getProperty("Name")).isEqualTo("kept");
+    assertThat(writer.queue("read-only-" + suffix).getProperties().getApproximateMessagesCount()).isEqualTo(1);
   }
 
   @Test
@@ -94,7 +113,9 @@ class ServiceCredentialsIT {
     Path worker = issueWithTheCli(runtime, jvms, dir, "worker");
 
     assertThat(Files.readString(views)).contains("sp=rl&");
-    assertThat(Files.readString(worker)).contains("sp=rwdlacup&");
+    assertThat(Files.readString(worker).lines()).as("a pair: on tables and queues, and on their rows and messages")
+        .satisfiesExactly(containers -> assertThat(containers).contains("srt=c&", "sp=rlacup&"),
+            objects -> assertThat(objects).contains("srt=o&", "sp=rwdlaup&"));
     assertReadsButCannotWrite(new AzureClients(fromTheFile(runtime, views)));
     AzureClients writer = new AzureClients(fromTheFile(runtime, worker));
     writer.queue("read-only-" + suffix).sendMessage("added");
@@ -117,6 +138,7 @@ class ServiceCredentialsIT {
     await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
         .untilAsserted(() -> table.upsertEntity(new TableEntity("p", "r").addProperty("Name", "rotated")));
     assertThat(ownTable.getEntity("p", "r").getProperty("Name")).isEqualTo("rotated");
+    service.table("Rotated" + suffix).createTable(); // the pair's token on tables was taken too
   }
 
   @Test
@@ -124,7 +146,7 @@ class ServiceCredentialsIT {
     for (StorageSettings sas : List.of(ServiceSas.readOnly(runtime.storageConnectionString(), Duration.ofMinutes(10)),
         ServiceSas.readWrite(runtime.storageConnectionString(), Duration.ofMinutes(10)))) {
       AzureClients service = new AzureClients(sas);
-      assertThat(sas.sasToken().orElseThrow()).contains("srt=co&");
+      assertThat(sas.sasTokens().orElseThrow().text()).doesNotContain("srt=s", "srt=cs", "srt=cos", "srt=os");
       assertThatThrownBy(() -> service.tableService().setProperties(new TableServiceProperties()))
           .isInstanceOfSatisfying(HttpResponseException.class, e -> assertThat(e.getResponse().getStatusCode()).isEqualTo(403))
           .hasMessageContaining("AuthorizationResourceTypeMismatch");
@@ -157,9 +179,12 @@ class ServiceCredentialsIT {
   private static void assertNoBlobAccess(EmbeddedRuntime runtime, StorageSettings settings) {
     String blobs = Arrays.stream(runtime.storageConnectionString().split(";"))
         .filter(p -> p.startsWith("BlobEndpoint=")).findFirst().orElseThrow().substring("BlobEndpoint=".length());
-    HttpTestClient.Response listing = new HttpTestClient(URI.create(blobs + "/")).get("?comp=list&" + settings.sasToken().orElseThrow());
+    SasTokens tokens = settings.sasTokens().orElseThrow();
+    for (String token : List.of(tokens.containers(), tokens.objects())) {
+      HttpTestClient.Response listing = new HttpTestClient(URI.create(blobs + "/")).get("?comp=list&" + token);
 
-    assertThat(listing.status()).as(listing.raw().body()).isEqualTo(403);
+      assertThat(listing.status()).as(listing.raw().body()).isEqualTo(403);
+    }
   }
 
   private void assertReadsButCannotWrite(AzureClients views) {

@@ -88,10 +88,14 @@ final class ContainerStack implements AutoCloseable {
         .waitingFor(Wait.forHttp("/health").forPort(port).forStatusCode(200).withStartupTimeout(START));
   }
 
-  /** As the compose demo gives a service its storage rights: the endpoints and its own SAS, never the key. */
+  /**
+   * As the compose demo gives a service its storage rights: the endpoints and its own SAS (a
+   * writer's pair on one line), never the key.
+   */
   private static Map<String, String> storage(StorageSettings sas) {
     return Map.of("TABLECAST_TABLE_ENDPOINT", sas.tableEndpoint().orElseThrow(),
-        "TABLECAST_QUEUE_ENDPOINT", sas.queueEndpoint().orElseThrow(), "TABLECAST_STORAGE_SAS", sas.sasToken().orElseThrow());
+        "TABLECAST_QUEUE_ENDPOINT", sas.queueEndpoint().orElseThrow(),
+        "TABLECAST_STORAGE_SAS", sas.sasToken().orElseThrow().replace('\n', ' '));
   }
 
   /** The demo loader, {@code tablecast demo-load}, as compose runs it; not yet started. */

@@ -90,13 +90,24 @@ public record StorageSettings(
         Optional.of(connectionString), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
   }
 
+  /**
+   * Endpoints with a SAS: one token, or a pair on tables and queues and on their rows and messages
+   * ({@link SasTokens}).
+   *
+   * @throws ConfigException for a text that is no such token or pair
+   */
   public static StorageSettings ofSas(String tableEndpoint, String queueEndpoint, String sasToken) {
     return new StorageSettings(
         Optional.empty(),
         Optional.of(tableEndpoint),
         Optional.ofNullable(queueEndpoint),
-        Optional.of(sasToken),
+        Optional.of(SasTokens.parse(sasToken).text()),
         Optional.empty());
+  }
+
+  /** The SAS as its token or pair of tokens; empty without a SAS. */
+  public Optional<SasTokens> sasTokens() {
+    return sasToken.map(SasTokens::parse);
   }
 
   /**
@@ -109,21 +120,19 @@ public record StorageSettings(
       if (token.isEmpty()) {
         throw new ConfigException("TABLECAST_STORAGE_SAS_FILE: " + file + " is empty");
       }
-      return new StorageSettings(Optional.empty(), Optional.of(tableEndpoint), Optional.ofNullable(queueEndpoint), Optional.of(token),
-          Optional.of(file));
+      return new StorageSettings(Optional.empty(), Optional.of(tableEndpoint), Optional.ofNullable(queueEndpoint),
+          Optional.of(SasTokens.parse(token).text()), Optional.of(file));
     } catch (IOException e) {
       throw new ConfigException("TABLECAST_STORAGE_SAS_FILE: cannot read " + file + " (" + e + ")");
     }
   }
 
-  /** The SAS token in {@code file}, or empty; a token copied from a portal or the az CLI may start with the URL's '?'. */
+  /**
+   * The SAS in {@code file}, or empty: a token or a pair ({@link SasTokens}), each of which, copied
+   * from a portal or the az CLI, may start with the URL's '?'.
+   */
   public static String sasIn(Path file) throws IOException {
-    return withoutQuestionMark(Files.readString(file).strip());
-  }
-
-  /** A SAS token as the SDK takes it: without the leading '?' of a URL's query, which a copied token may have. */
-  private static String withoutQuestionMark(String token) {
-    return token.startsWith("?") ? token.substring(1) : token;
+    return Files.readString(file).strip();
   }
 
   /** Endpoints reached with a Microsoft Entra ID identity; {@code queueEndpoint} may be null. */
@@ -178,7 +187,7 @@ public record StorageSettings(
     if (file.isPresent()) {
       return ofSasFile(tableEndpoint.get(), queueEndpoint.orElse(null), file.get());
     }
-    return inline.map(token -> ofSas(tableEndpoint.get(), queueEndpoint.orElse(null), withoutQuestionMark(token)))
+    return inline.map(token -> ofSas(tableEndpoint.get(), queueEndpoint.orElse(null), token))
         .orElseGet(() -> ofEntraId(tableEndpoint.get(), queueEndpoint.orElse(null)));
   }
 

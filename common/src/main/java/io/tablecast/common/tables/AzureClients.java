@@ -1,6 +1,5 @@
 package io.tablecast.common.tables;
 
-import com.azure.core.credential.AzureSasCredential;
 import com.azure.core.credential.TokenCredential;
 import com.azure.core.http.HttpClient;
 import com.azure.core.http.policy.ExponentialBackoffOptions;
@@ -103,13 +102,13 @@ public final class AzureClients {
         queueBuilder.connectionString(settings.connectionString().orElseThrow());
       }
       case SAS -> {
-        AzureSasCredential sas = new AzureSasCredential(settings.sasToken().orElseThrow());
+        SasPair sas = new SasPair(settings.sasTokens().orElseThrow());
         settings.sasFile().map(file -> new SasFileRefresh(file, sas)).ifPresent(refresh -> {
           tableBuilder.addPolicy(refresh);
           queueBuilder.addPolicy(refresh);
         });
-        tableBuilder.endpoint(settings.tableEndpoint().orElseThrow()).credential(sas);
-        settings.queueEndpoint().ifPresent(e -> queueBuilder.endpoint(e).credential(sas));
+        tableBuilder.endpoint(settings.tableEndpoint().orElseThrow()).credential(sas.objects()).addPolicy(sas.forTables());
+        settings.queueEndpoint().ifPresent(e -> queueBuilder.endpoint(e).credential(sas.objects()).addPolicy(sas.forQueues()));
       }
       case ENTRA_ID -> {
         Objects.requireNonNull(credential, "'credential' cannot be null with Entra ID settings.");

@@ -1,12 +1,13 @@
 package io.tablecast.common.tables;
 
-import com.azure.core.credential.AzureSasCredential;
 import com.azure.core.http.HttpPipelineCallContext;
 import com.azure.core.http.HttpPipelineNextPolicy;
 import com.azure.core.http.HttpPipelineNextSyncPolicy;
 import com.azure.core.http.HttpPipelinePosition;
 import com.azure.core.http.HttpResponse;
 import com.azure.core.http.policy.HttpPipelinePolicy;
+import io.tablecast.common.config.ConfigException;
+import io.tablecast.common.config.SasTokens;
 import io.tablecast.common.config.StorageSettings;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -16,7 +17,7 @@ import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
 
 /**
- * Keeps a SAS credential in step with its file ({@code TABLECAST_STORAGE_SAS_FILE}): before a
+ * Keeps a SAS (a token or a pair, {@link SasPair}) in step with its file ({@code TABLECAST_STORAGE_SAS_FILE}): before a
  * request, at most every {@link #EVERY}, the file is read again and a token that changed replaces
  * the one in use, so a SAS rotated in its file (a mounted secret, {@code tablecast sas --out})
  * is taken without a restart. A file that is empty or cannot be read keeps the token in use, with
@@ -29,12 +30,12 @@ final class SasFileRefresh implements HttpPipelinePolicy {
   private static final Logger log = LoggerFactory.getLogger(SasFileRefresh.class);
 
   private final Path file;
-  private final AzureSasCredential credential;
+  private final SasPair sas;
   private long nextRead;
 
-  SasFileRefresh(Path file, AzureSasCredential credential) {
+  SasFileRefresh(Path file, SasPair sas) {
     this.file = file;
-    this.credential = credential;
+    this.sas = sas;
     this.nextRead = System.nanoTime() + EVERY.toNanos();
   }
 
@@ -62,15 +63,18 @@ final class SasFileRefresh implements HttpPipelinePolicy {
     }
     nextRead = now + EVERY.toNanos();
     try {
-      String token = StorageSettings.sasIn(file);
-      if (token.isEmpty()) {
+      String text = StorageSettings.sasIn(file);
+      if (text.isEmpty()) {
         log.warn("The storage SAS file {} is empty; keeping the SAS in use", file);
-      } else if (!token.equals(credential.getSignature())) {
-        credential.update(token);
+        return;
+      }
+      SasTokens tokens = SasTokens.parse(text);
+      if (sas.differs(tokens)) {
+        sas.update(tokens);
         log.info("The storage SAS changed in {}: using the new one", file);
       }
-    } catch (IOException e) {
-      log.warn("Could not read the storage SAS file {} again ({}); keeping the SAS in use", file, e.toString());
+    } catch (IOException | ConfigException e) {
+      log.warn("Could not read the storage SAS file {} again ({}); keeping the SAS in use", file, e.getMessage());
     }
   }
 }
