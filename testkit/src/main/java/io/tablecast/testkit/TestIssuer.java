@@ -104,6 +104,11 @@ public final class TestIssuer implements AutoCloseable {
     return sign(signingKey, change.apply(goodClaims()).build());
   }
 
+  /** A bearer token granting {@code scp}, good but for its key: one the issuer has not published, named {@code keyId}. */
+  public String bearerOfUnpublishedKey(String keyId, String scp) {
+    return "Bearer " + sign(newKey(keyId), goodClaims().claim("scp", scp).build());
+  }
+
   /**
    * Authorization header values that a service must answer with 401, by what is wrong with them;
    * empty for no header. Each token but the header cases grants {@code permission}, so only the

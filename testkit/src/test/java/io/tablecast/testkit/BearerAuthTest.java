@@ -157,6 +157,24 @@ class BearerAuthTest {
   }
 
   @Test
+  void aKeyIdTheKeysWereJustFetchedForIs401_whileANewOneThatTheRateLimitKeepsFromBeingLookedForIs503() {
+    assertThat(postThing(Optional.of(issuer.bearer(PERMISSION))).status()).isEqualTo(201);
+    Response unknown = postThing(Optional.of(issuer.bearerOfUnpublishedKey("made-up", PERMISSION)));
+    assertThat(unknown.status()).as("looked for, and not there").isEqualTo(401);
+    assertThat(issuer.jwksFetches()).isEqualTo(2);
+
+    assertThat(postThing(Optional.of(issuer.bearerOfUnpublishedKey("made-up", PERMISSION))).status())
+        .as("the same key id again, before the keys may be fetched again").isEqualTo(401);
+    issuer.rotate("key-2");
+    Response newest = postThing(Optional.of(issuer.bearer(PERMISSION)));
+
+    assertThat(newest.status()).as("the issuer's newest key, not yet looked for").isEqualTo(503);
+    assertThat(newest.header("Retry-After")).isEqualTo("5");
+    assertThat(newest.json().get("detail").asText()).contains("key id", "try again shortly");
+    assertThat(issuer.jwksFetches()).as("the issuer was not asked again").isEqualTo(2);
+  }
+
+  @Test
   void healthAndMetricsNeedNoTokenButTheRoutesDo() {
     assertThat(http.get("/health").status()).isEqualTo(200);
     assertThat(http.get("/metrics").status()).isEqualTo(200);

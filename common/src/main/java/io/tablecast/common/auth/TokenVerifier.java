@@ -3,6 +3,8 @@ package io.tablecast.common.auth;
 import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.JWSObject;
 import com.nimbusds.jose.KeySourceException;
 import com.nimbusds.jose.jwk.source.JWKSource;
 import com.nimbusds.jose.jwk.source.JWKSourceBuilder;
@@ -28,6 +30,7 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
@@ -42,7 +45,9 @@ import java.util.stream.Stream;
  * AuthSettings#keysRefresh}, 5 minutes by default, refreshed ahead of expiry) and fetches them
  * again when a token names a key id it does not know, at most twice in 30 seconds (or in half the
  * refresh, if shorter), so a key rotation is picked up at once and a flood of made-up key ids
- * cannot flood the issuer. While the issuer cannot be reached, the keys last fetched stay in use
+ * cannot flood the issuer. A key id that a fetch did not find is refused (401) until the next
+ * fetch may run; one not yet looked for while fetches are held back cannot be judged, and is
+ * {@link KeysUnavailableException} (503): it may be the issuer's newest key. While the issuer cannot be reached, the keys last fetched stay in use
  * for up to {@link AuthSettings#KEYS_THROUGH_OUTAGE}: an issuer's outage does not turn valid
  * tokens away. Thread-safe.
  */
@@ -54,12 +59,18 @@ public final class TokenVerifier {
   private static final int SIZE_LIMIT_BYTES = 512 * 1024;
   private static final int MAX_DESCRIPTION = 200;
 
+  /** How many key ids found missing a verifier remembers at most: made-up ones must not fill the memory. */
+  private static final int MISSING_KEY_IDS = 10_000;
+
   private final DefaultJWTProcessor<SecurityContext> processor;
   private final boolean appRolesOnly;
+  private final long fetchInterval;
+  private final Map<String, Long> missingKeyIds = new ConcurrentHashMap<>();
 
-  private TokenVerifier(DefaultJWTProcessor<SecurityContext> processor, boolean appRolesOnly) {
+  private TokenVerifier(DefaultJWTProcessor<SecurityContext> processor, boolean appRolesOnly, long fetchInterval) {
     this.processor = processor;
     this.appRolesOnly = appRolesOnly;
+    this.fetchInterval = fetchInterval;
   }
 
   /**
@@ -71,11 +82,12 @@ public final class TokenVerifier {
     ResourceRetriever retriever = new DefaultResourceRetriever(TIMEOUT_MS, TIMEOUT_MS, SIZE_LIMIT_BYTES);
     URI jwks = settings.jwksUrl().orElseGet(() -> discoverJwks(settings, retriever));
     long refresh = settings.keysRefresh().toMillis();
+    long fetchInterval = Math.min(JWKSourceBuilder.DEFAULT_RATE_LIMIT_MIN_INTERVAL, refresh / 2);
     JWKSource<SecurityContext> keys = JWKSourceBuilder.create(url(jwks), retriever)
         // nimbus needs the refresh-ahead time and the wait for another thread's fetch to fit in the refresh.
         .cache(refresh, Math.min(TIMEOUT_MS, refresh / 4))
         .refreshAheadCache(Math.min(JWKSourceBuilder.DEFAULT_REFRESH_AHEAD_TIME, refresh / 2), false)
-        .rateLimited(Math.min(JWKSourceBuilder.DEFAULT_RATE_LIMIT_MIN_INTERVAL, refresh / 2))
+        .rateLimited(fetchInterval)
         .retrying(true)
         .outageTolerant(AuthSettings.KEYS_THROUGH_OUTAGE.toMillis())
         .build();
@@ -87,12 +99,14 @@ public final class TokenVerifier {
         Set.of(settings.audience()), new JWTClaimsSet.Builder().issuer(settings.issuer()).build(), Set.of("sub", "exp"), null);
     claims.setMaxClockSkew((int) settings.clockSkew().toSeconds());
     processor.setJWTClaimsSetVerifier(claims);
-    return new TokenVerifier(processor, settings.appRolesOnly());
+    return new TokenVerifier(processor, settings.appRolesOnly(), fetchInterval);
   }
 
   /**
    * @throws TokenRejectedException when the token proves nothing, with the reason
-   * @throws KeysUnavailableException when the issuer's keys cannot be fetched
+   * @throws KeysUnavailableException when the issuer's keys cannot be fetched, or cannot be fetched
+   *     again yet for a key id not looked for since the last fetch (a key the issuer has just
+   *     published, perhaps); a key id the keys were fetched for and did not have is refused
    */
   public VerifiedToken verify(String token) throws TokenRejectedException, KeysUnavailableException {
     JWTClaimsSet claims;
@@ -101,10 +115,18 @@ public final class TokenVerifier {
     } catch (ParseException e) {
       throw new TokenRejectedException("The bearer token is not a JWT.");
     } catch (BadJOSEException e) {
+      if (e.getMessage() != null && e.getMessage().contains("no matching key")) {
+        keyIdOf(token).ifPresent(this::foundMissing);
+      }
       throw new TokenRejectedException(describe(e.getMessage()));
     } catch (RateLimitReachedException e) {
-      // An unknown key id, and the keys were fetched twice in the last 30 s already: still unknown.
-      throw new TokenRejectedException("The bearer token's key id is not among the issuer's signing keys.");
+      // An unknown key id, and the keys were fetched twice in the last 30 s already.
+      Optional<String> keyId = keyIdOf(token);
+      if (keyId.isEmpty() || isMissing(keyId.get())) {
+        throw new TokenRejectedException("The bearer token's key id is not among the issuer's signing keys.");
+      }
+      throw KeysUnavailableException.limited("The bearer token names a key id the issuer's signing keys did not have when last "
+          + "fetched, moments ago", e);
     } catch (KeySourceException e) {
       throw new KeysUnavailableException("The issuer's signing keys could not be fetched", e);
     } catch (JOSEException e) {
@@ -122,6 +144,33 @@ public final class TokenVerifier {
     return new VerifiedToken(subject, client, appRolesOnly
         ? Permissions.granted(null, null, claims.getClaim("roles"))
         : Permissions.granted(claims.getClaim("scp"), claims.getClaim("scope"), claims.getClaim("roles")));
+  }
+
+  /** The key id of a token signed with an asymmetric algorithm, the only ones whose keys are looked up; else empty. */
+  private static Optional<String> keyIdOf(String token) {
+    try {
+      JWSHeader header = JWSObject.parse(token).getHeader();
+      return ASYMMETRIC.contains(header.getAlgorithm()) ? Optional.ofNullable(header.getKeyID()) : Optional.empty();
+    } catch (ParseException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** The keys were just looked up for {@code keyId} and did not have it: so they are taken to be until the next fetch may run. */
+  private void foundMissing(String keyId) {
+    long now = System.currentTimeMillis();
+    if (missingKeyIds.size() >= MISSING_KEY_IDS) {
+      missingKeyIds.values().removeIf(until -> until <= now);
+      if (missingKeyIds.size() >= MISSING_KEY_IDS) {
+        missingKeyIds.clear();
+      }
+    }
+    missingKeyIds.put(keyId, now + fetchInterval);
+  }
+
+  private boolean isMissing(String keyId) {
+    Long until = missingKeyIds.get(keyId);
+    return until != null && until > System.currentTimeMillis();
   }
 
   /** Who sent the token ({@link VerifiedToken#subject}): Entra ID's object id in its tenant when the token has them, else {@code sub}. */

@@ -112,8 +112,12 @@ public final class BearerAuth implements Handler {
       throw invalidToken(ctx, e.getMessage());
     } catch (KeysUnavailableException e) {
       // The issuer's outage, not the caller's fault: retry later rather than a 401 that tells clients to get a new token.
-      log.warn("{} {}: {}", ctx.method(), ctx.path(), e.getMessage(), e);
-      throw ProblemException.unavailable("The token issuer's signing keys cannot be fetched; try again shortly.", KEYS_RETRY);
+      if (e.limited()) {
+        log.info("{} {}: {}", ctx.method(), ctx.path(), e.getMessage());
+      } else {
+        log.warn("{} {}: {}", ctx.method(), ctx.path(), e.getMessage(), e);
+      }
+      throw ProblemException.unavailable(e.getMessage() + "; try again shortly.", KEYS_RETRY);
     }
   }
 
