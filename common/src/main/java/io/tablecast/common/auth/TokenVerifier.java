@@ -47,9 +47,10 @@ import java.util.stream.Stream;
  * refresh, if shorter), so a key rotation is picked up at once and a flood of made-up key ids
  * cannot flood the issuer. A key id that a fetch did not find is refused (401) until the next
  * fetch may run; one not yet looked for while fetches are held back cannot be judged, and is
- * {@link KeysUnavailableException} (503): it may be the issuer's newest key. While the issuer cannot be reached, the keys last fetched stay in use
- * for up to {@link AuthSettings#KEYS_THROUGH_OUTAGE}: an issuer's outage does not turn valid
- * tokens away. Thread-safe.
+ * {@link KeysUnavailableException} (503): it may be the issuer's newest key. While the issuer
+ * cannot be reached, the keys last fetched stay in use for up to {@link
+ * AuthSettings#KEYS_THROUGH_OUTAGE}: an issuer's outage does not turn valid tokens away.
+ * Thread-safe.
  */
 public final class TokenVerifier {
 
