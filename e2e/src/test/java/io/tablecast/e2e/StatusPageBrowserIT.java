@@ -50,6 +50,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.interactions.Actions;
@@ -437,8 +438,17 @@ class StatusPageBrowserIT {
     return Long.parseLong(text(id).replace(",", ""));
   }
 
+  /** The text of each row of a table; read again when the page redraws the table while it is read (it refreshes every few seconds). */
   private List<String> rows(String table) {
-    return driver.findElements(By.cssSelector("#" + table + " tbody tr")).stream().map(WebElement::getText).toList();
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return driver.findElements(By.cssSelector("#" + table + " tbody tr")).stream().map(WebElement::getText).toList();
+      } catch (StaleElementReferenceException e) {
+        if (attempt == 5) {
+          throw e;
+        }
+      }
+    }
   }
 
   private void waitUntil(String what, java.util.function.BooleanSupplier condition) {

@@ -83,7 +83,12 @@ public final class EmbeddedKafka implements AutoCloseable {
    * TLS, on {@code port} of 127.0.0.1, with the certificate of {@code keystore} (PKCS12) and the
    * PLAIN logins of {@code users} (name to password).
    */
-  public record SaslSslListener(int port, HttpSettings.Keystore keystore, Map<String, String> users) {
+  public record SaslSslListener(int port, HttpSettings.Keystore keystore, Map<String, String> users, Optional<OAuthBearer> oauth) {
+
+    /** A listener of PLAIN logins alone. */
+    public SaslSslListener(int port, HttpSettings.Keystore keystore, Map<String, String> users) {
+      this(port, keystore, users, Optional.empty());
+    }
 
     public SaslSslListener {
       Objects.requireNonNull(keystore, "'keystore' cannot be null.");
@@ -93,17 +98,52 @@ public final class EmbeddedKafka implements AutoCloseable {
       }
     }
 
+    /** This listener, taking OAUTHBEARER logins too, whose tokens {@code oauth} validates. */
+    public SaslSslListener withOAuthBearer(OAuthBearer oauth) {
+      return new SaslSslListener(port, keystore, users, Optional.of(oauth));
+    }
+
     private void addTo(Properties p) {
       p.put("listeners", p.get("listeners") + ",SASL_SSL://127.0.0.1:" + port);
       p.put("advertised.listeners", p.get("advertised.listeners") + ",SASL_SSL://127.0.0.1:" + port);
       p.put("listener.security.protocol.map", p.get("listener.security.protocol.map") + ",SASL_SSL:SASL_SSL");
-      p.put("listener.name.sasl_ssl.sasl.enabled.mechanisms", "PLAIN");
+      p.put("listener.name.sasl_ssl.sasl.enabled.mechanisms", oauth.isPresent() ? "PLAIN,OAUTHBEARER" : "PLAIN");
+      oauth.ifPresent(validation -> validation.addTo(p));
       p.put("listener.name.sasl_ssl.plain.sasl.jaas.config", "org.apache.kafka.common.security.plain.PlainLoginModule required "
           + users.entrySet().stream().map(u -> "user_" + u.getKey() + "=\"" + u.getValue() + "\"").collect(Collectors.joining(" ")) + ";");
       p.put("listener.name.sasl_ssl.ssl.keystore.location", keystore.path().toString());
       p.put("listener.name.sasl_ssl.ssl.keystore.password", keystore.password());
       p.put("listener.name.sasl_ssl.ssl.key.password", keystore.password());
       p.put("listener.name.sasl_ssl.ssl.keystore.type", HttpSettings.Keystore.TYPE);
+    }
+  }
+
+  /**
+   * OAUTHBEARER logins as a broker that validates them takes them: each token's signature against
+   * the issuer's published keys ({@code jwksUrl}, which Kafka must be allowed to fetch), its
+   * {@code iss} and its {@code aud}.
+   */
+  public record OAuthBearer(String jwksUrl, String issuer, String audience) {
+
+    /** The system property that lists the URLs a broker's or a client's OAUTHBEARER code may reach (Kafka 4). */
+    static final String ALLOWED_URLS = "org.apache.kafka.sasl.oauthbearer.allowed.urls";
+
+    private void addTo(Properties p) {
+      String mechanism = "listener.name.sasl_ssl.oauthbearer.";
+      p.put(mechanism + "sasl.server.callback.handler.class",
+          "org.apache.kafka.common.security.oauthbearer.OAuthBearerValidatorCallbackHandler");
+      p.put(mechanism + "sasl.jaas.config", "org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required;");
+      String listener = "listener.name.sasl_ssl.";
+      // Kafka 4.1's default validator checks no signature unless given a key resolver, which the
+      // callback handler does not give it: the broker's validator is named.
+      p.put(listener + "sasl.oauthbearer.jwt.validator.class", "org.apache.kafka.common.security.oauthbearer.BrokerJwtValidator");
+      p.put(listener + "sasl.oauthbearer.jwks.endpoint.url", jwksUrl);
+      p.put(listener + "sasl.oauthbearer.expected.issuer", issuer);
+      p.put(listener + "sasl.oauthbearer.expected.audience", audience);
+      synchronized (OAuthBearer.class) {
+        String allowed = System.getProperty(ALLOWED_URLS, "");
+        System.setProperty(ALLOWED_URLS, allowed.isEmpty() ? jwksUrl : allowed + "," + jwksUrl);
+      }
     }
   }
 

@@ -60,7 +60,7 @@ public final class TestIssuer implements AutoCloseable {
       HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
       TestIssuer issuer = new TestIssuer(server, newKey("key-1"));
       server.createContext("/tenant/.well-known/openid-configuration", exchange -> respond(exchange,
-          JSONObjectUtils.toJSONString(Map.of("issuer", issuer.issuer(), "jwks_uri", issuer.base() + "/tenant/keys"))));
+          JSONObjectUtils.toJSONString(Map.of("issuer", issuer.issuer(), "jwks_uri", issuer.jwksUrl()))));
       server.createContext("/tenant/keys", exchange -> {
         issuer.jwksFetches.incrementAndGet();
         respond(exchange, new JWKSet(List.<JWK>copyOf(issuer.published)).toPublicJWKSet().toString());
@@ -75,6 +75,11 @@ public final class TestIssuer implements AutoCloseable {
   /** The issuer identifier: the tokens' {@code iss} and the base of its discovery document. */
   public String issuer() {
     return base() + "/tenant";
+  }
+
+  /** Where its signing keys are published (its JWKS). */
+  public String jwksUrl() {
+    return base() + "/tenant/keys";
   }
 
   /** Settings that accept this issuer's tokens for {@link #AUDIENCE}, keys found by discovery. */

@@ -31,7 +31,9 @@ import java.util.stream.Collectors;
  * The tokens are well-formed but unsigned JWTs ({@code alg: none}) from the issuer {@code
  * https://sts.windows.net/<tenant>/}, for the audience asked (or the one {@link
  * #mintingAudience} forces), valid for an hour: what Azurite's {@code --oauth basic} checks, and no
- * more. Requests without the header get 401, and without a resource 400. Thread-safe.
+ * more; or, from {@link #signedBy}, tokens a {@link TestIssuer} signs, for a verifier that checks
+ * signatures against its keys. Requests without the header get 401, and without a resource 400.
+ * Thread-safe.
  */
 public final class TestManagedIdentity implements AutoCloseable {
 
@@ -43,27 +45,34 @@ public final class TestManagedIdentity implements AutoCloseable {
   private final String secret = UUID.randomUUID().toString();
   private final String tenant = UUID.randomUUID().toString();
   private final UnaryOperator<String> audienceFor;
+  private final Optional<TestIssuer> signer;
   private final AtomicInteger tokensIssued = new AtomicInteger();
 
-  private TestManagedIdentity(HttpServer server, UnaryOperator<String> audienceFor) {
+  private TestManagedIdentity(HttpServer server, UnaryOperator<String> audienceFor, Optional<TestIssuer> signer) {
     this.server = server;
     this.audienceFor = audienceFor;
+    this.signer = signer;
   }
 
   /** An endpoint whose tokens are for the resource asked, as the real one's. */
   public static TestManagedIdentity start() {
-    return start(UnaryOperator.identity());
+    return start(UnaryOperator.identity(), Optional.empty());
   }
 
   /** An endpoint whose tokens are all for {@code audience}, whatever is asked: a misconfigured identity. */
   public static TestManagedIdentity mintingAudience(String audience) {
-    return start(resource -> audience);
+    return start(resource -> audience, Optional.empty());
   }
 
-  private static TestManagedIdentity start(UnaryOperator<String> audienceFor) {
+  /** An endpoint whose tokens {@code issuer} signs, with its {@code iss}, for the resource asked, or for {@code audience} if given. */
+  public static TestManagedIdentity signedBy(TestIssuer issuer, Optional<String> audience) {
+    return start(resource -> audience.orElse(resource), Optional.of(issuer));
+  }
+
+  private static TestManagedIdentity start(UnaryOperator<String> audienceFor, Optional<TestIssuer> signer) {
     try {
       HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-      TestManagedIdentity identity = new TestManagedIdentity(server, audienceFor);
+      TestManagedIdentity identity = new TestManagedIdentity(server, audienceFor, signer);
       server.createContext(PATH, identity::answer);
       server.start();
       return identity;
@@ -81,9 +90,9 @@ public final class TestManagedIdentity implements AutoCloseable {
     return "http://127.0.0.1:" + server.getAddress().getPort() + PATH;
   }
 
-  /** {@code https://sts.windows.net/<tenant>/}, the tokens' {@code iss}. */
+  /** {@code https://sts.windows.net/<tenant>/}, the tokens' {@code iss}; the signer's, for tokens it signs. */
   public String issuer() {
-    return "https://sts.windows.net/" + tenant + "/";
+    return signer.map(TestIssuer::issuer).orElse("https://sts.windows.net/" + tenant + "/");
   }
 
   /** How many tokens the endpoint has handed out. */
@@ -98,16 +107,16 @@ public final class TestManagedIdentity implements AutoCloseable {
 
   /** A token for {@code resource} whose hour of validity starts at {@code issuedAt}. */
   public String token(String resource, Instant issuedAt) {
-    JWTClaimsSet claims = new JWTClaimsSet.Builder()
+    UnaryOperator<JWTClaimsSet.Builder> claims = builder -> builder
         .issuer(issuer())
         .audience(audienceFor.apply(resource))
         .subject("managed-identity-" + tenant)
         .claim("tid", tenant)
         .issueTime(Date.from(issuedAt))
         .notBeforeTime(Date.from(issuedAt))
-        .expirationTime(Date.from(issuedAt.plus(LIFETIME)))
-        .build();
-    return new PlainJWT(claims).serialize();
+        .expirationTime(Date.from(issuedAt.plus(LIFETIME)));
+    return signer.map(issuer -> issuer.token(claims)).orElseGet(() -> new PlainJWT(claims.apply(new JWTClaimsSet.Builder()).build())
+        .serialize());
   }
 
   private void answer(HttpExchange exchange) throws IOException {
