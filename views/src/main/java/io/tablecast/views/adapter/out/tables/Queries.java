@@ -8,7 +8,6 @@ import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
-import com.azure.data.tables.models.TableServiceException;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.views.domain.Page;
 import java.time.Duration;
@@ -47,8 +46,8 @@ final class Queries {
     try {
       return Optional.of(table.getEntityWithResponse(partitionKey, rowKey, select.isEmpty() ? null : select, NO_TIMEOUT,
           Context.NONE).getValue());
-    } catch (TableServiceException e) {
-      if (e.getResponse() != null && e.getResponse().getStatusCode() == 404) {
+    } catch (HttpResponseException e) {
+      if (tableMissing(e)) {
         return Optional.empty();
       }
       throw e;
@@ -72,8 +71,8 @@ final class Queries {
       }
       PagedResponse<TableEntity> page = pages.next();
       return new Page<>(page.getValue(), Optional.ofNullable(page.getContinuationToken()).filter(t -> !t.isEmpty()));
-    } catch (TableServiceException e) {
-      if (e.getResponse() != null && e.getResponse().getStatusCode() == 404) {
+    } catch (HttpResponseException e) {
+      if (tableMissing(e)) {
         return Page.last(List.of()); // the table is not created yet
       }
       throw e;
@@ -86,11 +85,18 @@ final class Queries {
       return table.listEntities(new ListEntitiesOptions().setFilter(filter), NO_TIMEOUT, Context.NONE)
           .stream().toList();
     } catch (HttpResponseException e) {
-      // A listing may report a missing table as the SDK's implementation type, not TableServiceException.
-      if (e.getResponse() != null && e.getResponse().getStatusCode() == 404) {
+      if (tableMissing(e)) {
         return List.of();
       }
       throw e;
     }
+  }
+
+  /**
+   * Whether the service answered that the table does not exist (404). A listing reports it as the
+   * SDK's implementation type, not {@code TableServiceException}: both are {@link HttpResponseException}s.
+   */
+  private static boolean tableMissing(HttpResponseException e) {
+    return e.getResponse() != null && e.getResponse().getStatusCode() == 404;
   }
 }
