@@ -171,6 +171,37 @@ public final class Turn<E> {
     return Set.copyOf(intentRowsFolded);
   }
 
+  /**
+   * The rows a step's items carry ({@link WorkStep#carried}), each as the last item that carries it
+   * has it; empty for a projection's events.
+   *
+   * @throws IllegalStateException if an item carries rows but keeps no intent row
+   */
+  @SuppressWarnings("unchecked")
+  public Map<RowRef, Map<String, Object>> carried() {
+    Map<RowRef, Map<String, Object>> carried = new LinkedHashMap<>();
+    if (projection instanceof WorkStep<?> step) {
+      for (E item : events) {
+        Map<RowRef, Map<String, Object>> rows = ((WorkStep<E>) step).carried(item);
+        if (!rows.isEmpty() && intentRow(item).isEmpty()) {
+          throw new IllegalStateException("Step '" + step.name() + "' carries rows in " + item + " but keeps no intent row to guard them");
+        }
+        carried.putAll(rows);
+      }
+    }
+    return carried;
+  }
+
+  /** The intent rows of the items that carry rows ({@link WorkStep#carried}): those their first attempt takes for absent. */
+  @SuppressWarnings("unchecked")
+  public Set<RowRef> intentRowsOfCarriers() {
+    Set<RowRef> rows = new LinkedHashSet<>();
+    if (projection instanceof WorkStep<?> step) {
+      events.stream().filter(item -> !((WorkStep<E>) step).carried(item).isEmpty()).forEach(item -> intentRow(item).ifPresent(rows::add));
+    }
+    return rows;
+  }
+
   /** The rows the events declared themselves ({@link Projection#reads}), without those named after them. */
   public Set<RowRef> declaredByEvents() {
     Set<RowRef> declared = new LinkedHashSet<>();

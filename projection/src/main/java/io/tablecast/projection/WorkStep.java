@@ -80,6 +80,20 @@ public interface WorkStep<W> extends Projection<W> {
     return Optional.of(intent);
   }
 
+  /**
+   * Rows as the item carries them, from the event that asked for it: the truth it reconciles from,
+   * as it was then, so that the first attempt at it need not read that truth. On the first delivery
+   * of the item's message only (one that failed, or reappeared after a worker died, reads
+   * everything), the engine takes them as read, and the item's intent row ({@link #intentRow}, which
+   * an item that carries rows must have) as absent: the row is then written by an insert, which
+   * fails if a turn of the item, or of a later one, wrote it first, and the turn is read whole. So
+   * a carried truth older than what a later item already filed is never what is left. A step must
+   * never write a row it carries. None by default.
+   */
+  default Map<RowRef, Map<String, Object>> carried(W item) {
+    return Map.of();
+  }
+
   /** Each item is its own lane: items of one batch run side by side. */
   @Override
   default Optional<String> lane(W item) {

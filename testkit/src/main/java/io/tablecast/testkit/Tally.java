@@ -122,7 +122,8 @@ public final class Tally {
    * the previous state knows once the amount changed. So it keeps an intent row ({@link
    * WorkStep#intentRow}, {@link #filed}): {@code Filed}, the amount it files the account under, and
    * {@code Stale}, the amounts whose entries it is about to delete ({@code ;}-separated), gone once
-   * settled. Its items are account names.
+   * settled. Its items are account names, or {@link #amountsItem}s, which carry the tick that asked
+   * for them ({@link WorkStep#carried}): its first attempt reads no truth.
    */
   public static final WorkStep<String> AMOUNTS = new WorkStep<>() {
     @Override
@@ -151,17 +152,26 @@ public final class Tally {
     }
 
     @Override
-    public Set<RowRef> reads(String account) {
-      return Set.of(latest(account), filed(account));
+    public Set<RowRef> reads(String item) {
+      Set<RowRef> rows = new HashSet<>(Set.of(latest(accountOf(item)), filed(accountOf(item))));
+      carriedTick(item).ifPresent(tick -> rows.add(filedUnder(tick.amount(), tick.account())));
+      return rows;
     }
 
     @Override
-    public Optional<RowRef> intentRow(String account) {
-      return Optional.of(filed(account));
+    public Optional<RowRef> intentRow(String item) {
+      return Optional.of(filed(accountOf(item)));
     }
 
     @Override
-    public Set<RowRef> readsAfter(String account, Rows declared) {
+    public Map<RowRef, Map<String, Object>> carried(String item) {
+      return carriedTick(item).map(tick -> Map.of(latest(tick.account()), Map.<String, Object>of("Amount", tick.amount(), "Version",
+          tick.version()))).orElse(Map.of());
+    }
+
+    @Override
+    public Set<RowRef> readsAfter(String item, Rows declared) {
+      String account = accountOf(item);
       Set<RowRef> named = new HashSet<>();
       declared.get(latest(account)).ifPresent(latest -> named.add(filedUnder((long) latest.get("Amount"), account)));
       declared.get(filed(account)).ifPresent(intent -> recorded(intent).forEach(amount -> named.add(filedUnder(amount, account))));
@@ -169,12 +179,14 @@ public final class Tally {
     }
 
     @Override
-    public List<RowChange> fold(Rows rows, String account) {
+    public List<RowChange> fold(Rows rows, String item) {
+      String account = accountOf(item);
       Optional<Map<String, Object>> latest = rows.get(latest(account));
       Optional<Long> amount = latest.map(row -> (long) row.get("Amount"));
       List<RowChange> changes = new ArrayList<>();
       latest.ifPresent(row -> changes.add(new RowChange.Put(filedUnder(amount.get(), account), Map.of("Version", row.get("Version")))));
       Set<Long> stale = new TreeSet<>(rows.get(filed(account)).map(Tally::recorded).orElse(Set.of()));
+      carriedTick(item).ifPresent(tick -> stale.add(tick.amount())); // where the item may have filed it on an earlier attempt
       amount.ifPresent(stale::remove);
       stale.forEach(old -> changes.add(new RowChange.Delete(filedUnder(old, account))));
       Map<String, Object> intent = new HashMap<>();
@@ -187,10 +199,35 @@ public final class Tally {
     }
 
     @Override
-    public Optional<Map<String, Object>> settled(String account, Map<String, Object> intent) {
+    public Optional<Map<String, Object>> settled(String item, Map<String, Object> intent) {
       return Optional.ofNullable(intent.get("Filed")).map(amount -> Map.of("Filed", amount));
     }
   };
+
+  /**
+   * {@link #AMOUNTS}'s item for {@code tick}: its account, carrying the tick's amount and version
+   * ({@code <account>=<amount>@<version>}).
+   */
+  public static String amountsItem(Tick tick) {
+    return tick.account() + "=" + tick.amount() + "@" + tick.version();
+  }
+
+  /** The account of an item of {@link #AMOUNTS}: {@code <account>}, or {@code <account>=<amount>@<version>}. */
+  private static String accountOf(String item) {
+    int at = item.indexOf('=');
+    return at < 0 ? item : item.substring(0, at);
+  }
+
+  /** The tick an item of {@link #AMOUNTS} carries, if it carries one. */
+  private static Optional<Tick> carriedTick(String item) {
+    int equals = item.indexOf('=');
+    int at = item.lastIndexOf('@');
+    if (equals < 0 || at < equals) {
+      return Optional.empty();
+    }
+    return Optional.of(new Tick("", item.substring(0, equals), Long.parseLong(item.substring(at + 1)),
+        Long.parseLong(item.substring(equals + 1, at))));
+  }
 
   /** The amounts an intent row of {@link #AMOUNTS} names: the one it files under, and those it was about to delete. */
   private static Set<Long> recorded(Map<String, Object> intent) {

@@ -194,7 +194,7 @@ public final class StepWorkers implements AutoCloseable {
         Turn<?> turn = step.turn(message.items());
         List<Aside> applied = new ArrayList<>(1);
         tracing.acrossTraces(IntStream.range(0, message.items().size()).boxed().toList(), message::trace, i -> "step " + step.name(),
-            () -> applied.add(turns.applyItems(turn)));
+            () -> applied.add(turns.applyItems(turn, received.getDequeueCount() == 1 && message.lastFailure().isEmpty())));
         Aside aside = applied.get(0);
         metrics.stepItems(step.name(), "done", message.items().size() - aside.size());
         if (aside.isEmpty()) {

@@ -214,25 +214,34 @@ public final class TableTurns {
    * @return the items set aside
    */
   public Aside applyItems(Turn<?> turn) {
+    return applyItems(turn, false);
+  }
+
+  /**
+   * As {@link #applyItems(Turn)}; on the {@code firstDelivery} of the items' message, the rows they
+   * carry ({@link WorkStep#carried}) are taken as read and their intent rows as absent, none of them
+   * read, until a write loses a race.
+   */
+  public Aside applyItems(Turn<?> turn, boolean firstDelivery) {
     Map<Integer, String> waiting = new TreeMap<>();
     Map<Integer, String> held = new TreeMap<>();
-    applyInParts(turn, waiting, held);
+    applyInParts(turn, firstDelivery, waiting, held);
     return new Aside(waiting, held);
   }
 
   private <E> List<Write> applyInParts(Turn<E> turn, Map<Integer, String> waiting) {
-    return applyInParts(turn, waiting, new TreeMap<>());
+    return applyInParts(turn, false, waiting, new TreeMap<>());
   }
 
   /**
    * The turn's first events that fit one EGT per partition ({@link EgtPlan}), then the next, until
    * none is left; the events each part set aside go to {@code waiting} and {@code held}, by their index in the turn.
    */
-  private <E> List<Write> applyInParts(Turn<E> turn, Map<Integer, String> waiting, Map<Integer, String> held) {
+  private <E> List<Write> applyInParts(Turn<E> turn, boolean trustingItems, Map<Integer, String> waiting, Map<Integer, String> held) {
     List<Write> written = new ArrayList<>();
     int done = 0;
     for (Turn<E> rest = turn; rest != null; ) {
-      EgtPlan.Part<E> part = applyFirstPart(rest);
+      EgtPlan.Part<E> part = applyFirstPart(rest, trustingItems);
       written.addAll(part.writes());
       int offset = done;
       part.turn().waiting().forEach((index, reason) -> waiting.put(offset + index, reason));
@@ -243,7 +252,8 @@ public final class TableTurns {
     return written;
   }
 
-  private <E> EgtPlan.Part<E> applyFirstPart(Turn<E> turn) {
+  /** @param trustingItems whether to take the rows the items carry as they say, and their intent rows as absent, until a race is lost */
+  private <E> EgtPlan.Part<E> applyFirstPart(Turn<E> turn, boolean trustingItems) {
     if (!known.isEmpty() && turn.intentRows().isEmpty()) {
       Optional<EgtPlan.Part<E>> applied = appliedAsKnown(turn);
       if (applied.isPresent()) {
@@ -257,7 +267,7 @@ public final class TableTurns {
           if (conflicts > 0) {
             observer.lostRace();
           }
-          Map<RowRef, Read> read = read(turn);
+          Map<RowRef, Read> read = conflicts == 0 && trustingItems ? readTrustingItems(turn) : read(turn);
           turn.holdBack(heldIntentRows(turn, read, owner));
           return read;
         },
@@ -405,6 +415,10 @@ public final class TableTurns {
    */
   private <E> void write(Map<RowRef, Read> read, EgtPlan.Part<E> part, String owner) {
     Turn<E> turn = part.turn();
+    Set<RowRef> carried = turn.carried().keySet();
+    part.writes().stream().filter(write -> carried.contains(write.ref())).findFirst().ifPresent(write -> {
+      throw new IllegalStateException("Step '" + turn.projection().name() + "' wrote " + write.ref() + ", a row its items carry");
+    });
     Map<RowRef, E> intents = turn.intentRows();
     Set<Partition> intentPartitions = intents.keySet().stream().map(Partition::of).collect(Collectors.toSet());
     List<Write> intentWrites = part.writes().stream().filter(write -> intents.containsKey(write.ref())).toList();
@@ -501,6 +515,23 @@ public final class TableTurns {
     without.remove(LEASE_OWNER);
     without.remove(LEASE_UNTIL);
     return without;
+  }
+
+  /**
+   * As {@link #read(Turn)}, but the rows the items carry taken as they say ({@link WorkStep#carried},
+   * with no ETag) and the intent rows of those items as absent, none of them read.
+   */
+  private Map<RowRef, Read> readTrustingItems(Turn<?> turn) {
+    Map<RowRef, Read> read = new HashMap<>();
+    turn.carried().forEach((ref, properties) -> read.put(ref, new Read(ref.rowKey(), properties, null)));
+    Set<RowRef> unread = new HashSet<>(read.keySet());
+    unread.addAll(turn.intentRowsOfCarriers());
+    for (Set<RowRef> more = turn.reads(); !more.isEmpty(); more = turn.readsAfter(propertiesOf(read))) {
+      Set<RowRef> reading = new HashSet<>(more);
+      reading.removeAll(unread);
+      read.putAll(read(reading));
+    }
+    return read;
   }
 
   /** The turn's declared rows, then those its events name to read after them, round by round ({@link Turn#readsAfter}). */

@@ -17,6 +17,7 @@ import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.projection.RowRef;
 import io.tablecast.testkit.MovableClock;
 import io.tablecast.testkit.StorageFaults;
+import io.tablecast.testkit.StorageProbe;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import io.tablecast.testkit.Tally;
 import io.tablecast.testkit.Tally.Tick;
@@ -38,8 +39,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * A step's intent row ({@link io.tablecast.projection.WorkStep#intentRow}) against Azurite, with
  * Tally's {@code amounts} step, which files an account under its latest amount: a turn cut short
- * between partitions, a lease another turn holds, and turns of one item side by side while its truth
- * changes.
+ * between partitions, a lease another turn holds, turns of one item side by side while its truth
+ * changes, and items that carry their truth ({@link io.tablecast.projection.WorkStep#carried}).
  */
 @ExtendWith(TablecastRuntimeExtension.class)
 class IntentRowsIT {
@@ -47,6 +48,7 @@ class IntentRowsIT {
   private static final Duration LEASE = Duration.ofSeconds(20);
 
   private final StorageFaults faults = new StorageFaults(1);
+  private final StorageProbe probe = new StorageProbe();
   private final MovableClock clock = new MovableClock(Instant.parse("2026-12-02T08:00:00Z"));
   private final ExecutorService readers = Executors.newFixedThreadPool(4);
   private AzureClients azure;
@@ -61,7 +63,7 @@ class IntentRowsIT {
     generation = new Generation(VIEW_SET, namespace, 1);
     new GenerationStorage(azure).create(generation);
     truth = new TableTurns(azure, generation);
-    steps = TableTurns.reading(new AzureClients(storage, List.of(faults)), generation, readers, LEASE, clock);
+    steps = TableTurns.reading(new AzureClients(storage, List.of(faults, probe)), generation, readers, LEASE, clock);
   }
 
   @AfterEach
@@ -150,6 +152,42 @@ class IntentRowsIT {
     long latest = (long) row(Tally.latest("a1")).get("Amount");
     assertThat(filedAmounts()).as("after %s items held back by another turn's lease", setAside).containsExactly(latest);
     assertThat(row(filed("a1"))).isEqualTo(Map.of("Filed", latest));
+  }
+
+  @Test
+  void anItemThatCarriesItsTruth_readsNeitherTruthNorIntentOnItsFirstDelivery_andFilesItInTwoWrites() {
+    tick(1, 10);
+    probe.drain();
+
+    assertThat(steps.applyItems(AMOUNTS.turn(List.of(Tally.amountsItem(new Tick("b1", "a1", 1, 10)))), true).isEmpty()).isTrue();
+
+    assertThat(probe.drain().samples().stream().map(sample -> sample.label()).filter(label -> label.contains(" read")).toList())
+        .as("the entry it files under, which it names itself; not its truth, not its intent row").hasSize(1)
+        .allMatch(label -> label.startsWith(generation.table(Tally.ACCOUNT_INDEX)));
+    assertThat(filedAmounts()).containsExactly(10L);
+    assertThat(row(filed("a1"))).isEqualTo(Map.of("Filed", 10L));
+  }
+
+  @Test
+  void aCarriedTruthOlderThanWhatALaterItemFiled_isNotWhatIsLeft() {
+    tick(1, 10);
+    tick(2, 20);
+    steps.applyItems(AMOUNTS.turn(List.of("a1")), true); // the later event's item ran first
+
+    steps.applyItems(AMOUNTS.turn(List.of(Tally.amountsItem(new Tick("b1", "a1", 1, 10)))), true);
+
+    assertThat(filedAmounts()).as("its insert of the intent row failed, and it read everything").containsExactly(20L);
+    assertThat(row(filed("a1"))).isEqualTo(Map.of("Filed", 20L));
+  }
+
+  @Test
+  void anItemDeliveredAgainReadsItsTruthInsteadOfWhatItCarries() {
+    tick(1, 10);
+    tick(2, 20);
+
+    steps.applyItems(AMOUNTS.turn(List.of(Tally.amountsItem(new Tick("b1", "a1", 1, 10)))), false);
+
+    assertThat(filedAmounts()).containsExactly(20L);
   }
 
   private void tick(long version, long amount) {
