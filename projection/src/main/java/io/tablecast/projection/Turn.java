@@ -1,6 +1,7 @@
 package io.tablecast.projection;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -60,6 +61,7 @@ public final class Turn<E> {
   private final Map<Integer, String> held = new LinkedHashMap<>();
   private final Set<RowRef> intentRowsFolded = new LinkedHashSet<>();
   private Map<RowRef, String> heldRows = Map.of();
+  private Items<E> items;
 
   /** @param events the events of one lane, in their order; each must be one the projection takes */
   public Turn(Projection<E> projection, List<E> events) {
@@ -157,18 +159,8 @@ public final class Turn<E> {
    * The intent rows of a step's items ({@link WorkStep#intentRow}), each with the last item of the
    * turn that keeps it; empty for a projection's events.
    */
-  @SuppressWarnings("unchecked")
   public Map<RowRef, E> intentRows() {
-    Map<RowRef, E> rows = new LinkedHashMap<>();
-    if (projection instanceof WorkStep<?> step) {
-      events.forEach(item -> ((WorkStep<E>) step).intentRow(item).ifPresent(ref -> rows.put(ref, item)));
-    }
-    return rows;
-  }
-
-  /** The intent rows of the items the last fold folded ({@link #intentRows}), not of those it set aside. */
-  public Set<RowRef> intentRowsFolded() {
-    return Set.copyOf(intentRowsFolded);
+    return items().intentRows();
   }
 
   /**
@@ -177,29 +169,45 @@ public final class Turn<E> {
    *
    * @throws IllegalStateException if an item carries rows but keeps no intent row
    */
-  @SuppressWarnings("unchecked")
   public Map<RowRef, Map<String, Object>> carried() {
-    Map<RowRef, Map<String, Object>> carried = new LinkedHashMap<>();
-    if (projection instanceof WorkStep<?> step) {
-      for (E item : events) {
-        Map<RowRef, Map<String, Object>> rows = ((WorkStep<E>) step).carried(item);
-        if (!rows.isEmpty() && intentRow(item).isEmpty()) {
-          throw new IllegalStateException("Step '" + step.name() + "' carries rows in " + item + " but keeps no intent row to guard them");
-        }
-        carried.putAll(rows);
-      }
-    }
-    return carried;
+    return items().carried();
   }
 
   /** The intent rows of the items that carry rows ({@link WorkStep#carried}): those their first attempt takes for absent. */
-  @SuppressWarnings("unchecked")
   public Set<RowRef> intentRowsOfCarriers() {
-    Set<RowRef> rows = new LinkedHashSet<>();
-    if (projection instanceof WorkStep<?> step) {
-      events.stream().filter(item -> !((WorkStep<E>) step).carried(item).isEmpty()).forEach(item -> intentRow(item).ifPresent(rows::add));
+    return items().intentRowsOfCarriers();
+  }
+
+  /** The intent rows of the items the last fold folded ({@link #intentRows}), not of those it set aside. */
+  public Set<RowRef> intentRowsFolded() {
+    return Set.copyOf(intentRowsFolded);
+  }
+
+  /** What a step's items keep and carry, from the items alone: worked out once per turn. */
+  private record Items<E>(Map<RowRef, E> intentRows, Map<RowRef, Map<String, Object>> carried, Set<RowRef> intentRowsOfCarriers) {}
+
+  @SuppressWarnings("unchecked")
+  private Items<E> items() {
+    if (items == null) {
+      Map<RowRef, E> intents = new LinkedHashMap<>();
+      Map<RowRef, Map<String, Object>> carried = new LinkedHashMap<>();
+      Set<RowRef> carriers = new LinkedHashSet<>();
+      if (projection instanceof WorkStep<?> step) {
+        for (E item : events) {
+          Optional<RowRef> intentRow = ((WorkStep<E>) step).intentRow(item);
+          intentRow.ifPresent(ref -> intents.put(ref, item));
+          Map<RowRef, Map<String, Object>> rows = ((WorkStep<E>) step).carried(item);
+          if (!rows.isEmpty()) {
+            carriers.add(intentRow.orElseThrow(() -> new IllegalStateException("Step '" + step.name() + "' carries rows in " + item
+                + " but keeps no intent row to guard them")));
+            carried.putAll(rows);
+          }
+        }
+      }
+      items = new Items<>(Collections.unmodifiableMap(intents), Collections.unmodifiableMap(carried),
+          Collections.unmodifiableSet(carriers));
     }
-    return rows;
+    return items;
   }
 
   /** The rows the events declared themselves ({@link Projection#reads}), without those named after them. */
