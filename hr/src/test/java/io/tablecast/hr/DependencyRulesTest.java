@@ -11,11 +11,12 @@ import com.tngtech.archunit.lang.ArchRule;
 class DependencyRulesTest {
 
   /**
-   * Written as a team would: against the projection API, with HR's events, and {@code key()}
-   * escaping from the engine's layouts; no Azure, Kafka or engine type.
+   * Written as a team would: against the projection API, with HR's events and their codec, Jackson
+   * for the JSON of its items, and {@code key()} escaping from the engine's layouts; no Azure, Kafka
+   * or engine type.
    */
   @ArchTest
   static final ArchRule hrKnowsTheEngineOnlyThroughTheProjectionApi = classes().should().onlyDependOnClassesThat()
-      .resideInAnyPackage("io.tablecast.hr..", "io.tablecast.projection..", "io.tablecast.events..",
-          "io.tablecast.common.tables", "java..");
+      .resideInAnyPackage("io.tablecast.hr..", "io.tablecast.projection..", "io.tablecast.events..", "io.tablecast.schemas..",
+          "com.fasterxml.jackson..", "io.tablecast.common.tables", "java..");
 }

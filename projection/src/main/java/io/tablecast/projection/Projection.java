@@ -50,6 +50,10 @@ public interface Projection<E> {
    * Asked just before the event is folded, with the rows it declared in {@link #reads} as the
    * turn's earlier events left them; the engine reads the rows named here too (a second read,
    * unless it knows them), and the fold may look at both. None by default.
+   *
+   * <p>It may look at the rows it names as well, to name more: the next shard of an index once one
+   * is full, say. A row it looks at that is not read yet looks absent, and is read; then it is asked
+   * again, until it names nothing new. The rows of every event of a turn are read in the same rounds.
    */
   default Set<RowRef> readsAfter(E event, Rows declared) {
     return Set.of();
@@ -66,6 +70,59 @@ public interface Projection<E> {
    */
   default List<Work> work(E event) {
     return List.of();
+  }
+
+  /**
+   * {@code projection}, which takes events of one type, as a projection of a view set whose events
+   * are of a wider type: an event of another type is none of its business (no lane, no rows, no work).
+   */
+  static <E, S extends E> Projection<E> on(Class<S> type, Projection<S> projection) {
+    return new Projection<>() {
+      @Override
+      public String name() {
+        return projection.name();
+      }
+
+      @Override
+      public ViewSet viewSet() {
+        return projection.viewSet();
+      }
+
+      @Override
+      public Optional<String> lane(E event) {
+        return type.isInstance(event) ? projection.lane(type.cast(event)) : Optional.empty();
+      }
+
+      @Override
+      public Set<RowRef> reads(E event) {
+        return type.isInstance(event) ? projection.reads(type.cast(event)) : Set.of();
+      }
+
+      @Override
+      public Set<RowRef> assumedAbsent(E event) {
+        return type.isInstance(event) ? projection.assumedAbsent(type.cast(event)) : Set.of();
+      }
+
+      @Override
+      public Set<RowRef> readsAfter(E event, Rows declared) {
+        return type.isInstance(event) ? projection.readsAfter(type.cast(event), declared) : Set.of();
+      }
+
+      @Override
+      public List<RowChange> fold(Rows rows, E event) {
+        return type.isInstance(event) ? projection.fold(rows, type.cast(event)) : List.of();
+      }
+
+      @Override
+      public List<Work> work(E event) {
+        return type.isInstance(event) ? projection.work(type.cast(event)) : List.of();
+      }
+
+      @Override
+      public String toString() {
+        return projection + " of " + type.getSimpleName();
+      }
+    };
   }
 
   /** The fold of {@link #fold}, for {@link #of}. */

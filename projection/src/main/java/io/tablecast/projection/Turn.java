@@ -178,13 +178,22 @@ public final class Turn<E> {
     return items().intentRowsOfCarriers();
   }
 
+  /**
+   * The rows the first attempt of the items that carry rows takes for absent without reading them:
+   * their intent rows, and the rows they most likely create ({@link Projection#assumedAbsent}).
+   */
+  public Set<RowRef> absentOnTrust() {
+    return items().absentOnTrust();
+  }
+
   /** The intent rows of the items the last fold folded ({@link #intentRows}), not of those it set aside. */
   public Set<RowRef> intentRowsFolded() {
     return Set.copyOf(intentRowsFolded);
   }
 
   /** What a step's items keep and carry, from the items alone: worked out once per turn. */
-  private record Items<E>(Map<RowRef, E> intentRows, Map<RowRef, Map<String, Object>> carried, Set<RowRef> intentRowsOfCarriers) {}
+  private record Items<E>(Map<RowRef, E> intentRows, Map<RowRef, Map<String, Object>> carried, Set<RowRef> intentRowsOfCarriers,
+      Set<RowRef> absentOnTrust) {}
 
   @SuppressWarnings("unchecked")
   private Items<E> items() {
@@ -192,6 +201,7 @@ public final class Turn<E> {
       Map<RowRef, E> intents = new LinkedHashMap<>();
       Map<RowRef, Map<String, Object>> carried = new LinkedHashMap<>();
       Set<RowRef> carriers = new LinkedHashSet<>();
+      Set<RowRef> absent = new LinkedHashSet<>();
       if (projection instanceof WorkStep<?> step) {
         for (E item : events) {
           Optional<RowRef> intentRow = ((WorkStep<E>) step).intentRow(item);
@@ -201,11 +211,14 @@ public final class Turn<E> {
             carriers.add(intentRow.orElseThrow(() -> new IllegalStateException("Step '" + step.name() + "' carries rows in " + item
                 + " but keeps no intent row to guard them")));
             carried.putAll(rows);
+            absent.addAll(projection.assumedAbsent(item));
           }
         }
       }
+      absent.addAll(carriers);
+      absent.removeAll(carried.keySet());
       items = new Items<>(Collections.unmodifiableMap(intents), Collections.unmodifiableMap(carried),
-          Collections.unmodifiableSet(carriers));
+          Collections.unmodifiableSet(carriers), Collections.unmodifiableSet(absent));
     }
     return items;
   }
@@ -274,7 +287,9 @@ public final class Turn<E> {
   /**
    * Folds the events in order, each over the rows it declared and those it names to read after
    * them, until one names a row not read yet: those go to {@code missing} (and to {@link #reads}),
-   * and the fold stops there.
+   * and the fold stops there. The events after it are only asked which rows they name, over the
+   * rows as the fold left them, so that one round of reads serves them all; what they name
+   * differently once the events before them are folded is read in a further round.
    *
    * @param before filled with each read row's state before the turn
    * @return the state of each row the events changed
@@ -287,27 +302,21 @@ public final class Turn<E> {
     Map<RowRef, State> states = new LinkedHashMap<>();
     Set<RowRef> wasRead = Set.copyOf(reads);
     wasRead.forEach(ref -> before.put(ref, State.read(read.get(ref))));
+    boolean folding = true;
     for (int index = 0; index < events.size(); index++) {
       E event = events.get(index);
       Set<RowRef> declared = projection.reads(event);
       Optional<String> heldBy = heldBy(event, declared);
       if (heldBy.isPresent()) {
-        held.put(index, heldBy.get());
+        if (folding) {
+          held.put(index, heldBy.get());
+        }
         continue;
       }
-      Rows declaredRows = rows(event, declared, states, before);
-      boolean[] changedLooked = {false}; // whether a row it named from was changed earlier in the turn
-      Set<RowRef> after = projection.readsAfter(event, ref -> {
-        changedLooked[0] |= states.containsKey(ref);
-        return declaredRows.get(ref);
-      });
-      if (!changedLooked[0]) {
-        namedAfter.addAll(after);
-      }
-      after.stream().filter(ref -> !wasRead.contains(ref)).forEach(missing::add);
+      Set<RowRef> after = namedAfter(event, declared, wasRead, states, before, missing, folding);
       if (!missing.isEmpty()) {
-        reads.addAll(missing);
-        return states;
+        folding = false;
+        continue;
       }
       Set<RowRef> allowed = new HashSet<>(declared);
       allowed.addAll(after);
@@ -327,7 +336,39 @@ public final class Turn<E> {
         states.put(ref, states.getOrDefault(ref, before.getOrDefault(ref, State.UNKNOWN)).then(change));
       }
     }
-    return states;
+    reads.addAll(missing);
+    return folding ? states : new LinkedHashMap<>();
+  }
+
+  /**
+   * The rows {@code event} names to read after its declared ones ({@link Projection#readsAfter}),
+   * given the rows as the events before it left them. It may look at rows it named in an earlier
+   * round too; one not read yet looks absent, and goes to {@code missing} with those it names
+   * that are not read yet, to be read before it is asked again.
+   *
+   * @param folding whether the events before it were folded: only then are the rows it names recorded in {@link #namedAfter}
+   */
+  private Set<RowRef> namedAfter(E event, Set<RowRef> declared, Set<RowRef> wasRead, Map<RowRef, State> states,
+      Map<RowRef, State> before, Set<RowRef> missing, boolean folding) {
+    Rows declaredRows = rows(event, declared, states, before);
+    boolean[] changedLooked = {false}; // whether a row it named from was changed earlier in the turn
+    Set<RowRef> after = projection.readsAfter(event, ref -> {
+      changedLooked[0] |= states.containsKey(ref);
+      if (declared.contains(ref)) {
+        return declaredRows.get(ref);
+      }
+      if (!wasRead.contains(ref)) {
+        missing.add(ref);
+        return Optional.empty();
+      }
+      consulted.add(ref);
+      return states.getOrDefault(ref, before.get(ref)).present();
+    });
+    if (folding && !changedLooked[0]) {
+      namedAfter.addAll(after);
+    }
+    after.stream().filter(ref -> !wasRead.contains(ref)).forEach(missing::add);
+    return after;
   }
 
   /**

@@ -3,6 +3,7 @@ package io.tablecast.projection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A cross-partition step (SPEC §4): work that a projection asks for ({@link Projection#work}) and
@@ -92,6 +93,18 @@ public interface WorkStep<W> extends Projection<W> {
    */
   default Map<RowRef, Map<String, Object>> carried(W item) {
     return Map.of();
+  }
+
+  /**
+   * Of the rows an item declared, those that the first attempt of an item that carries rows ({@link
+   * #carried}) takes for absent without reading them: rows it creates, as the entry of a new
+   * address. The turn must insert each one it looks at, which fails if the row exists after all, and
+   * the turn is then read whole; a turn that would leave one unwritten is read whole at once. None
+   * by default: a step mostly reconciles rows that exist.
+   */
+  @Override
+  default Set<RowRef> assumedAbsent(W item) {
+    return Set.of();
   }
 
   /** Each item is its own lane: items of one batch run side by side. */

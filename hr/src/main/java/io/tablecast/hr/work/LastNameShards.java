@@ -17,9 +17,9 @@ import java.util.TreeSet;
  * shards in, shards out.
  *
  * <p>An id joins the first shard with room and leaves wherever it is. The shards stay
- * <em>contiguous</em>: when a shard empties and is not the last, the last shard's ids move into
- * it and the last shard is deleted. So a department's shards are {@code _00} up to its last one,
- * without gaps, whether a reader finds them by point reads or by one range query.
+ * <em>contiguous</em> and <em>dense</em>: every shard but the last is full, a short one taking ids
+ * from the last, and an emptied last shard is deleted. So a department's shards are {@code _00} up
+ * to its last one, without gaps, and a writer that finds a shard with room need read no further.
  */
 public final class LastNameShards {
 
@@ -87,17 +87,30 @@ public final class LastNameShards {
     return fresh;
   }
 
-  /** Fills every empty shard with the last one's ids, so the shards stay numbered without gaps. */
+  /**
+   * Keeps the shards dense: every shard but the last full, each short one filled from the last, and
+   * an emptied last shard dropped. So a reader that finds a shard with room knows it is the last.
+   */
   private static void compact(List<TreeSet<String>> lists) {
-    for (int shard = 0; shard < lists.size(); ) {
-      if (!lists.get(shard).isEmpty()) {
-        shard++;
-      } else if (shard == lists.size() - 1) {
-        lists.remove(shard);
+    int shard = 0;
+    while (shard < lists.size() - 1) {
+      TreeSet<String> last = lists.get(lists.size() - 1);
+      if (last.isEmpty()) {
+        lists.remove(lists.size() - 1);
+      } else if (lists.get(shard).size() < SHARD_SIZE) {
+        lists.get(shard).add(last.pollLast());
       } else {
-        lists.set(shard, lists.remove(lists.size() - 1));
+        shard++;
       }
     }
+    if (!lists.isEmpty() && lists.get(lists.size() - 1).isEmpty()) {
+      lists.remove(lists.size() - 1);
+    }
+  }
+
+  /** Whether a shard with these properties is full, so that the next one may exist: shards are dense ({@link #update}). */
+  public static boolean full(Map<String, Object> shard) {
+    return LastNameLayout.ids((String) shard.get(EMPLOYEE_IDS)).size() >= SHARD_SIZE;
   }
 
   public static TreeSet<String> ids(ViewEntity shard) {

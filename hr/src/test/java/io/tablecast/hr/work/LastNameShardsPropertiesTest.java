@@ -21,7 +21,7 @@ class LastNameShardsPropertiesTest {
    * negative one, so that shards fill past 1,000, empty out in the middle, and must be compacted.
    */
   @Property(tries = 200)
-  void shardsHoldExactlyTheIdsAddedAndNotRemoved_contiguousSortedAndBounded(
+  void shardsHoldExactlyTheIdsAddedAndNotRemoved_contiguousDenseSortedAndBounded(
       @ForAll @Size(max = 120) List<@IntRange(min = -3_000, max = 3_000) Integer> operations,
       @ForAll @IntRange(min = 1, max = 10) int batch) {
     Map<String, ViewEntity> shards = Map.of();
@@ -57,6 +57,10 @@ class LastNameShardsPropertiesTest {
       List<String> ids = List.of(entity.string(LastNameShards.EMPLOYEE_IDS).split(","));
       assertThat(ids).isSorted().isNotEmpty().hasSizeLessThanOrEqualTo(LastNameShards.SHARD_SIZE);
       assertThat(entity.integer(LastNameShards.COUNT)).isEqualTo(ids.size());
+      if (shard < keys.size() - 1) {
+        assertThat(ids).as("every shard but the last is full").hasSize(LastNameShards.SHARD_SIZE);
+        assertThat(LastNameShards.full(entity.properties())).isTrue();
+      }
       all.addAll(ids);
     }
     assertThat(all).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(expected);

@@ -136,7 +136,7 @@ class WorkerRowsTest {
     }
 
     @Test
-    void aShardEmptiedInTheMiddleTakesTheLastShardsIdsSoShardsStayContiguous() {
+    void aShardEmptiedInTheMiddleIsRefilledFromTheLast_soEveryShardButTheLastIsFull() {
       Map<String, ViewEntity> shards = Map.of();
       java.util.Set<String> first = new java.util.TreeSet<>();
       java.util.Set<String> all = new java.util.TreeSet<>();
@@ -149,19 +149,26 @@ class WorkerRowsTest {
       Map<String, ViewEntity> after = LastNameShards.update("Sales", shards, java.util.Set.of(), first);
 
       assertThat(after).containsOnlyKeys("Sales_00", "Sales_01");
-      assertThat(LastNameShards.ids(after.get("Sales_00"))).isEqualTo(LastNameShards.ids(shards.get("Sales_02")));
-      assertThat(after.get("Sales_01")).isSameAs(shards.get("Sales_01"));
+      assertThat(LastNameShards.ids(after.get("Sales_00"))).hasSize(1_000);
+      assertThat(LastNameShards.ids(after.get("Sales_01"))).hasSize(500);
+      java.util.Set<String> left = new java.util.TreeSet<>(LastNameShards.allIds(after));
+      all.removeAll(first);
+      assertThat(left).isEqualTo(all);
     }
 
     @Test
-    void removalFromAFullShardMakesRoomForTheNextAddition() {
+    void aRemovalFromAFullShardTakesAnIdOfTheLast_soTheNextAdditionGoesToTheLast() {
       Map<String, ViewEntity> shards = Map.of();
       for (int id = 1; id <= 1_001; id++) {
         shards = LastNameShards.add("Sales", shards, String.format("%08d", id));
       }
       shards = LastNameShards.remove("Sales", shards, "00000500");
+      assertThat(shards).containsOnlyKeys("Sales_00");
+      assertThat(LastNameShards.ids(shards.get("Sales_00"))).contains("00001001").doesNotContain("00000500").hasSize(1_000);
+
       shards = LastNameShards.add("Sales", shards, "00009999");
-      assertThat(LastNameShards.ids(shards.get("Sales_00"))).contains("00009999").hasSize(1_000);
+
+      assertThat(LastNameShards.ids(shards.get("Sales_01"))).containsExactly("00009999");
     }
   }
 }

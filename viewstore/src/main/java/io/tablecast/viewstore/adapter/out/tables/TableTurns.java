@@ -262,12 +262,13 @@ public final class TableTurns {
     }
     Projection<?> projection = turn.projection();
     String owner = UUID.randomUUID().toString();
+    Optional<Map<RowRef, Read>> trusted = trustingItems ? readOnTrust(turn) : Optional.empty();
     return OptimisticWrite.apply(
         conflicts -> {
           if (conflicts > 0) {
             observer.lostRace();
           }
-          Map<RowRef, Read> read = conflicts == 0 && trustingItems ? readTrustingItems(turn) : read(turn);
+          Map<RowRef, Read> read = conflicts == 0 && trusted.isPresent() ? trusted.get() : read(turn);
           turn.holdBack(heldIntentRows(turn, read, owner));
           return read;
         },
@@ -518,14 +519,31 @@ public final class TableTurns {
   }
 
   /**
+   * The rows as {@link #readTrustingItems} gives them, if the turn's first part folded over them
+   * inserts every row it looked at that was taken for absent, so that its writes check what it
+   * trusted; otherwise empty, and the turn is read whole.
+   */
+  private <E> Optional<Map<RowRef, Read>> readOnTrust(Turn<E> turn) {
+    Map<RowRef, Read> read = readTrustingItems(turn);
+    EgtPlan.Part<E> part = EgtPlan.firstPart(turn, propertiesOf(read));
+    Set<RowRef> inserted = turn.settled(part.writes()).stream().filter(write -> write.kind() == Write.Kind.INSERT).map(Write::ref)
+        .collect(Collectors.toSet());
+    Set<RowRef> unchecked = new HashSet<>(part.turn().consulted());
+    unchecked.retainAll(turn.absentOnTrust());
+    unchecked.removeAll(inserted);
+    return unchecked.isEmpty() ? Optional.of(read) : Optional.empty();
+  }
+
+  /**
    * As {@link #read(Turn)}, but the rows the items carry taken as they say ({@link WorkStep#carried},
-   * with no ETag) and the intent rows of those items as absent, none of them read.
+   * with no ETag), and the intent rows of those items and the rows they most likely create ({@link
+   * WorkStep#assumedAbsent}) as absent, none of them read.
    */
   private Map<RowRef, Read> readTrustingItems(Turn<?> turn) {
     Map<RowRef, Read> read = new HashMap<>();
     turn.carried().forEach((ref, properties) -> read.put(ref, new Read(ref.rowKey(), properties, null)));
     Set<RowRef> unread = new HashSet<>(read.keySet());
-    unread.addAll(turn.intentRowsOfCarriers());
+    unread.addAll(turn.absentOnTrust());
     for (Set<RowRef> more = turn.reads(); !more.isEmpty(); more = turn.readsAfter(propertiesOf(read))) {
       Set<RowRef> reading = new HashSet<>(more);
       reading.removeAll(unread);
