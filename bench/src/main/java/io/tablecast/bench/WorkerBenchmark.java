@@ -21,7 +21,7 @@ import io.tablecast.projector.ProjectorConfig;
 import io.tablecast.projector.ProjectorService;
 import io.tablecast.testkit.StorageProbe;
 import io.tablecast.workers.WorkerService;
-import io.tablecast.workers.adapter.in.queue.Arrivals;
+import io.tablecast.viewstore.adapter.queue.Arrivals;
 import io.tablecast.workers.adapter.in.queue.Workers;
 import java.io.IOException;
 import java.time.Duration;

@@ -8,7 +8,7 @@ import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.viewstore.application.work.InProcessWorkers;
-import io.tablecast.workers.adapter.in.queue.Arrivals;
+import io.tablecast.viewstore.adapter.queue.Arrivals;
 import io.tablecast.workers.application.work.WorkerStores;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;

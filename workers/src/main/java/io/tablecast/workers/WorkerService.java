@@ -30,7 +30,7 @@ import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
 import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
 import io.tablecast.viewstore.adapter.out.telemetry.TelemetryReporter;
 import io.tablecast.viewstore.adapter.queue.StepWorkers;
-import io.tablecast.workers.adapter.in.queue.Arrivals;
+import io.tablecast.viewstore.adapter.queue.Arrivals;
 import io.tablecast.workers.adapter.in.queue.Workers;
 import io.tablecast.workers.adapter.out.tables.TableWorkerStores;
 import io.tablecast.workers.application.work.WorkerStores;

@@ -7,6 +7,8 @@ import com.azure.data.tables.TableClient;
 import com.azure.storage.queue.QueueClient;
 import com.azure.storage.queue.models.QueueMessageItem;
 import io.tablecast.common.concurrent.DaemonThreads;
+import io.tablecast.common.concurrent.Doorbell;
+import io.tablecast.common.concurrent.Parallel;
 import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogTables;
@@ -21,15 +23,19 @@ import io.tablecast.viewstore.adapter.out.tables.TableTurns;
 import io.tablecast.viewstore.adapter.out.tables.TableTurns.Aside;
 import io.tablecast.viewstore.adapter.queue.StepMessages.Message;
 import io.tablecast.viewstore.adapter.queue.WorkMessages.Failure;
+import io.tablecast.viewstore.application.work.WorkDeferred;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.slf4j.Logger;
@@ -41,6 +47,7 @@ import org.slf4j.LoggerFactory;
  * one turn of its step ({@link WorkStep#turn}, {@link TableTurns}: read the truth and the rows they keep, side by side, once
  * for all of them; fold each; write each partition's rows in one EGT on the ETags read); delete the message last. A worker
  * that dies leaves its message to reappear for another, and running an item again changes nothing ({@link WorkStep}).
+ * The messages of one receive are handled side by side, {@code messagesInFlight} at a time for the whole process.
  *
  * <p>A failed attempt records its reason in the message and hides it for a growing backoff. A
  * message of several items that fails for good is split, one message per item, so that only the
@@ -49,34 +56,65 @@ import org.slf4j.LoggerFactory;
  * events that asked for them. A message received more than {@code maxDequeues} times goes to the poison
  * queue, its copy written before it is deleted, unless its last failure was transient (storage
  * unreachable): that one is sent again fresh, because an outage must not park good work. A
- * message that is not a step message of this queue's step is parked at once.
+ * message that is not a step message of this queue's step is parked at once. A message whose
+ * handling ends in an {@link Error} (a bug, not a failure of the store) is left as a crash leaves
+ * it: it reappears, and is parked once received that many times.
+ *
+ * <p>A turn holds its items' intent rows under a lease that names this process's instance; once a
+ * third of the lease has passed since its message was received, it stops before its next write
+ * ({@link TableTurns#applyItems(Turn, boolean, long)}). An idle worker waits as {@link IdleWait}
+ * says: until its doorbell rings ({@link Arrivals}), a message it hid is due again, or its wait,
+ * doubling while its receives find nothing, has passed. Beside a projector whose views are behind
+ * their freshness target, the workers give way ({@link GiveWay}).
  */
 public final class StepWorkers implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(StepWorkers.class);
-  private static final int RECEIVE = 16;
-  private static final long LONGEST_IDLE_MILLIS = 1_000;
+  private static final int MAX_BATCH = 16;
+  /** The time one message may take, to size a receive: every message of a batch must start well within its visibility timeout. */
+  private static final long SECONDS_PER_MESSAGE = 2;
+  /** The pause after a receive that failed. */
+  private static final long RETRY_MILLIS = 1_000;
 
   private final Generation generation;
   private final TableTurns turns;
   private final TableClient checkpoints;
   private final WorkerSettings settings;
+  private final Beside beside;
+  private final GiveWay giveWay;
   private final Clock clock;
   private final ViewSetMetrics metrics;
   private final Tracing tracing;
   private final ExecutorService readers;
+  private final ExecutorService messages;
+  private final Map<WorkStep<?>, Doorbell> bells = new LinkedHashMap<>();
+  private final List<Worker> workers = new ArrayList<>();
   private final List<Thread> threads = new ArrayList<>();
-  private final Object bell = new Object();
-  private volatile boolean running = true;
 
-  private StepWorkers(AzureClients azure, Generation generation, WorkerSettings settings, ViewSetMetrics metrics, Tracing tracing,
-      Clock clock) {
+  /**
+   * What the workers run beside, when a projector runs them in its own process.
+   *
+   * @param deadInstance the instance of a run of this process that crashed, whose leases the workers take over at once
+   * @param viewsBehind whether the projector's views are behind their freshness target: the workers then give way
+   * @param arrivals the doorbell of each queue, which the projector rings once it has sent work there
+   */
+  public record Beside(Optional<String> deadInstance, BooleanSupplier viewsBehind, Arrivals arrivals) {
+
+    /** Alone: no projector rings, and the workers poll. */
+    public static final Beside ALONE = new Beside(Optional.empty(), () -> false, Arrivals.NONE);
+  }
+
+  private StepWorkers(AzureClients azure, Generation generation, WorkerSettings settings, Beside beside, ViewSetMetrics metrics,
+      Tracing tracing, Clock clock) {
     this.generation = generation;
-    this.readers = Executors.newFixedThreadPool(settings.messagesInFlight(),
-        DaemonThreads.named(generation.viewSet().name() + "-g" + generation.number() + "-steps"));
-    this.turns = TableTurns.reading(azure, generation, readers, settings.lease(), clock);
+    String name = generation.viewSet().name() + "-g" + generation.number();
+    this.readers = Executors.newFixedThreadPool(Math.max(4, settings.messagesInFlight()), DaemonThreads.named(name + "-step-reads"));
+    this.messages = Executors.newFixedThreadPool(settings.messagesInFlight(), DaemonThreads.named(name + "-step-messages"));
+    this.giveWay = new GiveWay(beside.viewsBehind());
+    this.turns = TableTurns.reading(azure.with(giveWay), generation, readers, settings, beside.deadInstance(), clock);
     this.checkpoints = azure.table(new CatalogTables(generation.namespace()).projectorCheckpoints());
     this.settings = settings;
+    this.beside = beside;
     this.metrics = metrics;
     this.tracing = tracing;
     this.clock = clock;
@@ -88,26 +126,40 @@ public final class StepWorkers implements AutoCloseable {
    */
   public static StepWorkers start(AzureClients azure, Generation generation, List<WorkStep<?>> steps, WorkerSettings settings,
       ViewSetMetrics metrics, Tracing tracing, Clock clock) {
-    StepWorkers workers = new StepWorkers(azure, generation, settings, metrics, tracing, clock);
+    return start(azure, generation, steps, settings, Beside.ALONE, metrics, tracing, clock);
+  }
+
+  /** As above, beside a projector ({@link Beside}). */
+  public static StepWorkers start(AzureClients azure, Generation generation, List<WorkStep<?>> steps, WorkerSettings settings,
+      Beside beside, ViewSetMetrics metrics, Tracing tracing, Clock clock) {
+    StepWorkers workers = new StepWorkers(azure, generation, settings, beside, metrics, tracing, clock);
+    AzureClients paced = azure.with(workers.giveWay);
+    steps.forEach(step -> workers.bells.put(step, beside.arrivals() == Arrivals.NONE ? new Doorbell()
+        : beside.arrivals().bells().apply(step.queue())));
     for (int i = 0; i < settings.perQueue(); i++) {
-      steps.forEach(step -> workers.startWorker(azure, step));
+      steps.forEach(step -> workers.startWorker(paced, step));
     }
+    workers.threads.forEach(Thread::start);
     return workers;
   }
 
   private void startWorker(AzureClients azure, WorkStep<?> step) {
-    Worker worker = new Worker(step, azure.queue(generation.queue(step.queue())), azure.queue(generation.poisonQueue(step.queue())));
+    Worker worker = new Worker(step, azure.queue(generation.queue(step.queue())), azure.queue(generation.poisonQueue(step.queue())),
+        new IdleWait(beside.arrivals(), bells.get(step), IdleWait::monotonicMillis));
     Thread thread = new Thread(worker, "step-" + step.name() + "-g" + generation.number() + "-" + threads.size());
     thread.setDaemon(true);
+    workers.add(worker);
     threads.add(thread);
-    thread.start();
   }
 
-  /** Work was sent: an idle worker receives at once. */
+  /** Work was sent: idle workers receive at once. */
   public void wake() {
-    synchronized (bell) {
-      bell.notifyAll();
-    }
+    bells.values().forEach(Doorbell::ring);
+  }
+
+  /** How many workers run. */
+  public int size() {
+    return workers.size();
   }
 
   /** False once a worker thread died. */
@@ -115,11 +167,10 @@ public final class StepWorkers implements AutoCloseable {
     return threads.stream().allMatch(Thread::isAlive);
   }
 
-  /** Stops after the current messages. */
+  /** Stops after the current messages; a message cut short reappears for others. */
   @Override
   public void close() {
-    running = false;
-    wake();
+    workers.forEach(Worker::stop);
     for (Thread thread : threads) {
       try {
         thread.join(TimeUnit.SECONDS.toMillis(30));
@@ -127,6 +178,7 @@ public final class StepWorkers implements AutoCloseable {
         Thread.currentThread().interrupt();
       }
     }
+    messages.shutdownNow();
     readers.shutdownNow();
   }
 
@@ -135,46 +187,56 @@ public final class StepWorkers implements AutoCloseable {
     private final WorkStep<?> step;
     private final QueueClient queue;
     private final QueueClient poison;
-    private long idleMillis;
+    private final IdleWait idle;
+    private volatile boolean running = true;
 
-    Worker(WorkStep<?> step, QueueClient queue, QueueClient poison) {
+    Worker(WorkStep<?> step, QueueClient queue, QueueClient poison, IdleWait idle) {
       this.step = step;
       this.queue = queue;
       this.poison = poison;
+      this.idle = idle;
     }
 
     @Override
     public void run() {
       while (running) {
         try {
-          List<QueueMessageItem> received = queue.receiveMessages(RECEIVE, settings.visibilityTimeout(), NO_TIMEOUT, Context.NONE)
+          int batch = giveWay.viewsBehind() ? 1 : batchSize();
+          long started = IdleWait.monotonicMillis();
+          List<QueueMessageItem> received = queue.receiveMessages(batch, settings.visibilityTimeout(), NO_TIMEOUT, Context.NONE)
               .stream().toList();
-          received.forEach(this::handle);
-          idleMillis = received.isEmpty() ? Math.min(LONGEST_IDLE_MILLIS, Math.max(50, idleMillis * 2)) : 0;
+          long receivedNanos = System.nanoTime();
+          idle.received(received.size(), started);
+          Parallel.each(messages, received, message -> handle(message, receivedNanos));
+          if (received.size() < batch && running) {
+            idle.await(); // the queue had no more: a receive now would most likely find nothing
+          }
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
         } catch (RuntimeException e) {
           log.debug("Step {} of generation {} could not reach its queue {}: {}", step.name(), generation.number(), queue.getQueueName(),
               AzureFailures.INSTANCE.describe(e));
-          idleMillis = LONGEST_IDLE_MILLIS;
-        }
-        idle();
-      }
-    }
-
-    private void idle() {
-      if (idleMillis == 0 || !running) {
-        return;
-      }
-      synchronized (bell) {
-        try {
-          bell.wait(idleMillis);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          running = false;
+          sleep(RETRY_MILLIS);
         }
       }
     }
 
-    private void handle(QueueMessageItem received) {
+    /**
+     * Messages per receive: 16 with the default 2-minute visibility timeout, fewer with a short one.
+     * A message that waits in a batch past its visibility timeout reappears for another worker
+     * while this one still holds it, and both then spend attempts on it.
+     */
+    private int batchSize() {
+      return (int) Math.max(1, Math.min(MAX_BATCH, settings.visibilityTimeout().toSeconds() / SECONDS_PER_MESSAGE / 2));
+    }
+
+    void stop() {
+      running = false;
+      idle.wake();
+    }
+
+    private void handle(QueueMessageItem received, long receivedNanos) {
       String text = received.getBody().toString();
       Message message;
       try {
@@ -193,8 +255,9 @@ public final class StepWorkers implements AutoCloseable {
       try {
         Turn<?> turn = step.turn(message.items());
         List<Aside> applied = new ArrayList<>(1);
+        boolean firstDelivery = received.getDequeueCount() == 1 && message.lastFailure().isEmpty();
         tracing.acrossTraces(IntStream.range(0, message.items().size()).boxed().toList(), message::trace, i -> "step " + step.name(),
-            () -> applied.add(turns.applyItems(turn, received.getDequeueCount() == 1 && message.lastFailure().isEmpty())));
+            () -> applied.add(turns.applyItems(turn, firstDelivery, receivedNanos)));
         Aside aside = applied.get(0);
         metrics.stepItems(step.name(), "done", message.items().size() - aside.size());
         if (aside.isEmpty()) {
@@ -205,7 +268,14 @@ public final class StepWorkers implements AutoCloseable {
         }
       } catch (RuntimeException e) {
         metrics.stepItems(step.name(), "failed", message.items().size());
-        held(received, message, new Failure(AzureFailures.INSTANCE.describe(e), !AzureFailures.INSTANCE.isTransient(e)));
+        boolean permanent = !(e instanceof WorkDeferred) && !AzureFailures.INSTANCE.isTransient(e);
+        held(received, message, new Failure(e instanceof WorkDeferred ? e.getMessage() : AzureFailures.INSTANCE.describe(e), permanent));
+      } catch (OutOfMemoryError e) {
+        throw e; // the process is in trouble: the worker stops, and the service's health says so
+      } catch (Error e) {
+        log.error("Step {} left message {} on {} as a crash would, to reappear in {} s", step.name(), received.getMessageId(),
+            queue.getQueueName(), settings.visibilityTimeout().toSeconds(), e);
+        idle.hidden(settings.visibilityTimeout());
       }
     }
 
@@ -254,6 +324,7 @@ public final class StepWorkers implements AutoCloseable {
       log.info("Message {} on {} failed ({}), attempt {}; trying again in {} ms", received.getMessageId(), queue.getQueueName(),
           failure.reason(), received.getDequeueCount(), backoff.toMillis());
       HeldMessages.update(queue, received, StepMessages.write(message.failed(failure)), backoff);
+      idle.hidden(backoff);
     }
 
     /** Received too often: parked, unless the last failure was transient, when it is sent again fresh. */
@@ -274,6 +345,14 @@ public final class StepWorkers implements AutoCloseable {
 
     private void delete(QueueMessageItem received) {
       HeldMessages.delete(queue, received);
+    }
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 

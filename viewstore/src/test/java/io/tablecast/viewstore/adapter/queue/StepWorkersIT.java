@@ -21,8 +21,12 @@ import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.projection.RowChange;
 import io.tablecast.projection.RowRef;
+import io.tablecast.projection.Rows;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.projection.Work;
+import io.tablecast.projection.WorkStep;
 import io.tablecast.projection.testing.ProjectionKit;
 import io.tablecast.testkit.StorageProbe;
 import io.tablecast.testkit.Tally;
@@ -40,7 +44,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -131,6 +137,62 @@ class StepWorkersIT {
     assertThat(azure.queue(generation.poisonQueue(Tally.AMOUNT_QUEUE)).getProperties().getApproximateMessagesCount()).isZero();
     assertThat(registry.get("tablecast.viewset.step.items").tags("view_set", "tally", "step", "amounts", "outcome", "waiting").counter()
         .count()).as("set aside while the lease held, over more attempts than a message has").isGreaterThan(QUICK.maxDequeues());
+  }
+
+  @Test
+  void aMessageWhoseAttemptEndsInAnError_isLeftAsACrashLeavesIt_andIsDoneWhenItReappears() {
+    new TableTurns(azure, generation).apply(TALLIES, List.of(new Tick("b1", "a1", 1, 10)));
+    new StepQueues(azure, generation).send(Map.of(ACCOUNTS.askFor(new Account("b1", "a1")), Origin.NONE));
+    AtomicBoolean broken = new AtomicBoolean(true);
+    WorkStep<Account> buggy = new WorkStep<>() {
+      @Override
+      public String name() {
+        return ACCOUNTS.name();
+      }
+
+      @Override
+      public ViewSet viewSet() {
+        return VIEW_SET;
+      }
+
+      @Override
+      public ViewSet.Queue queue() {
+        return ACCOUNT_QUEUE;
+      }
+
+      @Override
+      public String encode(Account item) {
+        return ACCOUNTS.encode(item);
+      }
+
+      @Override
+      public Account decode(String text) {
+        if (broken.getAndSet(false)) {
+          throw new AssertionError("a bug in the step");
+        }
+        return ACCOUNTS.decode(text);
+      }
+
+      @Override
+      public Set<RowRef> reads(Account item) {
+        return ACCOUNTS.reads(item);
+      }
+
+      @Override
+      public List<RowChange> fold(Rows rows, Account item) {
+        return ACCOUNTS.fold(rows, item);
+      }
+    };
+    long started = System.nanoTime();
+
+    try (StepWorkers workers = StepWorkers.start(azure, generation, List.of(buggy), QUICK, metrics, Tracing.OFF, Clock.systemUTC())) {
+      await("the account").atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+          assertThat(accounts()).containsEntry(Tally.account("a1"), Map.of("Branch", "b1", "Version", 1L)));
+    }
+    assertThat(Duration.ofNanos(System.nanoTime() - started)).as("after its visibility timeout").isGreaterThanOrEqualTo(
+        QUICK.visibilityTimeout());
+    assertThat(registry.find("tablecast.viewset.step.items").tags("outcome", "failed").counter()).as("no failure recorded").isNull();
+    assertThat(azure.queue(generation.poisonQueue(ACCOUNT_QUEUE)).getProperties().getApproximateMessagesCount()).isZero();
   }
 
   @Test

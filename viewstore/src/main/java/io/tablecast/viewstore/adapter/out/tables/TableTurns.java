@@ -11,6 +11,7 @@ import com.azure.data.tables.models.TableServiceException;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
 import io.tablecast.common.concurrent.Parallel;
+import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.EgtGuard;
 import io.tablecast.common.tables.Generation;
@@ -21,6 +22,7 @@ import io.tablecast.projection.Turn.Write;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.projection.WorkStep;
 import io.tablecast.viewstore.adapter.out.tables.TableRows.Read;
+import io.tablecast.viewstore.application.work.WorkDeferred;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -136,13 +138,15 @@ public final class TableTurns {
   private final Observer observer;
   private final Optional<ExecutorService> readers;
   private final Duration lease;
+  private final String instance;
+  private final Optional<String> deadInstance;
   private final Clock clock;
   private final Map<ViewSet.Table, TableClient> tables = new HashMap<>();
   private final Map<ViewSet.Table, KnownRows> known = new HashMap<>();
 
   /** Turns that read every declared row, one after the other. */
   public TableTurns(AzureClients azure, Generation generation) {
-    this(azure, generation, 0, Observer.NONE, Optional.empty(), LEASE, Clock.systemUTC());
+    this(azure, generation, 0, Observer.NONE, Optional.empty(), LEASE, WorkerSettings.newInstance(), Optional.empty(), Clock.systemUTC());
   }
 
   /**
@@ -152,15 +156,29 @@ public final class TableTurns {
    * workers' lease.
    */
   public static TableTurns reading(AzureClients azure, Generation generation, ExecutorService readers, Duration lease, Clock clock) {
-    return new TableTurns(azure, generation, 0, Observer.NONE, Optional.of(readers), lease, clock);
+    return new TableTurns(azure, generation, 0, Observer.NONE, Optional.of(readers), lease, WorkerSettings.newInstance(), Optional.empty(),
+        clock);
+  }
+
+  /**
+   * As above, for the workers of a process: their leases ({@link WorkerSettings#lease}) name its
+   * instance ({@link WorkerSettings#instance}, {@code <instance>/<turn>}), and those of {@code
+   * deadInstance}, a run of this process known to have died, are void: they are not waited out.
+   */
+  public static TableTurns reading(AzureClients azure, Generation generation, ExecutorService readers, WorkerSettings settings,
+      Optional<String> deadInstance, Clock clock) {
+    return new TableTurns(azure, generation, 0, Observer.NONE, Optional.of(readers), settings.lease(), settings.instance(), deadInstance,
+        clock);
   }
 
   private TableTurns(AzureClients azure, Generation generation, int knownRowsPerTable, Observer observer,
-      Optional<ExecutorService> readers, Duration lease, Clock clock) {
+      Optional<ExecutorService> readers, Duration lease, String instance, Optional<String> deadInstance, Clock clock) {
     this.generation = generation;
     this.observer = observer;
     this.readers = readers;
     this.lease = lease;
+    this.instance = instance;
+    this.deadInstance = deadInstance;
     this.clock = clock;
     generation.viewSet().tables().forEach(table -> {
       tables.put(table, azure.table(generation.table(table)));
@@ -185,7 +203,8 @@ public final class TableTurns {
     if (rowsPerTable < 1) {
       throw new IllegalArgumentException("A remembering instance keeps at least one row per table, not " + rowsPerTable);
     }
-    return new TableTurns(azure, generation, rowsPerTable, observer, Optional.empty(), LEASE, Clock.systemUTC());
+    return new TableTurns(azure, generation, rowsPerTable, observer, Optional.empty(), LEASE, WorkerSettings.newInstance(), Optional.empty(),
+        Clock.systemUTC());
   }
 
   /**
@@ -223,25 +242,47 @@ public final class TableTurns {
    * read, until a write loses a race.
    */
   public Aside applyItems(Turn<?> turn, boolean firstDelivery) {
+    return applyItems(turn, firstDelivery, System.nanoTime());
+  }
+
+  /**
+   * As above, for the items of a message received at {@code receivedNanos} ({@link System#nanoTime}):
+   * once a third of the lease has passed since, the turn stops before its next write ({@link
+   * WorkDeferred}), so that a worker that stalls never writes after its lease has passed to another.
+   */
+  public Aside applyItems(Turn<?> turn, boolean firstDelivery, long receivedNanos) {
     Map<Integer, String> waiting = new TreeMap<>();
     Map<Integer, String> held = new TreeMap<>();
-    applyInParts(turn, firstDelivery, waiting, held);
+    applyInParts(turn, firstDelivery, waiting, held, new Fence(receivedNanos, lease.toNanos() / 3));
     return new Aside(waiting, held);
   }
 
+  /** Where a step's turn stops writing: a third of its lease after its message was received. */
+  private record Fence(long fromNanos, long afterNanos) {
+
+    static final Fence NONE = new Fence(0, Long.MAX_VALUE);
+
+    void check() {
+      if (afterNanos != Long.MAX_VALUE && System.nanoTime() - fromNanos > afterNanos) {
+        throw new WorkDeferred("the worker used up a third of its lease; stopping before the next write");
+      }
+    }
+  }
+
   private <E> List<Write> applyInParts(Turn<E> turn, Map<Integer, String> waiting) {
-    return applyInParts(turn, false, waiting, new TreeMap<>());
+    return applyInParts(turn, false, waiting, new TreeMap<>(), Fence.NONE);
   }
 
   /**
    * The turn's first events that fit one EGT per partition ({@link EgtPlan}), then the next, until
    * none is left; the events each part set aside go to {@code waiting} and {@code held}, by their index in the turn.
    */
-  private <E> List<Write> applyInParts(Turn<E> turn, boolean trustingItems, Map<Integer, String> waiting, Map<Integer, String> held) {
+  private <E> List<Write> applyInParts(Turn<E> turn, boolean trustingItems, Map<Integer, String> waiting, Map<Integer, String> held,
+      Fence fence) {
     List<Write> written = new ArrayList<>();
     int done = 0;
     for (Turn<E> rest = turn; rest != null; ) {
-      EgtPlan.Part<E> part = applyFirstPart(rest, trustingItems);
+      EgtPlan.Part<E> part = applyFirstPart(rest, trustingItems, fence);
       written.addAll(part.writes());
       int offset = done;
       part.turn().waiting().forEach((index, reason) -> waiting.put(offset + index, reason));
@@ -253,7 +294,7 @@ public final class TableTurns {
   }
 
   /** @param trustingItems whether to take the rows the items carry as they say, and their intent rows as absent, until a race is lost */
-  private <E> EgtPlan.Part<E> applyFirstPart(Turn<E> turn, boolean trustingItems) {
+  private <E> EgtPlan.Part<E> applyFirstPart(Turn<E> turn, boolean trustingItems, Fence fence) {
     if (!known.isEmpty() && turn.intentRows().isEmpty()) {
       Optional<EgtPlan.Part<E>> applied = appliedAsKnown(turn);
       if (applied.isPresent()) {
@@ -261,7 +302,7 @@ public final class TableTurns {
       }
     }
     Projection<?> projection = turn.projection();
-    String owner = UUID.randomUUID().toString();
+    String owner = instance + "/" + UUID.randomUUID();
     Optional<Map<RowRef, Read>> trusted = trustingItems ? readOnTrust(turn) : Optional.empty();
     return OptimisticWrite.apply(
         conflicts -> {
@@ -273,7 +314,7 @@ public final class TableTurns {
           return read;
         },
         read -> EgtPlan.firstPart(turn, propertiesOf(read)),
-        (read, part) -> write(read, part, owner),
+        (read, part) -> write(read, part, owner, fence),
         lost -> new IllegalStateException("Projection '" + projection.name() + "' lost " + OptimisticWrite.MAX_CONFLICTS
             + " races in a row for the rows of generation " + generation.number() + ": " + lost.getMessage(), lost));
   }
@@ -401,7 +442,8 @@ public final class TableTurns {
     long now = clock.millis();
     turn.intentRows().keySet().forEach(ref -> Optional.ofNullable(read.get(ref)).ifPresent(row -> {
       Object holder = row.properties().get(LEASE_OWNER);
-      if (holder != null && !owner.equals(holder) && row.properties().get(LEASE_UNTIL) instanceof Long until && until > now) {
+      boolean voided = holder instanceof String name && deadInstance.filter(dead -> name.startsWith(dead + "/")).isPresent();
+      if (holder != null && !owner.equals(holder) && !voided && row.properties().get(LEASE_UNTIL) instanceof Long until && until > now) {
         held.put(ref, "another turn holds " + ref + " until " + Instant.ofEpochMilli(until));
       }
     }));
@@ -414,7 +456,7 @@ public final class TableTurns {
    * items do not declare themselves, the changed intent rows as folded, under {@code owner}'s lease
    * (see the class comment).
    */
-  private <E> void write(Map<RowRef, Read> read, EgtPlan.Part<E> part, String owner) {
+  private <E> void write(Map<RowRef, Read> read, EgtPlan.Part<E> part, String owner, Fence fence) {
     Turn<E> turn = part.turn();
     Set<RowRef> carried = turn.carried().keySet();
     part.writes().stream().filter(write -> carried.contains(write.ref())).findFirst().ifPresent(write -> {
@@ -430,9 +472,10 @@ public final class TableTurns {
     if (intentWrites.isEmpty() || !unrecorded) {
       List<Write> settled = new ArrayList<>(turn.settled(part.writes()));
       settled.addAll(unfinished);
-      write(read, settled, turn.reads(), intentPartitions);
+      write(read, settled, turn.reads(), intentPartitions, fence);
       return;
     }
+    fence.check();
     Map<RowRef, Read> intended = writeIntents(intentWrites, read, owner);
     Map<RowRef, Read> guarded = new HashMap<>(read);
     guarded.putAll(intended);
@@ -449,7 +492,7 @@ public final class TableTurns {
     }
     settled.addAll(unfinished);
     try {
-      write(guarded, settled, turn.reads(), intentPartitions);
+      write(guarded, settled, turn.reads(), intentPartitions, fence);
     } catch (RuntimeException e) {
       release(intended);
       throw e;
@@ -595,7 +638,7 @@ public final class TableTurns {
    * outage) is applied again whole: the rows its folds guard come last, so folded again it finds
    * its events not yet applied and writes once more what it had written, which changes nothing.
    */
-  private void write(Map<RowRef, Read> read, List<Write> writes, Set<RowRef> declared, Set<Partition> last) {
+  private void write(Map<RowRef, Read> read, List<Write> writes, Set<RowRef> declared, Set<Partition> last, Fence fence) {
     Set<Partition> guarded = declared.stream().map(Partition::of).collect(Collectors.toSet());
     Map<Partition, List<Write>> byPartition = new LinkedHashMap<>();
     for (Write write : writes) {
@@ -607,7 +650,10 @@ public final class TableTurns {
     }
     Comparator<Partition> order = Comparator.comparing(partition -> last.contains(partition) ? 2 : guarded.contains(partition) ? 1 : 0);
     byPartition.entrySet().stream().sorted(Map.Entry.comparingByKey(order))
-        .forEach(inPartition -> submitAll(inPartition.getKey(), inPartition.getValue(), read));
+        .forEach(inPartition -> {
+          fence.check();
+          submitAll(inPartition.getKey(), inPartition.getValue(), read);
+        });
   }
 
   /** A partition's writes, in as many EGTs of at most {@value EgtGuard#MAX_OPERATIONS} as they need. */

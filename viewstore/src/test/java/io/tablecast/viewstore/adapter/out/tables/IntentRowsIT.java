@@ -11,6 +11,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.azure.data.tables.models.TableEntity;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.StorageSettings;
+import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.embedded.EmbeddedRuntime;
@@ -21,11 +22,13 @@ import io.tablecast.testkit.StorageProbe;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import io.tablecast.testkit.Tally;
 import io.tablecast.testkit.Tally.Tick;
+import io.tablecast.viewstore.application.work.WorkDeferred;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -112,6 +115,36 @@ class IntentRowsIT {
 
     assertThat(filedAmounts()).containsExactly(20L);
     assertThat(row(filed("a1"))).as("settled, no lease").isEqualTo(Map.of("Filed", 20L));
+  }
+
+  @Test
+  void theLeaseOfARunKnownToHaveDied_isNotWaitedOut() {
+    tick(1, 10);
+    steps.applyItems(AMOUNTS.turn(List.of("a1")));
+    tick(2, 20);
+    TableEntity dead = new TableEntity("latest-a1", "filed").addProperty("Filed", 20L).addProperty("Stale", "10")
+        .addProperty(TableTurns.LEASE_OWNER, "crashed-run/7f3a").addProperty(TableTurns.LEASE_UNTIL, clock.millis() + 60_000);
+    azure.table(generation.table(Tally.TOTALS)).upsertEntity(dead);
+    WorkerSettings settings = WorkerSettings.DEFAULT.withInstance("next-run");
+    TableTurns afterTheCrash = TableTurns.reading(azure, generation, readers, settings, Optional.of("crashed-run"), clock);
+
+    assertThat(steps.applyItems(AMOUNTS.turn(List.of("a1"))).held()).as("another instance's lease holds").containsOnlyKeys(0);
+    assertThat(afterTheCrash.applyItems(AMOUNTS.turn(List.of("a1"))).isEmpty()).isTrue();
+
+    assertThat(filedAmounts()).containsExactly(20L);
+    assertThat(row(filed("a1"))).isEqualTo(Map.of("Filed", 20L));
+  }
+
+  @Test
+  void aTurnPastAThirdOfItsLeaseSinceItsMessageCame_stopsBeforeItsFirstWrite() {
+    tick(1, 10);
+    long received = System.nanoTime() - LEASE.toNanos() / 3 - 1;
+
+    assertThatThrownBy(() -> steps.applyItems(AMOUNTS.turn(List.of("a1")), false, received)).isInstanceOf(WorkDeferred.class)
+        .hasMessageContaining("third of its lease");
+
+    assertThat(filedAmounts()).isEmpty();
+    assertThat(row(filed("a1"))).isNull();
   }
 
   @Test

@@ -1,4 +1,4 @@
-package io.tablecast.workers.adapter.in.queue;
+package io.tablecast.viewstore.adapter.queue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.tablecast.workers.adapter.in.queue;
+package io.tablecast.viewstore.adapter.queue;
 
 import io.tablecast.projection.ViewSet;
 import io.tablecast.common.concurrent.Doorbell;

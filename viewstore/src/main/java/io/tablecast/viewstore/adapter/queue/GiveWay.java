@@ -1,4 +1,4 @@
-package io.tablecast.workers.adapter.in.queue;
+package io.tablecast.viewstore.adapter.queue;
 
 import com.azure.core.http.HttpPipelineCallContext;
 import com.azure.core.http.HttpPipelineNextPolicy;
@@ -24,7 +24,7 @@ import reactor.core.scheduler.Schedulers;
  * <p>A pipeline policy of the workers' own clients ({@code AzureClients.with}); their calls are
  * synchronous and run on the worker's thread, which is the one that waits.
  */
-final class GiveWay implements HttpPipelinePolicy {
+public final class GiveWay implements HttpPipelinePolicy {
 
   /** A tenth of what one Azurite serves; a small share of a real storage account. */
   static final double REQUESTS_PER_SECOND = 100;
@@ -32,7 +32,7 @@ final class GiveWay implements HttpPipelinePolicy {
   private final BooleanSupplier viewsBehind;
   private final RateLimiter pace;
 
-  GiveWay(BooleanSupplier viewsBehind) {
+  public GiveWay(BooleanSupplier viewsBehind) {
     this(viewsBehind, REQUESTS_PER_SECOND);
   }
 
@@ -42,12 +42,12 @@ final class GiveWay implements HttpPipelinePolicy {
   }
 
   /** Whether the views are behind: the workers then take a single message at a time. */
-  boolean viewsBehind() {
+  public boolean viewsBehind() {
     return viewsBehind.getAsBoolean();
   }
 
   /** Returns at once while the views are not behind; otherwise when this request's turn has come. */
-  void awaitTurn() {
+  public void awaitTurn() {
     if (viewsBehind.getAsBoolean()) {
       pace.acquire();
     }

@@ -1,4 +1,4 @@
-package io.tablecast.workers.adapter.in.queue;
+package io.tablecast.viewstore.adapter.queue;
 
 import io.tablecast.common.concurrent.Doorbell;
 import java.time.Duration;
@@ -13,7 +13,7 @@ import java.util.function.LongSupplier;
  * waits for its backoff and not for the worker's idle wait. One per worker: {@link #hidden} may be
  * called from the threads that handle its messages side by side, the rest from its own thread.
  */
-final class IdleWait {
+public final class IdleWait {
 
   static final long FIRST_MILLIS = 50;
   /**
@@ -29,19 +29,19 @@ final class IdleWait {
   private final PriorityBlockingQueue<Long> hiddenUntil = new PriorityBlockingQueue<>();
   private long idleMillis = FIRST_MILLIS;
 
-  IdleWait(Arrivals arrivals, Doorbell bell, LongSupplier clockMillis) {
+  public IdleWait(Arrivals arrivals, Doorbell bell, LongSupplier clockMillis) {
     this.bell = bell;
     this.maxMillis = arrivals.idleReceive().toMillis();
     this.clockMillis = clockMillis;
   }
 
   /** A monotonic clock in milliseconds. */
-  static long monotonicMillis() {
+  public static long monotonicMillis() {
     return System.nanoTime() / 1_000_000;
   }
 
   /** This worker hid a message for {@code hidden}: the wait ends when it is visible again. */
-  void hidden(Duration hidden) {
+  public void hidden(Duration hidden) {
     hiddenUntil.add(clockMillis.getAsLong() + hidden.toMillis() + MARGIN_MILLIS);
   }
 
@@ -50,7 +50,7 @@ final class IdleWait {
    * due by then were visible to it, and the next wait starts again from {@link #FIRST_MILLIS} when
    * it found any.
    */
-  void received(int messages, long startedMillis) {
+  public void received(int messages, long startedMillis) {
     while (!hiddenUntil.isEmpty() && hiddenUntil.peek() <= startedMillis) {
       hiddenUntil.poll();
     }
@@ -58,17 +58,17 @@ final class IdleWait {
   }
 
   /** How long to wait at {@code nowMillis}, after a receive that found nothing. */
-  long next(long nowMillis) {
+  public long next(long nowMillis) {
     return hiddenUntil.isEmpty() ? idleMillis : Math.max(0, Math.min(idleMillis, hiddenUntil.peek() - nowMillis));
   }
 
   /** Ends the wait now: the worker stops. */
-  void wake() {
+  public void wake() {
     bell.ring();
   }
 
   /** Waits after a receive that found nothing, until the bell rings or {@link #next} has passed. */
-  void await() throws InterruptedException {
+  public void await() throws InterruptedException {
     if (bell.await(next(clockMillis.getAsLong()))) {
       idleMillis = FIRST_MILLIS;
     }
