@@ -52,8 +52,9 @@ public interface Projection<E> {
    * unless it knows them), and the fold may look at both. None by default.
    *
    * <p>It may look at the rows it names as well, to name more: the next shard of an index once one
-   * is full, say. A row it looks at that is not read yet looks absent, and is read; then it is asked
-   * again, until it names nothing new. The rows of every event of a turn are read in the same rounds.
+   * is full, say. Its first look at a row not read yet ends its answer: the row is read, and it is
+   * asked again, until it names nothing new; so it costs the reads of the rows its path needs. The
+   * rows of every event of a turn are read in the same rounds.
    */
   default Set<RowRef> readsAfter(E event, Rows declared) {
     return Set.of();

@@ -343,8 +343,9 @@ public final class Turn<E> {
   /**
    * The rows {@code event} names to read after its declared ones ({@link Projection#readsAfter}),
    * given the rows as the events before it left them. It may look at rows it named in an earlier
-   * round too; one not read yet looks absent, and goes to {@code missing} with those it names
-   * that are not read yet, to be read before it is asked again.
+   * round too; a look at one not read yet ends its answer there, and that row goes to {@code
+   * missing}, to be read before it is asked again: so it reads only the rows its path through them
+   * needs, one round at a time.
    *
    * @param folding whether the events before it were folded: only then are the rows it names recorded in {@link #namedAfter}
    */
@@ -352,18 +353,23 @@ public final class Turn<E> {
       Map<RowRef, State> before, Set<RowRef> missing, boolean folding) {
     Rows declaredRows = rows(event, declared, states, before);
     boolean[] changedLooked = {false}; // whether a row it named from was changed earlier in the turn
-    Set<RowRef> after = projection.readsAfter(event, ref -> {
-      changedLooked[0] |= states.containsKey(ref);
-      if (declared.contains(ref)) {
-        return declaredRows.get(ref);
-      }
-      if (!wasRead.contains(ref)) {
-        missing.add(ref);
-        return Optional.empty();
-      }
-      consulted.add(ref);
-      return states.getOrDefault(ref, before.get(ref)).present();
-    });
+    Set<RowRef> after;
+    try {
+      after = projection.readsAfter(event, ref -> {
+        changedLooked[0] |= states.containsKey(ref);
+        if (declared.contains(ref)) {
+          return declaredRows.get(ref);
+        }
+        if (!wasRead.contains(ref)) {
+          missing.add(ref);
+          throw NotReadYet.INSTANCE;
+        }
+        consulted.add(ref);
+        return states.getOrDefault(ref, before.get(ref)).present();
+      });
+    } catch (NotReadYet e) {
+      return Set.of(); // asked again once the row is read
+    }
     if (folding && !changedLooked[0]) {
       namedAfter.addAll(after);
     }
@@ -454,6 +460,15 @@ public final class Turn<E> {
         return properties.equals(read.properties) ? Optional.empty() : Optional.of(new Write(ref, Write.Kind.REPLACE, properties));
       }
       return exists ? Optional.of(new Write(ref, Write.Kind.INSERT, properties)) : Optional.empty();
+    }
+  }
+
+  /** Ends a {@link Projection#readsAfter} at its first look at a row not read yet. */
+  private static final class NotReadYet extends RuntimeException {
+    static final NotReadYet INSTANCE = new NotReadYet();
+
+    private NotReadYet() {
+      super("a row not read yet", null, false, false);
     }
   }
 }

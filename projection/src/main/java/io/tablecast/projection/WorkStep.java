@@ -64,7 +64,7 @@ public interface WorkStep<W> extends Projection<W> {
    * writes other partitions too, the engine writes the intent first, under a lease of the item
    * that other turns wait out, then the other partitions, then the row as {@link #settled} gives
    * it. A turn cut short after the intent leaves it, and the next turn of the item reads it and
-   * removes what the last one may have written (the archive-employee flow of the design guide).
+   * removes what the last one may have written (the design guide's archive flow).
    * Rows the item itself declares need no intent: a turn that writes only those, and the row, writes
    * the row last, and runs again until it is done.
    */

@@ -7,10 +7,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablecast.projection.Ledger.Entry;
-import io.tablecast.projection.Turn.Write;
 import io.tablecast.projection.Turn.Write.Kind;
+import io.tablecast.projection.Turn.Write;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -127,6 +128,57 @@ class TurnTest {
     assertThat(turn.namedAfter()).as("the row a stored row names, not the one the first event's key names").containsExactly(copy("a"));
     assertThat(turn.fold(read)).containsExactly(new Write(copy("a"), Kind.DELETE, Map.of()),
         new Write(POINTED, Kind.REPLACE, Map.of("Key", "c")), new Write(copy("c"), Kind.INSERT, Map.of()));
+  }
+
+  @Test
+  void aRowNamedAfterMayNameTheNext_andEachIsReadInARoundOfItsOwn_onlyAlongThePathTheRowsTake() {
+    Projection<String> chain = new Projection<>() {
+      @Override
+      public String name() {
+        return "chain";
+      }
+
+      @Override
+      public ViewSet viewSet() {
+        return Ledger.VIEW_SET;
+      }
+
+      @Override
+      public Optional<String> lane(String event) {
+        return Optional.of("p");
+      }
+
+      @Override
+      public Set<RowRef> reads(String event) {
+        return Set.of(POINTED);
+      }
+
+      /** From the pointed row's key, each copy names the next by its {@code Next}, until one is absent. */
+      @Override
+      public Set<RowRef> readsAfter(String event, Rows declared) {
+        Set<RowRef> named = new LinkedHashSet<>();
+        Optional<Map<String, Object>> row = declared.get(POINTED);
+        while (row.isPresent() && row.get().get(row.get().containsKey("Key") ? "Key" : "Next") instanceof String key) {
+          named.add(copy(key));
+          row = declared.get(copy(key));
+        }
+        return named;
+      }
+
+      @Override
+      public List<RowChange> fold(Rows rows, String event) {
+        return List.of();
+      }
+    };
+    Turn<String> turn = new Turn<>(chain, List.of("e1", "e2"));
+    Map<RowRef, Map<String, Object>> read = new HashMap<>(Map.of(POINTED, Map.of("Key", "a")));
+
+    assertThat(turn.readsAfter(read)).as("the first copy the row names, for both events in one round").containsExactly(copy("a"));
+    read.put(copy("a"), Map.of("Next", "b"));
+    assertThat(turn.readsAfter(read)).as("the next, once the first is read").containsExactly(copy("b"));
+    assertThat(turn.readsAfter(read)).as("the last, absent, ends the path").isEmpty();
+    assertThat(turn.reads()).containsExactlyInAnyOrder(POINTED, copy("a"), copy("b"));
+    assertThat(turn.fold(read)).isEmpty();
   }
 
   @Test

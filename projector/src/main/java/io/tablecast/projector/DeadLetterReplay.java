@@ -228,7 +228,7 @@ public final class DeadLetterReplay implements AutoCloseable {
       }
       E event = views.decoder().decode(topic, record.value());
       Map<Work, Origin> work = new LinkedHashMap<>();
-      Origin origin = Origin.of(record.topic(), record.partition(), record.offset(), null);
+      Origin origin = Origin.of(record.topic(), record.partition(), record.offset(), null, record.timestamp());
       for (Projection<E> projection : views.projections()) {
         if (projection.lane(event).isPresent()) {
           turns.apply(projection, List.of(event));

@@ -370,8 +370,9 @@ public final class ViewSetProjector<E> implements AutoCloseable {
           break;
         }
       }
-      Origin origin = Origin.of(polled.partition().topic(), polled.partition().partition(), polled.offset(), polled.traceparent());
-      asked.forEach(w -> work.merge(w, origin, (first, later) -> new Origin(later.source(), first.trace())));
+      Origin origin = Origin.of(polled.partition().topic(), polled.partition().partition(), polled.offset(), polled.traceparent(),
+          polled.record().timestamp());
+      asked.forEach(w -> work.merge(w, origin, Origin::askedAgain));
       asks += asked.size();
     }
     return new AskedFor(work, asks);

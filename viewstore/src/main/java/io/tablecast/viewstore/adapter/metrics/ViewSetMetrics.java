@@ -8,6 +8,7 @@ import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -43,6 +44,7 @@ public final class ViewSetMetrics {
   private final Counter workItems;
   private final Counter deadLettered;
   private final Map<String, Timer> freshness = new ConcurrentHashMap<>();
+  private final Map<String, Timer> stepFreshness = new ConcurrentHashMap<>();
   private final Map<Partition, List<Gauge>> gauges = new ConcurrentHashMap<>();
   private final Map<Partition, AtomicLong> lags = new ConcurrentHashMap<>();
   private final Map<Partition, AtomicLong> paused = new ConcurrentHashMap<>();
@@ -68,13 +70,8 @@ public final class ViewSetMetrics {
    * (milliseconds since the epoch, as their producer or the broker set them), at {@code nowMillis}.
    */
   public void written(String projection, List<Long> recordTimestamps, long nowMillis) {
-    Timer timer = freshness.computeIfAbsent(projection, name -> Timer.builder("tablecast.viewset.freshness")
-        .description("From an event's record timestamp to the write of its rows by one projection")
-        .tags("view_set", viewSet, "projection", name)
-        .publishPercentileHistogram()
-        .minimumExpectedValue(Duration.ofMillis(1))
-        .maximumExpectedValue(Duration.ofMinutes(5))
-        .register(registry));
+    Timer timer = freshness.computeIfAbsent(projection, name -> freshnessTimer("tablecast.viewset.freshness",
+        "From an event's record timestamp to the write of its rows by one projection", "projection", name));
     recordTimestamps.forEach(at -> timer.record(Duration.ofMillis(Math.max(0, nowMillis - at))));
   }
 
@@ -99,14 +96,44 @@ public final class ViewSetMetrics {
     paused.remove(key);
   }
 
-  public void stepItems(String step, String outcome, int items) {
+  /**
+   * Items of a step worked, by outcome: {@code tablecast.viewset.step.items}, and {@code
+   * tablecast.worker.items} by queue, which the workers' telemetry reports.
+   */
+  public void stepItems(String step, String queue, String outcome, int items) {
     Counter.builder("tablecast.viewset.step.items").description("Step items worked, by outcome")
         .tags("view_set", viewSet, "step", step, "outcome", outcome).register(registry).increment(items);
+    Counter.builder("tablecast.worker.items").description("Work items handled, by outcome")
+        .tags("view_set", viewSet, "queue", queue, "type", step, "outcome", outcome).register(registry).increment(items);
   }
 
-  public void stepParked(String step) {
+  public void stepParked(String step, String queue) {
     Counter.builder("tablecast.viewset.step.parked").description("Step messages parked on the poison queue")
         .tags("view_set", viewSet, "step", step).register(registry).increment();
+    Counter.builder("tablecast.worker.parked").description("Messages moved to the poison queue")
+        .tags("view_set", viewSet, "queue", queue).register(registry).increment();
+  }
+
+  /**
+   * {@code tablecast.worker.index.freshness}: from each done item's event ({@code occurred}, epoch
+   * milliseconds; an item without one is not timed) to the end of its step's writes.
+   */
+  public void stepDone(String queue, List<Long> occurred, long nowMillis) {
+    if (occurred.stream().allMatch(Objects::isNull)) {
+      return;
+    }
+    Timer timer = stepFreshness.computeIfAbsent(queue, name -> freshnessTimer("tablecast.worker.index.freshness",
+        "From an event's record to the end of the step item it asked for", "queue", name));
+    occurred.stream().filter(Objects::nonNull).forEach(at -> timer.record(Duration.ofMillis(Math.max(0, nowMillis - at))));
+  }
+
+  /** A histogram of freshness, from a millisecond to five minutes, of one projection or queue of the view set. */
+  private Timer freshnessTimer(String name, String description, String tag, String value) {
+    return Timer.builder(name).description(description).tags("view_set", viewSet, tag, value)
+        .publishPercentileHistogram()
+        .minimumExpectedValue(Duration.ofMillis(1))
+        .maximumExpectedValue(Duration.ofMinutes(5))
+        .register(registry);
   }
 
   private AtomicLong state(Map<Partition, AtomicLong> states, String topic, int partition) {

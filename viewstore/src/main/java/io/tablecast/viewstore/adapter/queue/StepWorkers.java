@@ -21,8 +21,9 @@ import io.tablecast.viewstore.adapter.metrics.ViewSetMetrics;
 import io.tablecast.viewstore.adapter.out.tables.AzureFailures;
 import io.tablecast.viewstore.adapter.out.tables.TableTurns;
 import io.tablecast.viewstore.adapter.out.tables.TableTurns.Aside;
+import io.tablecast.viewstore.adapter.queue.StepMessages.Failure;
 import io.tablecast.viewstore.adapter.queue.StepMessages.Message;
-import io.tablecast.viewstore.adapter.queue.WorkMessages.Failure;
+import io.tablecast.viewstore.application.work.InProcessWorkers;
 import io.tablecast.viewstore.application.work.WorkDeferred;
 import java.time.Clock;
 import java.time.Duration;
@@ -40,6 +41,7 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import reactor.core.Exceptions;
 
 /**
  * The competing consumers of a view set's step queues in one generation (SPEC §4), {@code
@@ -67,7 +69,7 @@ import org.slf4j.LoggerFactory;
  * doubling while its receives find nothing, has passed. Beside a projector whose views are behind
  * their freshness target, the workers give way ({@link GiveWay}).
  */
-public final class StepWorkers implements AutoCloseable {
+public final class StepWorkers implements InProcessWorkers.Running {
 
   private static final Logger log = LoggerFactory.getLogger(StepWorkers.class);
   private static final int MAX_BATCH = 16;
@@ -158,11 +160,13 @@ public final class StepWorkers implements AutoCloseable {
   }
 
   /** How many workers run. */
+  @Override
   public int size() {
     return workers.size();
   }
 
   /** False once a worker thread died. */
+  @Override
   public boolean alive() {
     return threads.stream().allMatch(Thread::isAlive);
   }
@@ -188,10 +192,12 @@ public final class StepWorkers implements AutoCloseable {
     private final QueueClient queue;
     private final QueueClient poison;
     private final IdleWait idle;
+    private final String queueName;
     private volatile boolean running = true;
 
     Worker(WorkStep<?> step, QueueClient queue, QueueClient poison, IdleWait idle) {
       this.step = step;
+      this.queueName = step.queue().baseName();
       this.queue = queue;
       this.poison = poison;
       this.idle = idle;
@@ -259,24 +265,37 @@ public final class StepWorkers implements AutoCloseable {
         tracing.acrossTraces(IntStream.range(0, message.items().size()).boxed().toList(), message::trace, i -> "step " + step.name(),
             () -> applied.add(turns.applyItems(turn, firstDelivery, receivedNanos)));
         Aside aside = applied.get(0);
-        metrics.stepItems(step.name(), "done", message.items().size() - aside.size());
+        metrics.stepItems(step.name(), queueName, "done", message.items().size() - aside.size());
+        metrics.stepDone(queueName, IntStream.range(0, message.items().size()).filter(i -> !aside.contains(i))
+            .mapToObj(i -> message.origin(i).occurred()).toList(), clock.millis());
         if (aside.isEmpty()) {
           delete(received);
         } else {
-          metrics.stepItems(step.name(), "waiting", aside.size());
+          metrics.stepItems(step.name(), queueName, "waiting", aside.size());
           keepWaiting(received, message, aside);
         }
       } catch (RuntimeException e) {
-        metrics.stepItems(step.name(), "failed", message.items().size());
+        if (Exceptions.unwrap(e) instanceof Error error) {
+          leftAsACrash(received, error); // the SDK's calls wrap what their pipeline throws
+          return;
+        }
+        metrics.stepItems(step.name(), queueName, "failed", message.items().size());
         boolean permanent = !(e instanceof WorkDeferred) && !AzureFailures.INSTANCE.isTransient(e);
         held(received, message, new Failure(e instanceof WorkDeferred ? e.getMessage() : AzureFailures.INSTANCE.describe(e), permanent));
       } catch (OutOfMemoryError e) {
         throw e; // the process is in trouble: the worker stops, and the service's health says so
       } catch (Error e) {
-        log.error("Step {} left message {} on {} as a crash would, to reappear in {} s", step.name(), received.getMessageId(),
-            queue.getQueueName(), settings.visibilityTimeout().toSeconds(), e);
-        idle.hidden(settings.visibilityTimeout());
+        leftAsACrash(received, e);
       }
+    }
+
+    private void leftAsACrash(QueueMessageItem received, Error e) {
+      if (e instanceof OutOfMemoryError) {
+        throw e;
+      }
+      log.error("Step {} left message {} on {} as a crash would, to reappear in {} s", step.name(), received.getMessageId(),
+          queue.getQueueName(), settings.visibilityTimeout().toSeconds(), e);
+      idle.hidden(settings.visibilityTimeout());
     }
 
     /**
@@ -340,7 +359,7 @@ public final class StepWorkers implements AutoCloseable {
 
     private void park(QueueMessageItem received, String text, String reason) {
       HeldMessages.park(queue, poison, received, text, reason, clock);
-      metrics.stepParked(step.name());
+      metrics.stepParked(step.name(), queueName);
     }
 
     private void delete(QueueMessageItem received) {

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.tablecast.viewstore.adapter.queue.StepMessages.Failure;
 import io.tablecast.viewstore.domain.work.WorkItem;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -31,7 +32,7 @@ public final class WorkMessages {
    * Under the service's 64 KiB limit, with room for base64 (4/3) and the XML envelope: the text
    * is at most 45 KiB of UTF-8 before encoding.
    */
-  public static final int MAX_MESSAGE_BYTES = 45 * 1024;
+  public static final int MAX_MESSAGE_BYTES = StepMessages.MAX_MESSAGE_BYTES;
 
   private static final ObjectMapper JSON = JsonMapper.builder()
       .addMixIn(WorkItem.class, ItemTypes.class)
@@ -74,14 +75,7 @@ public final class WorkMessages {
     }
   }
 
-  /**
-   * Why a message's last attempt failed.
-   *
-   * @param permanent whether retrying cannot help (the item is parked in the poison queue after
-   *     its retries) or might (it is retried as long as it takes)
-   */
-  public record Failure(String reason, boolean permanent) {}
-
+  
   @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
   @JsonSubTypes({
     @JsonSubTypes.Type(value = WorkItem.ArchiveEmployee.class, name = "archive-employee"),

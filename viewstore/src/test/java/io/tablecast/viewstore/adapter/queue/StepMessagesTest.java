@@ -3,8 +3,8 @@ package io.tablecast.viewstore.adapter.queue;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablecast.viewstore.adapter.queue.StepMessages.Failure;
 import io.tablecast.viewstore.adapter.queue.StepMessages.Origin;
-import io.tablecast.viewstore.adapter.queue.WorkMessages.Failure;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,6 +61,24 @@ class StepMessagesTest {
     assertThat(kept.origin(0).passed(Map.of("orders-2", 41L))).isTrue();
     assertThat(kept.origin(1).passed(Map.of("orders-2", 41L))).as("its partition never checkpointed").isFalse();
     assertThat(Origin.NONE.passed(Map.of())).as("an item whose event is not known is past it").isTrue();
+  }
+
+  @Test
+  void eachItemKeepsWhenItsEventOccurred_throughAFailure_aSplit_andAnItemAskedForAgain() {
+    Map<String, Origin> items = new LinkedHashMap<>();
+    items.put("c1/o1", Origin.of("orders", 2, 41, TRACE, 1_764_600_000_000L));
+    items.put("c2/o9", Origin.NONE);
+
+    String text = StepMessages.pack("orders-by-status", items).get(0);
+    List<StepMessages.Message> parts = StepMessages.read(StepMessages.write(StepMessages.read(text).failed(new Failure("412", true))))
+        .split();
+
+    assertThat(text).contains("\"occurred\":[1764600000000,null]");
+    assertThat(parts).extracting(part -> part.origin(0).occurred()).containsExactly(1_764_600_000_000L, null);
+    assertThat(Origin.of("orders", 2, 41, TRACE, 1L).askedAgain(Origin.of("orders", 2, 45, null, 5L)))
+        .as("the place and time of the later event, the trace of the first").isEqualTo(new Origin("orders-2@45", TRACE, 5L));
+    assertThat(StepMessages.pack("orders-by-status", Map.of("c1/o1", Origin.of("orders", 2, 41, null))).get(0))
+        .as("no event time, no field").doesNotContain("occurred");
   }
 
   @Test

@@ -7,10 +7,12 @@ import static io.tablecast.testkit.Tally.VIEW_SET;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.azure.core.http.policy.HttpPipelinePolicy;
 import com.azure.core.util.Context;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.storage.queue.QueueClient;
+import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.StorageSettings;
@@ -46,6 +48,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
@@ -80,7 +83,8 @@ class StepWorkersIT {
     new TableTurns(azure, generation).apply(TALLIES, log.stream().filter(t -> t.account().equals("a1")).toList());
     log.stream().filter(t -> !t.account().equals("a1")).forEach(t -> new TableTurns(azure, generation).apply(TALLIES, List.of(t)));
     Map<Work, Origin> work = new LinkedHashMap<>();
-    log.forEach(t -> work.putIfAbsent(ACCOUNTS.askFor(new Account(t.branch(), t.account())), Origin.NONE));
+    long occurred = System.currentTimeMillis() - 2_000;
+    log.forEach(t -> work.putIfAbsent(ACCOUNTS.askFor(new Account(t.branch(), t.account())), new Origin(null, null, occurred)));
 
     assertThat(new StepQueues(azure, generation).send(work)).as("120 items of 8 accounts in one message").isOne();
     assertThat(queue.receiveMessages(1, Duration.ofSeconds(3), null, Context.NONE)).as("taken by a worker that then died").hasSize(1);
@@ -92,6 +96,11 @@ class StepWorkersIT {
     }
     assertThat(registry.get("tablecast.viewset.step.items").tags("view_set", "tally", "step", "accounts", "outcome", "done").counter()
         .count()).as("each account once: the message carries each item once").isEqualTo(8);
+    assertThat(registry.get("tablecast.worker.items").tags("view_set", "tally", "queue", "accounts", "outcome", "done").counter().count())
+        .as("as the workers' telemetry counts them").isEqualTo(8);
+    Timer freshness = registry.get("tablecast.worker.index.freshness").tags("view_set", "tally", "queue", "accounts").timer();
+    assertThat(freshness.count()).as("each item timed from its event").isEqualTo(8);
+    assertThat(freshness.max(TimeUnit.MILLISECONDS)).as("from 2 s before it was sent").isGreaterThanOrEqualTo(2_000);
   }
 
   @Test
@@ -193,6 +202,30 @@ class StepWorkersIT {
         QUICK.visibilityTimeout());
     assertThat(registry.find("tablecast.viewset.step.items").tags("outcome", "failed").counter()).as("no failure recorded").isNull();
     assertThat(azure.queue(generation.poisonQueue(ACCOUNT_QUEUE)).getProperties().getApproximateMessagesCount()).isZero();
+  }
+
+  @Test
+  void anErrorThatTheStorageClientWrapped_isStillAnError_andItsMessageIsLeftAsACrashLeavesIt(EmbeddedRuntime runtime) {
+    new TableTurns(azure, generation).apply(TALLIES, List.of(new Tick("b1", "a1", 1, 10)));
+    new StepQueues(azure, generation).send(Map.of(ACCOUNTS.askFor(new Account("b1", "a1")), Origin.NONE));
+    AtomicBoolean broken = new AtomicBoolean(true);
+    HttpPipelinePolicy bug = (context, next) -> {
+      if (context.getHttpRequest().getUrl().getPath().contains(generation.table(Tally.TOTALS)) && broken.getAndSet(false)) {
+        throw new AssertionError("a bug below the storage client");
+      }
+      return next.process();
+    };
+    AzureClients buggy = new AzureClients(StorageSettings.ofConnectionString(runtime.storageConnectionString()), List.of(bug));
+    long started = System.nanoTime();
+
+    try (StepWorkers workers = StepWorkers.start(buggy, generation, List.of(ACCOUNTS), QUICK, metrics, Tracing.OFF, Clock.systemUTC())) {
+      await("the account").atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+          assertThat(accounts()).containsEntry(Tally.account("a1"), Map.of("Branch", "b1", "Version", 1L)));
+    }
+    assertThat(broken).as("the bug struck").isFalse();
+    assertThat(Duration.ofNanos(System.nanoTime() - started)).as("after its visibility timeout").isGreaterThanOrEqualTo(
+        QUICK.visibilityTimeout());
+    assertThat(registry.find("tablecast.viewset.step.items").tags("outcome", "failed").counter()).as("no failure recorded").isNull();
   }
 
   @Test

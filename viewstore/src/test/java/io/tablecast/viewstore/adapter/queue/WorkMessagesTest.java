@@ -112,7 +112,7 @@ class WorkMessagesTest {
   @Test
   void aFailedMessageCarriesItsReasonAndSplitsIntoOneMessagePerItemWithIt() {
     List<WorkItem> items = List.of(new WorkItem.ReindexEmployee("00000007", 2), new WorkItem.ReindexEmployee("00000008", 1));
-    WorkMessages.Failure failure = new WorkMessages.Failure("employee 00000008 has no locator", true);
+    StepMessages.Failure failure = new StepMessages.Failure("employee 00000008 has no locator", true);
 
     WorkMessages.Message failed = WorkMessages.read(WorkMessages.write(new WorkMessages.Message(1, items).failed(failure)));
 
@@ -125,7 +125,7 @@ class WorkMessagesTest {
   @Test
   void aParkedMessageKeepsTheOriginalAndRequeuesItWithoutItsFailure() {
     String original = WorkMessages.write(new WorkMessages.Message(1, List.of(new WorkItem.ReindexEmployee("00000007", 2)))
-        .failed(new WorkMessages.Failure("boom", true)));
+        .failed(new StepMessages.Failure("boom", true)));
     String parked = ParkedMessages.write(new ParkedMessages.Parked("index-maintenance-g1", "boom", java.time.Instant.EPOCH, 6, original));
 
     assertThat(ParkedMessages.read(parked).message()).isEqualTo(original);

@@ -2,8 +2,9 @@ package io.tablecast.views.adapter.out.queue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablecast.viewstore.adapter.queue.ParkedMessages;
 import io.tablecast.viewstore.adapter.queue.ParkedMessages.Parked;
+import io.tablecast.viewstore.adapter.queue.ParkedMessages;
+import io.tablecast.viewstore.adapter.queue.StepMessages;
 import io.tablecast.viewstore.adapter.queue.WorkMessages;
 import java.time.Instant;
 import java.util.List;
@@ -20,7 +21,7 @@ class PoisonPeekTest {
 
   @Test
   void aBareWorkMessageGivesItsLastFailure() {
-    String text = WorkMessages.write(new WorkMessages.Message(1, List.of()).failed(new WorkMessages.Failure("409 on the index entry", true)));
+    String text = WorkMessages.write(new WorkMessages.Message(1, List.of()).failed(new StepMessages.Failure("409 on the index entry", true)));
 
     assertThat(PoisonPeek.reason(text)).isEqualTo("409 on the index entry");
   }

@@ -125,6 +125,11 @@ public final class TableTurns {
       held = Map.copyOf(held);
     }
 
+    /** Whether the item at {@code index} was set aside. */
+    public boolean contains(int index) {
+      return notYet.containsKey(index) || held.containsKey(index);
+    }
+
     public boolean isEmpty() {
       return notYet.isEmpty() && held.isEmpty();
     }

@@ -12,7 +12,7 @@ import io.tablecast.viewstore.adapter.queue.Arrivals;
 import io.tablecast.viewstore.adapter.queue.GiveWay;
 import io.tablecast.viewstore.adapter.queue.HeldMessages;
 import io.tablecast.viewstore.adapter.queue.IdleWait;
-import io.tablecast.viewstore.adapter.queue.WorkMessages.Failure;
+import io.tablecast.viewstore.adapter.queue.StepMessages.Failure;
 import io.tablecast.viewstore.adapter.queue.WorkMessages.Message;
 import io.tablecast.viewstore.adapter.queue.WorkMessages;
 import io.tablecast.viewstore.application.FailureClassifier;
