@@ -15,9 +15,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * HR as the engine keeps any view set: its events, its projections in the order the projector
+ * HR as a view set of the projection API: its events, its projections in the order HR's projector
  * applies them (the department partitions, the locators, the activity), and its steps, with the
- * work each event asks for ({@link HrWork}).
+ * work each event asks for ({@link HrWork}); what the test kit folds, and what the engine's step
+ * workers can run.
  */
 public final class HrProjections {
 

@@ -134,8 +134,9 @@ final class Reconciliation {
   }
 
   private void placeIn(String department, Optional<Map<String, Object>> desired) {
-    DepartmentPartitions.place(rowKey -> rows.get(DepartmentPartitions.ref(department, rowKey)), EmployeesLayout.employee(employee), desired)
-        .forEach((rowKey, after) -> changed.put(DepartmentPartitions.ref(department, rowKey), after));
+    String rowKey = EmployeesLayout.employee(employee);
+    DepartmentPartitions.place(key -> rows.get(DepartmentPartitions.ref(department, key)), rowKey, desired)
+        .forEach((key, after) -> changed.put(DepartmentPartitions.ref(department, key), after));
   }
 
   /** The entries of stale addresses that still name the employee go; the entry of its address names it, unless a newer claim holds it. */

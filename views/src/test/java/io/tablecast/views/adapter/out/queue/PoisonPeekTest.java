@@ -21,7 +21,8 @@ class PoisonPeekTest {
 
   @Test
   void aBareWorkMessageGivesItsLastFailure() {
-    String text = WorkMessages.write(new WorkMessages.Message(1, List.of()).failed(new StepMessages.Failure("409 on the index entry", true)));
+    String text = WorkMessages.write(new WorkMessages.Message(1, List.of())
+        .failed(new StepMessages.Failure("409 on the index entry", true)));
 
     assertThat(PoisonPeek.reason(text)).isEqualTo("409 on the index entry");
   }

@@ -151,7 +151,8 @@ public final class TableTurns {
 
   /** Turns that read every declared row, one after the other. */
   public TableTurns(AzureClients azure, Generation generation) {
-    this(azure, generation, 0, Observer.NONE, Optional.empty(), LEASE, WorkerSettings.newInstance(), Optional.empty(), Clock.systemUTC());
+    this(azure, generation, 0, Observer.NONE, Optional.empty(), LEASE, WorkerSettings.newInstance(), Optional.empty(),
+        Clock.systemUTC());
   }
 
   /**
@@ -208,8 +209,8 @@ public final class TableTurns {
     if (rowsPerTable < 1) {
       throw new IllegalArgumentException("A remembering instance keeps at least one row per table, not " + rowsPerTable);
     }
-    return new TableTurns(azure, generation, rowsPerTable, observer, Optional.empty(), LEASE, WorkerSettings.newInstance(), Optional.empty(),
-        Clock.systemUTC());
+    return new TableTurns(azure, generation, rowsPerTable, observer, Optional.empty(), LEASE, WorkerSettings.newInstance(),
+        Optional.empty(), Clock.systemUTC());
   }
 
   /**
