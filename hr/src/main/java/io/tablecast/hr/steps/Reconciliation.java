@@ -70,7 +70,7 @@ final class Reconciliation {
     return changes;
   }
 
-  /** The rows {@code item} looks at, given those read so far (a row not read looks absent). */
+  /** The rows {@code item} looks at, given those read so far ({@code rows} ends the look at the first not read yet). */
   static Set<RowRef> looked(EmployeeItem item, Rows rows) {
     Reconciliation reconciliation = new Reconciliation(item, rows);
     reconciliation.run();

@@ -309,17 +309,20 @@ public final class TableTurns {
     }
     Projection<?> projection = turn.projection();
     String owner = instance + "/" + UUID.randomUUID();
-    Optional<Map<RowRef, Read>> trusted = trustingItems ? readOnTrust(turn) : Optional.empty();
+    Optional<Trusted<E>> trusted = trustingItems ? readOnTrust(turn, owner) : Optional.empty();
     return OptimisticWrite.apply(
         conflicts -> {
           if (conflicts > 0) {
             observer.lostRace();
           }
-          Map<RowRef, Read> read = conflicts == 0 && trusted.isPresent() ? trusted.get() : read(turn);
+          if (conflicts == 0 && trusted.isPresent()) {
+            return trusted.get().read();
+          }
+          Map<RowRef, Read> read = read(turn);
           turn.holdBack(heldIntentRows(turn, read, owner));
           return read;
         },
-        read -> EgtPlan.firstPart(turn, propertiesOf(read)),
+        read -> trusted.isPresent() && read == trusted.get().read() ? trusted.get().part() : EgtPlan.firstPart(turn, propertiesOf(read)),
         (read, part) -> write(read, part, owner, fence),
         lost -> new IllegalStateException("Projection '" + projection.name() + "' lost " + OptimisticWrite.MAX_CONFLICTS
             + " races in a row for the rows of generation " + generation.number() + ": " + lost.getMessage(), lost));
@@ -567,20 +570,24 @@ public final class TableTurns {
     return without;
   }
 
+  /** The rows a first attempt takes on trust ({@link #readTrustingItems}), and the turn's first part folded over them. */
+  private record Trusted<E>(Map<RowRef, Read> read, EgtPlan.Part<E> part) {}
+
   /**
-   * The rows as {@link #readTrustingItems} gives them, if the turn's first part folded over them
-   * inserts every row it looked at that was taken for absent, so that its writes check what it
-   * trusted; otherwise empty, and the turn is read whole.
+   * The rows as {@link #readTrustingItems} gives them, and the turn's first part folded over them,
+   * if that part inserts every row it looked at that was taken for absent, so that its writes check
+   * what it trusted; otherwise empty, and the turn is read whole.
    */
-  private <E> Optional<Map<RowRef, Read>> readOnTrust(Turn<E> turn) {
+  private <E> Optional<Trusted<E>> readOnTrust(Turn<E> turn, String owner) {
     Map<RowRef, Read> read = readTrustingItems(turn);
+    turn.holdBack(heldIntentRows(turn, read, owner));
     EgtPlan.Part<E> part = EgtPlan.firstPart(turn, propertiesOf(read));
     Set<RowRef> inserted = turn.settled(part.writes()).stream().filter(write -> write.kind() == Write.Kind.INSERT).map(Write::ref)
         .collect(Collectors.toSet());
     Set<RowRef> unchecked = new HashSet<>(part.turn().consulted());
     unchecked.retainAll(turn.absentOnTrust());
     unchecked.removeAll(inserted);
-    return unchecked.isEmpty() ? Optional.of(read) : Optional.empty();
+    return unchecked.isEmpty() ? Optional.of(new Trusted<>(read, part)) : Optional.empty();
   }
 
   /**
