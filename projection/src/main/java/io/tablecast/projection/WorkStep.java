@@ -107,6 +107,18 @@ public interface WorkStep<W> extends Projection<W> {
     return Set.of();
   }
 
+  /**
+   * Whether the view set's steps are the only writers of {@code row}, so that a process may take
+   * it as it last wrote it without reading it: an index entry that only a step files. The writes
+   * of a turn check such a row all the same (on the ETag written), so this only saves reads: a
+   * row a projection writes too (a summary the projector counts into) is better read, since what
+   * the process wrote is stale whenever the projection wrote since, and a stale row costs a lost
+   * race. Every row by default.
+   */
+  default boolean keptAlone(RowRef row) {
+    return true;
+  }
+
   /** Each item is its own lane: items of one batch run side by side. */
   @Override
   default Optional<String> lane(W item) {

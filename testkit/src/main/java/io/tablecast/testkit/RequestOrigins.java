@@ -49,7 +49,7 @@ public final class RequestOrigins {
     if (thread.startsWith("projector-") || thread.startsWith("checkpoints-") || thread.startsWith("pending-work-")) {
       return Group.PROJECTOR;
     }
-    if (thread.startsWith("worker-")) {
+    if (thread.startsWith("worker-") || thread.startsWith("step-") || thread.contains("-step-")) {
       return Group.WORKERS;
     }
     return Group.OTHER;

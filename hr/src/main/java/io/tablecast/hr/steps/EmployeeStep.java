@@ -5,6 +5,7 @@ import io.tablecast.hr.EmployeeLocators;
 import io.tablecast.hr.steps.WorkerRow.IndexEntries;
 import io.tablecast.hr.tables.EmployeesLayout;
 import io.tablecast.hr.tables.HrViewSet;
+import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.hr.tables.WorkQueue;
 import io.tablecast.hr.tables.rows.LocatorRow;
 import io.tablecast.projection.RowChange;
@@ -133,6 +134,12 @@ public final class EmployeeStep implements WorkStep<EmployeeItem> {
     }
     return Optional.of("waiting for the locator of employee " + item.employeeId() + " at version " + item.version() + " (it is at "
         + truth.map(t -> "version " + t.version()).orElse("none") + ")");
+  }
+
+  /** Of HR's rows, the projector keeps the departments' partitions too: their summaries, employee rows and email copies. */
+  @Override
+  public boolean keptAlone(RowRef row) {
+    return row.table() != ViewTable.EMPLOYEES;
   }
 
   @Override

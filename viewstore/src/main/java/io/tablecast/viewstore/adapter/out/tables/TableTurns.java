@@ -86,6 +86,13 @@ import org.slf4j.LoggerFactory;
  * between gives the lease back and keeps the intent. A turn that reads an intent row another turn
  * holds sets its item aside ({@link Aside#held}). The intent rows' partitions are written last in
  * any case, so a row the item keeps is never recorded before it is written.
+ *
+ * <p><b>Steps</b> ({@link #reading}): the rows a step's turns wrote last are kept with their ETags
+ * ({@link KnownRows}), and a turn takes such a row as written instead of reading it, unless a
+ * projection writes it too ({@link WorkStep#keptAlone}). A row so taken that the fold looks at is
+ * written on the ETag known, or read and the turn folded again, so a stale one fails the write or is
+ * read, never believed. A race lost in a partition reads again the rows of the partitions the turn
+ * wrote, not those it read elsewhere (see {@link #recalled}).
  */
 public final class TableTurns {
 
@@ -97,6 +104,8 @@ public final class TableTurns {
 
   /** Rows a remembering instance keeps per table unless told otherwise, about a kilobyte each. */
   static final int KNOWN_ROWS = 20_000;
+  /** Rows a step's instance keeps per table of those it wrote last. */
+  static final int WRITTEN_ROWS = 10_000;
   /** How long a turn holds an intent row it wrote first, unless told otherwise. */
   private static final Duration LEASE = Duration.ofSeconds(30);
   /** How many times a guess reads the rows its EGT would not check before the turn is read whole instead. */
@@ -156,14 +165,15 @@ public final class TableTurns {
   }
 
   /**
-   * Turns that read every declared row, side by side on {@code readers}: a step's, whose truth
-   * another writer keeps, and whose turn holds the items of a whole message. A turn that writes an
-   * intent row first ({@link WorkStep#intentRow}) holds it for {@code lease} by {@code clock}, the
-   * workers' lease.
+   * Turns that read their rows side by side on {@code readers}: a step's, whose truth another
+   * writer keeps, and whose turn holds the items of a whole message. The rows its turns wrote last
+   * it takes as it wrote them (see the class comment, "Steps"). A turn that writes an intent row
+   * first ({@link WorkStep#intentRow}) holds it for {@code lease} by {@code clock}, the workers'
+   * lease.
    */
   public static TableTurns reading(AzureClients azure, Generation generation, ExecutorService readers, Duration lease, Clock clock) {
-    return new TableTurns(azure, generation, 0, Observer.NONE, Optional.of(readers), lease, WorkerSettings.newInstance(), Optional.empty(),
-        clock);
+    return new TableTurns(azure, generation, WRITTEN_ROWS, Observer.NONE, Optional.of(readers), lease, WorkerSettings.newInstance(),
+        Optional.empty(), clock);
   }
 
   /**
@@ -173,8 +183,8 @@ public final class TableTurns {
    */
   public static TableTurns reading(AzureClients azure, Generation generation, ExecutorService readers, WorkerSettings settings,
       Optional<String> deadInstance, Clock clock) {
-    return new TableTurns(azure, generation, 0, Observer.NONE, Optional.of(readers), settings.lease(), settings.instance(), deadInstance,
-        clock);
+    return new TableTurns(azure, generation, WRITTEN_ROWS, Observer.NONE, Optional.of(readers), settings.lease(), settings.instance(),
+        deadInstance, clock);
   }
 
   private TableTurns(AzureClients azure, Generation generation, int knownRowsPerTable, Observer observer,
@@ -301,7 +311,7 @@ public final class TableTurns {
 
   /** @param trustingItems whether to take the rows the items carry as they say, and their intent rows as absent, until a race is lost */
   private <E> EgtPlan.Part<E> applyFirstPart(Turn<E> turn, boolean trustingItems, Fence fence) {
-    if (!known.isEmpty() && turn.intentRows().isEmpty()) {
+    if (readers.isEmpty() && !known.isEmpty() && turn.intentRows().isEmpty()) {
       Optional<EgtPlan.Part<E>> applied = appliedAsKnown(turn);
       if (applied.isPresent()) {
         return applied.get();
@@ -309,23 +319,126 @@ public final class TableTurns {
     }
     Projection<?> projection = turn.projection();
     String owner = instance + "/" + UUID.randomUUID();
-    Optional<Trusted<E>> trusted = trustingItems ? readOnTrust(turn, owner) : Optional.empty();
+    Map<RowRef, Read> readThisTurn = new HashMap<>();
     return OptimisticWrite.apply(
         conflicts -> {
           if (conflicts > 0) {
             observer.lostRace();
           }
-          if (conflicts == 0 && trusted.isPresent()) {
-            return trusted.get().read();
-          }
-          Map<RowRef, Read> read = read(turn);
-          turn.holdBack(heldIntentRows(turn, read, owner));
-          return read;
+          return readers.isEmpty() && !known.isEmpty() ? planned(turn, read(turn), owner)
+              : recalled(turn, owner, readThisTurn, trustingItems && conflicts == 0);
         },
-        read -> trusted.isPresent() && read == trusted.get().read() ? trusted.get().part() : EgtPlan.firstPart(turn, propertiesOf(read)),
-        (read, part) -> write(read, part, owner, fence),
+        Planned::part,
+        (planned, part) -> {
+          try {
+            write(planned.read(), part, owner, fence);
+          } catch (TableServiceException e) {
+            Set<Partition> written = part.writes().stream().map(write -> Partition.of(write.ref())).collect(Collectors.toSet());
+            turn.intentRows().keySet().forEach(ref -> written.add(Partition.of(ref)));
+            readThisTurn.keySet().removeIf(ref -> written.contains(Partition.of(ref)));
+            throw e;
+          }
+        },
         lost -> new IllegalStateException("Projection '" + projection.name() + "' lost " + OptimisticWrite.MAX_CONFLICTS
             + " races in a row for the rows of generation " + generation.number() + ": " + lost.getMessage(), lost));
+  }
+
+  /** The rows a turn's attempt folds over, and the turn's first part folded over them. */
+  private record Planned<E>(Map<RowRef, Read> read, EgtPlan.Part<E> part) {}
+
+  /** The turn's first part folded over {@code read}, with the items whose intent rows another turn holds held back. */
+  private <E> Planned<E> planned(Turn<E> turn, Map<RowRef, Read> read, String owner) {
+    turn.holdBack(heldIntentRows(turn, read, owner));
+    return new Planned<>(read, EgtPlan.firstPart(turn, propertiesOf(read)));
+  }
+
+  /**
+   * A step's attempt over the rows its process wrote last ({@link KnownRows}): a row read earlier
+   * in the turn, in a partition no write of it has touched since, is taken as read; a row this
+   * process wrote is taken as it wrote it; any other row is read. A row taken as written that the
+   * fold looks at is one its writes must check: written on the ETag known (replaced or deleted),
+   * or read, and the turn folded again over it, up to {@value #GUESS_ROUNDS} times before the turn
+   * is read whole. So a step whose items follow each other through rows this process keeps reads
+   * only the truth it does not write, and a race lost in one partition reads that partition again,
+   * not the turn.
+   *
+   * <p>{@code trusting}, on the first attempt at a message's first delivery: the rows the items
+   * carry are taken as they say ({@link WorkStep#carried}, with no ETag), and their intent rows and
+   * the rows they most likely create ({@link WorkStep#assumedAbsent}) as absent, none of them read;
+   * a fold that looks at one of those and does not insert it makes the attempt one without trust.
+   *
+   * @param readThisTurn the rows read for the turn so far, kept across its attempts (null for one read absent)
+   */
+  private <E> Planned<E> recalled(Turn<E> turn, String owner, Map<RowRef, Read> readThisTurn, boolean trusting) {
+    Map<RowRef, Read> read = new HashMap<>();
+    Set<RowRef> taken = new HashSet<>();
+    if (trusting) {
+      turn.carried().forEach((ref, properties) -> read.put(ref, new Read(ref.rowKey(), properties, null)));
+      taken.addAll(read.keySet());
+      taken.addAll(turn.absentOnTrust());
+    }
+    Set<RowRef> recalled = new HashSet<>();
+    for (int round = 0; round < GUESS_ROUNDS; round++) {
+      for (Set<RowRef> more = turn.reads(); !more.isEmpty(); more = turn.readsAfter(propertiesOf(read))) {
+        List<RowRef> reading = new ArrayList<>();
+        for (RowRef ref : more) {
+          if (taken.contains(ref)) {
+            continue;
+          }
+          if (readThisTurn.containsKey(ref)) {
+            Optional.ofNullable(readThisTurn.get(ref)).ifPresent(row -> read.put(ref, row));
+            continue;
+          }
+          Optional<Read> written = known.isEmpty() || !keptAlone(turn, ref) ? Optional.empty()
+              : Optional.ofNullable(knownRows(Partition.of(ref)).get(ref.partitionKey(), List.of(ref.rowKey())).get(ref.rowKey()));
+          written.ifPresentOrElse(row -> {
+            read.put(ref, row);
+            recalled.add(ref);
+          }, () -> reading.add(ref));
+        }
+        readFresh(reading, read, readThisTurn);
+      }
+      Planned<E> planned = planned(turn, read, owner);
+      List<Write> writes = planned.part().writes();
+      Set<RowRef> consulted = planned.part().turn().consulted();
+      if (trusting && !insertsWhatItTookForAbsent(turn, writes, consulted)) {
+        return recalled(turn, owner, readThisTurn, false);
+      }
+      Set<RowRef> unchecked = new HashSet<>(consulted);
+      unchecked.retainAll(recalled);
+      writes.stream().filter(write -> write.kind() == Write.Kind.REPLACE || write.kind() == Write.Kind.DELETE).map(Write::ref)
+          .forEach(unchecked::remove);
+      unfinishedIntents(turn, writes, read).forEach(write -> unchecked.remove(write.ref()));
+      if (unchecked.isEmpty()) {
+        return planned;
+      }
+      recalled.removeAll(unchecked);
+      readFresh(List.copyOf(unchecked), read, readThisTurn);
+    }
+    return planned(turn, read(turn), owner);
+  }
+
+  /** Whether the turn's step, if it is one, writes {@code row} alone ({@link WorkStep#keptAlone}). */
+  private static boolean keptAlone(Turn<?> turn, RowRef row) {
+    return !(turn.projection() instanceof WorkStep<?> step) || step.keptAlone(row);
+  }
+
+  /** Whether {@code writes} insert every row the fold looked at ({@code consulted}) that the turn took for absent on trust. */
+  private static boolean insertsWhatItTookForAbsent(Turn<?> turn, List<Write> writes, Set<RowRef> consulted) {
+    Set<RowRef> inserted = turn.settled(writes).stream().filter(write -> write.kind() == Write.Kind.INSERT).map(Write::ref)
+        .collect(Collectors.toSet());
+    return consulted.stream().filter(turn.absentOnTrust()::contains).allMatch(inserted::contains);
+  }
+
+  /** Reads the rows into {@code read} and {@code readThisTurn}, a row absent from the store absent from both maps but marked read. */
+  private void readFresh(List<RowRef> refs, Map<RowRef, Read> read, Map<RowRef, Read> readThisTurn) {
+    if (refs.isEmpty()) {
+      return;
+    }
+    refs.forEach(read::remove);
+    Map<RowRef, Read> rows = read(Set.copyOf(refs));
+    read.putAll(rows);
+    refs.forEach(ref -> readThisTurn.put(ref, rows.get(ref)));
   }
 
   /**
@@ -570,44 +683,6 @@ public final class TableTurns {
     return without;
   }
 
-  /** The rows a first attempt takes on trust ({@link #readTrustingItems}), and the turn's first part folded over them. */
-  private record Trusted<E>(Map<RowRef, Read> read, EgtPlan.Part<E> part) {}
-
-  /**
-   * The rows as {@link #readTrustingItems} gives them, and the turn's first part folded over them,
-   * if that part inserts every row it looked at that was taken for absent, so that its writes check
-   * what it trusted; otherwise empty, and the turn is read whole.
-   */
-  private <E> Optional<Trusted<E>> readOnTrust(Turn<E> turn, String owner) {
-    Map<RowRef, Read> read = readTrustingItems(turn);
-    turn.holdBack(heldIntentRows(turn, read, owner));
-    EgtPlan.Part<E> part = EgtPlan.firstPart(turn, propertiesOf(read));
-    Set<RowRef> inserted = turn.settled(part.writes()).stream().filter(write -> write.kind() == Write.Kind.INSERT).map(Write::ref)
-        .collect(Collectors.toSet());
-    Set<RowRef> unchecked = new HashSet<>(part.turn().consulted());
-    unchecked.retainAll(turn.absentOnTrust());
-    unchecked.removeAll(inserted);
-    return unchecked.isEmpty() ? Optional.of(new Trusted<>(read, part)) : Optional.empty();
-  }
-
-  /**
-   * As {@link #read(Turn)}, but the rows the items carry taken as they say ({@link WorkStep#carried},
-   * with no ETag), and the intent rows of those items and the rows they most likely create ({@link
-   * WorkStep#assumedAbsent}) as absent, none of them read.
-   */
-  private Map<RowRef, Read> readTrustingItems(Turn<?> turn) {
-    Map<RowRef, Read> read = new HashMap<>();
-    turn.carried().forEach((ref, properties) -> read.put(ref, new Read(ref.rowKey(), properties, null)));
-    Set<RowRef> unread = new HashSet<>(read.keySet());
-    unread.addAll(turn.absentOnTrust());
-    for (Set<RowRef> more = turn.reads(); !more.isEmpty(); more = turn.readsAfter(propertiesOf(read))) {
-      Set<RowRef> reading = new HashSet<>(more);
-      reading.removeAll(unread);
-      read.putAll(read(reading));
-    }
-    return read;
-  }
-
   /** The turn's declared rows, then those its events name to read after them, round by round ({@link Turn#readsAfter}). */
   private Map<RowRef, Read> read(Turn<?> turn) {
     Map<RowRef, Read> read = read(turn.reads());
@@ -626,7 +701,9 @@ public final class TableTurns {
     Map<RowRef, Read> read = new HashMap<>();
     byPartition.forEach((partition, rowKeys) -> {
       Map<String, Read> rows = RowReader.read(client(partition.table()), partition.key(), rowKeys);
-      remember(partition, rows);
+      if (readers.isEmpty()) {
+        remember(partition, rows);
+      }
       rows.forEach((rowKey, row) -> read.put(new RowRef(partition.table(), partition.key(), rowKey), row));
     });
     return read;
