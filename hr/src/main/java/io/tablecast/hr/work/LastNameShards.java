@@ -43,13 +43,13 @@ public final class LastNameShards {
    */
   public static Map<String, ViewEntity> update(
       String departmentId, Map<String, ViewEntity> shards, Collection<String> add, Collection<String> remove) {
-    List<TreeSet<String>> lists = new ArrayList<>();
+    List<Shard> lists = new ArrayList<>();
     for (int shard = 0; shards.containsKey(rowKey(departmentId, shard)); shard++) {
-      lists.add(ids(shards.get(rowKey(departmentId, shard))));
+      lists.add(new Shard(shards.get(rowKey(departmentId, shard))));
     }
-    lists.forEach(ids -> ids.removeAll(remove));
+    lists.forEach(shard -> remove.forEach(shard::remove));
     for (String id : add) {
-      if (lists.stream().noneMatch(ids -> ids.contains(id))) {
+      if (lists.stream().noneMatch(shard -> shard.contains(id))) {
         roomFor(departmentId, lists).add(id);
       }
     }
@@ -57,9 +57,7 @@ public final class LastNameShards {
     Map<String, ViewEntity> next = new LinkedHashMap<>();
     for (int shard = 0; shard < lists.size(); shard++) {
       String rowKey = rowKey(departmentId, shard);
-      ViewEntity before = shards.get(rowKey);
-      ViewEntity after = entity(rowKey, lists.get(shard));
-      next.put(rowKey, before != null && ids(before).equals(lists.get(shard)) ? before : after);
+      next.put(rowKey, lists.get(shard).entity(rowKey));
     }
     return next;
   }
@@ -72,17 +70,17 @@ public final class LastNameShards {
     return update(departmentId, shards, Set.of(), Set.of(id));
   }
 
-  private static TreeSet<String> roomFor(String departmentId, List<TreeSet<String>> lists) {
-    for (TreeSet<String> ids : lists) {
-      if (ids.size() < SHARD_SIZE) {
-        return ids;
+  private static Shard roomFor(String departmentId, List<Shard> lists) {
+    for (Shard shard : lists) {
+      if (shard.size() < SHARD_SIZE) {
+        return shard;
       }
     }
     if (lists.size() == MAX_SHARDS) {
       throw new IllegalStateException(
           "More than " + SHARD_SIZE * MAX_SHARDS + " employees with one last name in department " + departmentId);
     }
-    TreeSet<String> fresh = new TreeSet<>();
+    Shard fresh = new Shard(null);
     lists.add(fresh);
     return fresh;
   }
@@ -91,11 +89,11 @@ public final class LastNameShards {
    * Keeps the shards dense: every shard but the last full, each short one filled from the last, and
    * an emptied last shard dropped. So a reader that finds a shard with room knows it is the last.
    */
-  private static void compact(List<TreeSet<String>> lists) {
+  private static void compact(List<Shard> lists) {
     int shard = 0;
     while (shard < lists.size() - 1) {
-      TreeSet<String> last = lists.get(lists.size() - 1);
-      if (last.isEmpty()) {
+      Shard last = lists.get(lists.size() - 1);
+      if (last.size() == 0) {
         lists.remove(lists.size() - 1);
       } else if (lists.get(shard).size() < SHARD_SIZE) {
         lists.get(shard).add(last.pollLast());
@@ -103,14 +101,82 @@ public final class LastNameShards {
         shard++;
       }
     }
-    if (!lists.isEmpty() && lists.get(lists.size() - 1).isEmpty()) {
+    if (!lists.isEmpty() && lists.get(lists.size() - 1).size() == 0) {
       lists.remove(lists.size() - 1);
     }
   }
 
+  /**
+   * One shard as an update changes it: its ids are parsed only once it changes, so that an update
+   * of a long index reads its full shards' counts and lists without taking them apart.
+   */
+  private static final class Shard {
+
+    private final ViewEntity before;
+    private TreeSet<String> ids;
+
+    Shard(ViewEntity before) {
+      this.before = before;
+      this.ids = before == null ? new TreeSet<>() : null;
+    }
+
+    int size() {
+      return ids != null ? ids.size() : count(before.properties());
+    }
+
+    boolean contains(String id) {
+      return ids != null ? ids.contains(id) : listed(before.string(EMPLOYEE_IDS), id);
+    }
+
+    void remove(String id) {
+      if (contains(id)) {
+        ids().remove(id);
+      }
+    }
+
+    void add(String id) {
+      ids().add(id);
+    }
+
+    String pollLast() {
+      return ids().pollLast();
+    }
+
+    private TreeSet<String> ids() {
+      if (ids == null) {
+        ids = LastNameShards.ids(before);
+      }
+      return ids;
+    }
+
+    /** The shard as written: as it was read while its ids are the same. */
+    ViewEntity entity(String rowKey) {
+      return ids == null || (before != null && LastNameShards.ids(before).equals(ids)) ? before : LastNameShards.entity(rowKey, ids);
+    }
+  }
+
+  /** Whether {@code id} is one of the comma-separated {@code list}, found without splitting it. */
+  static boolean listed(String list, String id) {
+    if (list == null || id.isEmpty()) {
+      return false;
+    }
+    for (int at = list.indexOf(id); at >= 0; at = list.indexOf(id, at + 1)) {
+      int end = at + id.length();
+      if ((at == 0 || list.charAt(at - 1) == ',') && (end == list.length() || list.charAt(end) == ',')) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A shard's count of ids: its {@value #COUNT} property, or its list's length where that is missing. */
+  private static int count(Map<String, Object> shard) {
+    return shard.get(COUNT) instanceof Number count ? count.intValue() : LastNameLayout.ids((String) shard.get(EMPLOYEE_IDS)).size();
+  }
+
   /** Whether a shard with these properties is full, so that the next one may exist: shards are dense ({@link #update}). */
   public static boolean full(Map<String, Object> shard) {
-    return LastNameLayout.ids((String) shard.get(EMPLOYEE_IDS)).size() >= SHARD_SIZE;
+    return count(shard) >= SHARD_SIZE;
   }
 
   public static TreeSet<String> ids(ViewEntity shard) {

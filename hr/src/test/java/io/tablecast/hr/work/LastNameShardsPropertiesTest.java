@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -46,6 +47,41 @@ class LastNameShardsPropertiesTest {
       expected.addAll(add);
       assertWellFormed(shards, expected);
     }
+  }
+
+  @Example
+  void anUpdateOfALongIndexLeavesTheFullShardsItDoesNotChangeAsTheyWereRead() {
+    Set<String> hired = new TreeSet<>();
+    for (int id = 1; id <= 5_500; id++) {
+      hired.add(String.format("%08d", id));
+    }
+    Map<String, ViewEntity> shards = LastNameShards.update("Sales", Map.of(), hired, Set.of());
+
+    Map<String, ViewEntity> added = LastNameShards.update("Sales", shards, Set.of("00009999"), Set.of());
+    Map<String, ViewEntity> again = LastNameShards.update("Sales", shards, Set.of("00002500"), Set.of());
+    Map<String, ViewEntity> removed = LastNameShards.update("Sales", shards, Set.of(), Set.of("00001500"));
+
+    for (int shard = 0; shard < 5; shard++) {
+      assertThat(added.get(LastNameShards.rowKey("Sales", shard))).isSameAs(shards.get(LastNameShards.rowKey("Sales", shard)));
+    }
+    assertThat(added.get(LastNameShards.rowKey("Sales", 5)).integer(LastNameShards.COUNT)).isEqualTo(501);
+    assertThat(again).as("an id listed already changes nothing").isEqualTo(shards);
+    assertThat(removed).as("the hole in shard 1 is filled from the last; the others stay").hasSize(6)
+        .containsEntry(LastNameShards.rowKey("Sales", 0), shards.get(LastNameShards.rowKey("Sales", 0)))
+        .containsEntry(LastNameShards.rowKey("Sales", 2), shards.get(LastNameShards.rowKey("Sales", 2)));
+    assertThat(removed.get(LastNameShards.rowKey("Sales", 1)).string(LastNameShards.EMPLOYEE_IDS)).doesNotContain("00001500")
+        .contains("00005500");
+    assertThat(LastNameShards.full(shards.get(LastNameShards.rowKey("Sales", 4)).properties())).isTrue();
+    assertThat(LastNameShards.full(shards.get(LastNameShards.rowKey("Sales", 5)).properties())).isFalse();
+  }
+
+  @Example
+  void anIdIsListedOnlyWhole() {
+    assertThat(LastNameShards.listed("00000112,00000121", "00000012")).isFalse();
+    assertThat(LastNameShards.listed("1,12,3", "12")).isTrue();
+    assertThat(LastNameShards.listed("12", "12")).isTrue();
+    assertThat(LastNameShards.listed("112,1", "12")).isFalse();
+    assertThat(LastNameShards.listed("", "12")).isFalse();
   }
 
   private static void assertWellFormed(Map<String, ViewEntity> shards, Set<String> expected) {
