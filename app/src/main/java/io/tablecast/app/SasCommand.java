@@ -60,7 +60,8 @@ final class SasCommand implements Callable<Integer> {
       description = "How long the SAS is valid, e.g. 12h or 30d (default: ${DEFAULT-VALUE}).")
   String validFor;
 
-  @Option(names = "--out", paramLabel = "FILE", description = "Writes the token to FILE (for TABLECAST_STORAGE_SAS_FILE) instead of printing it.")
+  @Option(names = "--out", paramLabel = "FILE",
+      description = "Writes the token to FILE (for TABLECAST_STORAGE_SAS_FILE) instead of printing it.")
   Path out;
 
   SasCommand() {
