@@ -47,6 +47,8 @@ final class SasCommand implements Callable<Integer> {
     }
   }
 
+  private final Env env;
+
   @Spec
   CommandSpec spec;
 
@@ -58,15 +60,25 @@ final class SasCommand implements Callable<Integer> {
       description = "How long the SAS is valid, e.g. 12h or 30d (default: ${DEFAULT-VALUE}).")
   String validFor;
 
-  @Option(names = "--out", paramLabel = "FILE", description = "Writes the token to FILE (for TABLECAST_STORAGE_SAS_FILE) instead of printing it.")
+  @Option(names = "--out", paramLabel = "FILE",
+      description = "Writes the token to FILE (for TABLECAST_STORAGE_SAS_FILE) instead of printing it.")
   Path out;
+
+  SasCommand() {
+    this(Env.system());
+  }
+
+  /** Signing with the account key that {@code env} gives, instead of the process's variables. */
+  SasCommand(Env env) {
+    this.env = env;
+  }
 
   @Override
   public Integer call() throws IOException {
     Duration validity = validity();
     StorageSettings owner;
     try {
-      owner = StorageSettings.fromEnv(Env.system());
+      owner = StorageSettings.fromEnv(env);
     } catch (ConfigException e) {
       System.err.println(e.getMessage());
       return 2;

@@ -35,10 +35,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Kafka as production runs it: a broker whose clients' listener takes SASL over TLS only (PLAIN
- * logins, a certificate made for the test), the way Event Hubs and Confluent Cloud are reached.
+ * and SCRAM-SHA-512 logins, a certificate made for the test), the way Event Hubs and Confluent
+ * Cloud are reached.
  * The services and the CLI, configured by the variables alone, work through it; a wrong password
  * or a certificate the client does not trust stops a service's start with one line.
  */
@@ -57,8 +60,8 @@ class SecuredKafkaIT {
   @BeforeAll
   static void aBrokerWithASaslSslListener() {
     int[] ports = FreePorts.pick(3);
-    broker = EmbeddedKafka.start(brokerDir.resolve("kafka"), ports[0], ports[1],
-        Optional.of(new SaslSslListener(ports[2], SelfSignedKeystore.create(brokerDir.resolve("tls")), Map.of(USER, PASSWORD))));
+    SaslSslListener listener = new SaslSslListener(ports[2], SelfSignedKeystore.create(brokerDir.resolve("tls")), Map.of(USER, PASSWORD));
+    broker = EmbeddedKafka.start(brokerDir.resolve("kafka"), ports[0], ports[1], Optional.of(listener.withScram()));
   }
 
   @AfterAll
@@ -66,12 +69,13 @@ class SecuredKafkaIT {
     broker.close();
   }
 
-  @Test
-  void aHireTravelsThroughTheServicesAndVerifyFindsNoDifferenceOverSaslSsl(EmbeddedRuntime runtime, Namespace namespace,
-      ChildJvms.Launcher jvms, @TempDir Path dir) {
-    Map<String, String> kafkaEnv = secured(PASSWORD, brokerDir.resolve("tls/server.p12"));
+  @ParameterizedTest
+  @ValueSource(strings = {"PLAIN", "SCRAM-SHA-512"})
+  void aHireTravelsThroughTheServicesAndVerifyFindsNoDifferenceOverSaslSsl(String mechanism, EmbeddedRuntime runtime,
+      Namespace namespace, ChildJvms.Launcher jvms, @TempDir Path dir) {
+    Map<String, String> kafkaEnv = secured(mechanism, PASSWORD, brokerDir.resolve("tls/server.p12"));
     assertThat(KafkaSettings.fromEnv(Env.of(kafkaEnv))).as("what a service logs of its connection")
-        .hasToString("Kafka " + broker.securedBootstrapServers().orElseThrow() + " (SASL_SSL PLAIN)");
+        .hasToString("Kafka " + broker.securedBootstrapServers().orElseThrow() + " (SASL_SSL " + mechanism + ")");
 
     try (Pipeline pipeline = Pipeline.start(runtime, namespace, dir.resolve("streams"), kafkaEnv)) {
       assertThat(pipeline.commands().postJson("/departments", "{\"departmentId\":\"Ops\",\"name\":\"Operations\"}").status())
@@ -89,7 +93,7 @@ class SecuredKafkaIT {
 
   @Test
   void aWrongPasswordStopsTheCommandsServiceAtStartWithOneLine(ChildJvms.Launcher jvms, @TempDir Path dir) {
-    Map<String, String> env = new HashMap<>(secured("not-" + PASSWORD, brokerDir.resolve("tls/server.p12")));
+    Map<String, String> env = new HashMap<>(secured("PLAIN", "not-" + PASSWORD, brokerDir.resolve("tls/server.p12")));
     env.putAll(Map.of("TABLECAST_AUTH", "off", "TABLECAST_COMMANDS_PORT", "0", "TABLECAST_STATE_DIR", dir.resolve("streams").toString()));
 
     ChildJvm commands = jvms.start(dir.resolve("commands.out"), env, CommandsMain.class);
@@ -105,7 +109,7 @@ class SecuredKafkaIT {
   @Test
   void aCertificateTheClientDoesNotTrustStopsAServiceAtStart(Namespace namespace, @TempDir Path dir) {
     Path stranger = SelfSignedKeystore.create(dir.resolve("other-tls")).path();
-    KafkaSettings kafka = KafkaSettings.fromEnv(Env.of(secured(PASSWORD, stranger)));
+    KafkaSettings kafka = KafkaSettings.fromEnv(Env.of(secured("PLAIN", PASSWORD, stranger)));
     CommandsConfig config = new CommandsConfig(namespace, kafka, new HttpSettings("127.0.0.1", 0), dir.resolve("streams"),
         Duration.ofSeconds(20), "it-" + namespace.prefix());
 
@@ -113,9 +117,10 @@ class SecuredKafkaIT {
         .hasMessageContaining("could not be trusted; TABLECAST_KAFKA_TRUSTSTORE");
   }
 
-  @Test
-  void aWrongPasswordStopsTheViewsAtStart(EmbeddedRuntime runtime, Namespace namespace) {
-    KafkaSettings kafka = KafkaSettings.fromEnv(Env.of(secured("not-" + PASSWORD, brokerDir.resolve("tls/server.p12"))));
+  @ParameterizedTest
+  @ValueSource(strings = {"PLAIN", "SCRAM-SHA-512"})
+  void aWrongPasswordStopsTheViewsAtStart(String mechanism, EmbeddedRuntime runtime, Namespace namespace) {
+    KafkaSettings kafka = KafkaSettings.fromEnv(Env.of(secured(mechanism, "not-" + PASSWORD, brokerDir.resolve("tls/server.p12"))));
     ViewsConfig config = ViewsConfig.of(namespace, StorageSettings.ofConnectionString(runtime.storageConnectionString()), kafka,
         new HttpSettings("127.0.0.1", 0));
 
@@ -123,10 +128,13 @@ class SecuredKafkaIT {
         .hasMessageContaining("refused the SASL login").hasMessageNotContaining(PASSWORD);
   }
 
-  /** The variables of a service that reaches the broker's SASL_SSL listener as {@link #USER}, trusting {@code truststore}. */
-  private static Map<String, String> secured(String password, Path truststore) {
+  /**
+   * The variables of a service that reaches the broker's SASL_SSL listener as {@link #USER}, logging in with {@code mechanism},
+   * trusting {@code truststore}.
+   */
+  private static Map<String, String> secured(String mechanism, String password, Path truststore) {
     return Map.of("TABLECAST_KAFKA_BOOTSTRAP", broker.securedBootstrapServers().orElseThrow(),
-        "TABLECAST_KAFKA_SASL_MECHANISM", "PLAIN", "TABLECAST_KAFKA_SASL_USERNAME", USER, "TABLECAST_KAFKA_SASL_PASSWORD", password,
+        "TABLECAST_KAFKA_SASL_MECHANISM", mechanism, "TABLECAST_KAFKA_SASL_USERNAME", USER, "TABLECAST_KAFKA_SASL_PASSWORD", password,
         "TABLECAST_KAFKA_TRUSTSTORE", truststore.toString(), "TABLECAST_KAFKA_TRUSTSTORE_PASSWORD", SelfSignedKeystore.PASSWORD);
   }
 }

@@ -26,6 +26,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -41,7 +42,9 @@ import org.slf4j.LoggerFactory;
  * keeps every acknowledged event. Clients keep sending throughout, each command with an
  * Idempotency-Key, again until it gets a definite answer. After each restart, and at the end,
  * everything acknowledged is in every view and index, nothing is parked, {@code /status} shows
- * no lag and no stall, and {@code verify} finds no difference.
+ * no lag and no stall, and {@code verify} finds no difference. One run, of fewer kills, does it with
+ * Kafka reached as production reaches it: dev mode with {@code --kafka-sasl-ssl}, its services,
+ * and {@code verify}, logging in over TLS.
  */
 @ExtendWith(ChildJvms.class)
 @LongRun
@@ -49,27 +52,43 @@ class CrashIT {
 
   private static final Logger log = LoggerFactory.getLogger(CrashIT.class);
   private static final int SEEDS = Integer.getInteger("crash.seeds", 10);
+  /** The kills of the run over SASL_SSL: what it adds is the login at each restart, not more moments. */
+  private static final int SASL_SSL_SEEDS = Math.min(SEEDS, 3);
   private static final int CLIENTS = 6;
   private static final Duration CONVERGE = Duration.ofMinutes(2);
 
   @Test
   void aKillNineOfDevModeAtAnyMomentLosesNothingThatWasAcknowledged(ChildJvms.Launcher jvms, @TempDir Path dir) throws Exception {
+    killsAtSeededMomentsLoseNothingAcknowledged(jvms, dir, SEEDS);
+  }
+
+  @Test
+  void aKillNineOfDevModeWithKafkaOverSaslSslLosesNothingThatWasAcknowledged(ChildJvms.Launcher jvms, @TempDir Path dir)
+      throws Exception {
+    DevModeProcess last = killsAtSeededMomentsLoseNothingAcknowledged(jvms, dir, SASL_SSL_SEEDS, "--kafka-sasl-ssl");
+    assertThat(KafkaSettings.fromEnv(Env.of(last.env()))).asString().as("the Kafka verify reached").endsWith("(SASL_SSL PLAIN)");
+  }
+
+  /** Dev mode started with {@code options}, killed at {@code seeds} moments while clients send; returns its last run. */
+  private static DevModeProcess killsAtSeededMomentsLoseNothingAcknowledged(ChildJvms.Launcher jvms, Path dir, int seeds,
+      String... options) throws Exception {
     int offset = DevModeProcess.freePortOffset();
     Path data = dir.resolve(".tablecast");
     AckedHr acked = new AckedHr();
-    AtomicReference<DevModeProcess> run = new AtomicReference<>(DevModeProcess.start(jvms, dir.resolve("run-0.out"), data, offset));
+    AtomicReference<DevModeProcess> run = new AtomicReference<>(
+        DevModeProcess.start(jvms, dir.resolve("run-0.out"), data, offset, Map.of(), options));
     try (HrClients clients = new HrClients(() -> run.get().commands(), acked)) {
       clients.departmentBurst(3);
       clients.start(CLIENTS, 42);
-      for (int seed = 1; seed <= SEEDS; seed++) {
+      for (int seed = 1; seed <= seeds; seed++) {
         Random random = new Random(seed);
         Thread.sleep(1_000 + random.nextInt(4_000));
         if (seed % 2 == 0) {
           clients.departmentBurst(3); // and the kill right after their acknowledgements
         }
         run.get().killAll();
-        log.info("Kill {} of {} after {} commands sent", seed, SEEDS, clients.sent());
-        run.set(DevModeProcess.start(jvms, dir.resolve("run-" + seed + ".out"), data, offset));
+        log.info("Kill {} of {} after {} commands sent", seed, seeds, clients.sent());
+        run.set(DevModeProcess.start(jvms, dir.resolve("run-" + seed + ".out"), data, offset, Map.of(), options));
         clients.pause();
         awaitViewsShowEverythingAcknowledged(acked, run.get(), "after kill " + seed);
         clients.resume();
@@ -79,6 +98,7 @@ class CrashIT {
     assertThat(acked.rejections()).as("valid commands refused").isEmpty();
     assertQuiescentWithNothingParked(new HttpTestClient(run.get().views()));
     assertThat(verify(run.get())).as("verify's differences").isEmpty();
+    return run.get();
   }
 
   @Test
@@ -146,9 +166,10 @@ class CrashIT {
     AzureClients azure = new AzureClients(StorageSettings.fromEnv(env));
     Generation generation = Verification.activeGeneration(azure, env.namespace(), HR);
     List<String> differences = new ArrayList<>();
-    VerifyReport report = Verification.verifier(KafkaSettings.fromEnv(env), azure, generation, Verifier.Settings.defaults(), (step, count) -> { })
+    KafkaSettings kafka = KafkaSettings.fromEnv(env);
+    VerifyReport report = Verification.verifier(kafka, azure, generation, Verifier.Settings.defaults(), (step, count) -> { })
         .verify(difference -> differences.add(line(difference)));
-    log.info("verify read {} events: {} difference(s)", report.eventsRead(), report.totalDifferences());
+    log.info("verify read {} events from {}: {} difference(s)", report.eventsRead(), kafka, report.totalDifferences());
     assertThat(report.eventsRead()).isPositive();
     return differences;
   }

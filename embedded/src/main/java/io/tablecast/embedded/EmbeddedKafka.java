@@ -9,15 +9,28 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ScramCredentialInfo;
+import org.apache.kafka.clients.admin.ScramMechanism;
+import org.apache.kafka.clients.admin.UserScramCredentialAlteration;
+import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
 import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.config.SaslConfigs;
+import org.apache.kafka.common.config.SslConfigs;
+import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.utils.Time;
 import org.apache.kafka.metadata.storage.Formatter;
 import org.apache.kafka.server.common.MetadataVersion;
@@ -64,6 +77,11 @@ public final class EmbeddedKafka implements AutoCloseable {
   private static final String CONTROLLER_LISTENER = "CONTROLLER";
   /** How long the broker's registration outlives its last heartbeat (Kafka's default: 9 s). */
   static final Duration SESSION = Duration.ofSeconds(2);
+  /** How long a step of the start that waits for the broker may take. */
+  private static final Duration STARTUP = Duration.ofSeconds(30);
+  private static final ScramMechanism SCRAM = ScramMechanism.SCRAM_SHA_512;
+  /** Kafka's least (and default) number of SCRAM iterations. */
+  private static final int SCRAM_ITERATIONS = 4096;
 
   private final Path dataDir;
   private final int port;
@@ -81,13 +99,15 @@ public final class EmbeddedKafka implements AutoCloseable {
   /**
    * A second client listener, as production brokers have (Event Hubs, Confluent Cloud): SASL over
    * TLS, on {@code port} of 127.0.0.1, with the certificate of {@code keystore} (PKCS12) and the
-   * PLAIN logins of {@code users} (name to password).
+   * PLAIN logins of {@code users} (name to password); with {@code scram}, their SCRAM-SHA-512
+   * logins too.
    */
-  public record SaslSslListener(int port, HttpSettings.Keystore keystore, Map<String, String> users, Optional<OAuthBearer> oauth) {
+  public record SaslSslListener(int port, HttpSettings.Keystore keystore, Map<String, String> users, Optional<OAuthBearer> oauth,
+      boolean scram) {
 
     /** A listener of PLAIN logins alone. */
     public SaslSslListener(int port, HttpSettings.Keystore keystore, Map<String, String> users) {
-      this(port, keystore, users, Optional.empty());
+      this(port, keystore, users, Optional.empty(), false);
     }
 
     public SaslSslListener {
@@ -100,21 +120,96 @@ public final class EmbeddedKafka implements AutoCloseable {
 
     /** This listener, taking OAUTHBEARER logins too, whose tokens {@code oauth} validates. */
     public SaslSslListener withOAuthBearer(OAuthBearer oauth) {
-      return new SaslSslListener(port, keystore, users, Optional.of(oauth));
+      return new SaslSslListener(port, keystore, users, Optional.of(oauth), scram);
+    }
+
+    /**
+     * This listener, taking the users' SCRAM-SHA-512 logins too. Kafka keeps SCRAM credentials in
+     * its metadata log, not in its configuration: {@link #start} stores them once the broker runs.
+     */
+    public SaslSslListener withScram() {
+      return new SaslSslListener(port, keystore, users, oauth, true);
     }
 
     private void addTo(Properties p) {
       p.put("listeners", p.get("listeners") + ",SASL_SSL://127.0.0.1:" + port);
       p.put("advertised.listeners", p.get("advertised.listeners") + ",SASL_SSL://127.0.0.1:" + port);
       p.put("listener.security.protocol.map", p.get("listener.security.protocol.map") + ",SASL_SSL:SASL_SSL");
-      p.put("listener.name.sasl_ssl.sasl.enabled.mechanisms", oauth.isPresent() ? "PLAIN,OAUTHBEARER" : "PLAIN");
-      oauth.ifPresent(validation -> validation.addTo(p));
+      List<String> mechanisms = new ArrayList<>(List.of("PLAIN"));
+      if (scram) {
+        mechanisms.add(SCRAM.mechanismName());
+        p.put("listener.name.sasl_ssl.scram-sha-512.sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required;");
+      }
+      oauth.ifPresent(validation -> {
+        mechanisms.add("OAUTHBEARER");
+        validation.addTo(p);
+      });
+      p.put("listener.name.sasl_ssl.sasl.enabled.mechanisms", String.join(",", mechanisms));
       p.put("listener.name.sasl_ssl.plain.sasl.jaas.config", "org.apache.kafka.common.security.plain.PlainLoginModule required "
           + users.entrySet().stream().map(u -> "user_" + u.getKey() + "=\"" + u.getValue() + "\"").collect(Collectors.joining(" ")) + ";");
       p.put("listener.name.sasl_ssl.ssl.keystore.location", keystore.path().toString());
       p.put("listener.name.sasl_ssl.ssl.keystore.password", keystore.password());
       p.put("listener.name.sasl_ssl.ssl.key.password", keystore.password());
       p.put("listener.name.sasl_ssl.ssl.keystore.type", HttpSettings.Keystore.TYPE);
+    }
+
+    /**
+     * Stores the users' SCRAM credentials through the broker's PLAINTEXT listener at {@code
+     * plaintext}, then waits until the broker, which learns them from its metadata log a moment
+     * after its controller stored them, takes a SCRAM login on this listener.
+     */
+    private void storeScramCredentials(String plaintext) {
+      List<UserScramCredentialAlteration> credentials = users.entrySet().stream().<UserScramCredentialAlteration>map(
+          user -> new UserScramCredentialUpsertion(user.getKey(), new ScramCredentialInfo(SCRAM, SCRAM_ITERATIONS), user.getValue()))
+          .toList();
+      try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, plaintext))) {
+        admin.alterUserScramCredentials(credentials).all().get(STARTUP.toSeconds(), TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("Interrupted while storing SCRAM credentials", e);
+      } catch (ExecutionException | TimeoutException e) {
+        throw new IllegalStateException("Could not store the SCRAM credentials of " + users.keySet(), e);
+      }
+      Map.Entry<String, String> user = users.entrySet().iterator().next();
+      long deadline = System.nanoTime() + STARTUP.toNanos();
+      while (!scramLoginWorks(user.getKey(), user.getValue())) {
+        if (System.nanoTime() > deadline) {
+          throw new IllegalStateException("The broker took no SCRAM login of " + user.getKey() + " within " + STARTUP.toSeconds() + " s");
+        }
+        try {
+          Thread.sleep(100);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException("Interrupted while waiting for SCRAM logins", e);
+        }
+      }
+    }
+
+    /** Whether {@code name} logs in with SCRAM on this listener, trusting its own certificate. */
+    private boolean scramLoginWorks(String name, String password) {
+      Map<String, Object> client = Map.of(
+          AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:" + port,
+          AdminClientConfig.SECURITY_PROTOCOL_CONFIG, "SASL_SSL",
+          SaslConfigs.SASL_MECHANISM, SCRAM.mechanismName(),
+          SaslConfigs.SASL_JAAS_CONFIG, "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"" + name
+              + "\" password=\"" + password + "\";",
+          SslConfigs.SSL_TRUSTSTORE_LOCATION_CONFIG, keystore.path().toString(),
+          SslConfigs.SSL_TRUSTSTORE_PASSWORD_CONFIG, keystore.password(),
+          SslConfigs.SSL_TRUSTSTORE_TYPE_CONFIG, HttpSettings.Keystore.TYPE);
+      try (Admin admin = Admin.create(client)) {
+        admin.describeCluster().clusterId().get(STARTUP.toSeconds(), TimeUnit.SECONDS);
+        return true;
+      } catch (ExecutionException e) {
+        if (e.getCause() instanceof AuthenticationException) {
+          return false;
+        }
+        throw new IllegalStateException("Could not log in with SCRAM on 127.0.0.1:" + port, e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("Interrupted while logging in with SCRAM", e);
+      } catch (TimeoutException e) {
+        throw new IllegalStateException("Could not log in with SCRAM on 127.0.0.1:" + port, e);
+      }
     }
   }
 
@@ -175,7 +270,14 @@ public final class EmbeddedKafka implements AutoCloseable {
       throw new IllegalStateException(
           "Kafka failed to start on 127.0.0.1:" + port + " with data in " + dir, e);
     }
-    return new EmbeddedKafka(dir, port, secured, server);
+    EmbeddedKafka kafka = new EmbeddedKafka(dir, port, secured, server);
+    try {
+      secured.filter(SaslSslListener::scram).ifPresent(listener -> listener.storeScramCredentials(kafka.bootstrapServers()));
+    } catch (RuntimeException e) {
+      kafka.close();
+      throw e;
+    }
+    return kafka;
   }
 
   /** The broker's configuration: single node, loopback only, small internal topics. */
