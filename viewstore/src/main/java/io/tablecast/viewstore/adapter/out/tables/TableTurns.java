@@ -28,7 +28,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -38,7 +37,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -91,8 +92,9 @@ import org.slf4j.LoggerFactory;
  * ({@link KnownRows}), and a turn takes such a row as written instead of reading it, unless a
  * projection writes it too ({@link WorkStep#keptAlone}). A row so taken that the fold looks at is
  * written on the ETag known, or read and the turn folded again, so a stale one fails the write or is
- * read, never believed. A race lost in a partition reads again the rows of the partitions the turn
- * wrote, not those it read elsewhere (see {@link #recalled}).
+ * read, never believed. After a race lost in a partition, the turn takes the rows it wrote as it
+ * wrote them and those it read as read, and reads again only the rows whose write failed (see
+ * {@link #recalled}). The partitions of one tier of a step's writes go out side by side.
  */
 public final class TableTurns {
 
@@ -333,9 +335,9 @@ public final class TableTurns {
           try {
             write(planned.read(), part, owner, fence);
           } catch (TableServiceException e) {
-            Set<Partition> written = part.writes().stream().map(write -> Partition.of(write.ref())).collect(Collectors.toSet());
-            turn.intentRows().keySet().forEach(ref -> written.add(Partition.of(ref)));
-            readThisTurn.keySet().removeIf(ref -> written.contains(Partition.of(ref)));
+            Set<RowRef> written = part.writes().stream().map(Write::ref).collect(Collectors.toCollection(HashSet::new));
+            written.addAll(turn.intentRows().keySet());
+            written.forEach(ref -> recall(ref).ifPresentOrElse(row -> readThisTurn.put(ref, row), () -> readThisTurn.remove(ref)));
             throw e;
           }
         },
@@ -359,8 +361,8 @@ public final class TableTurns {
    * fold looks at is one its writes must check: written on the ETag known (replaced or deleted),
    * or read, and the turn folded again over it, up to {@value #GUESS_ROUNDS} times before the turn
    * is read whole. So a step whose items follow each other through rows this process keeps reads
-   * only the truth it does not write, and a race lost in one partition reads that partition again,
-   * not the turn.
+   * only the truth it does not write, and a race lost in one partition reads again the rows whose
+   * write failed, not the turn.
    *
    * <p>{@code trusting}, on the first attempt at a message's first delivery: the rows the items
    * carry are taken as they say ({@link WorkStep#carried}, with no ETag), and their intent rows and
@@ -389,8 +391,7 @@ public final class TableTurns {
             Optional.ofNullable(readThisTurn.get(ref)).ifPresent(row -> read.put(ref, row));
             continue;
           }
-          Optional<Read> written = known.isEmpty() || !keptAlone(turn, ref) ? Optional.empty()
-              : Optional.ofNullable(knownRows(Partition.of(ref)).get(ref.partitionKey(), List.of(ref.rowKey())).get(ref.rowKey()));
+          Optional<Read> written = keptAlone(turn, ref) ? recall(ref) : Optional.empty();
           written.ifPresentOrElse(row -> {
             read.put(ref, row);
             recalled.add(ref);
@@ -416,6 +417,12 @@ public final class TableTurns {
       readFresh(List.copyOf(unchecked), read, readThisTurn);
     }
     return planned(turn, read(turn), owner);
+  }
+
+  /** The row as this process wrote it last, if it keeps it. */
+  private Optional<Read> recall(RowRef ref) {
+    return known.isEmpty() ? Optional.empty()
+        : Optional.ofNullable(knownRows(Partition.of(ref)).get(ref.partitionKey(), List.of(ref.rowKey())).get(ref.rowKey()));
   }
 
   /** Whether the turn's step, if it is one, writes {@code row} alone ({@link WorkStep#keptAlone}). */
@@ -653,8 +660,9 @@ public final class TableTurns {
       Write.Kind kind = read.containsKey(write.ref()) ? Write.Kind.REPLACE : Write.Kind.INSERT;
       byPartition.computeIfAbsent(Partition.of(write.ref()), p -> new ArrayList<>()).add(new Write(write.ref(), kind, intent));
     }
-    Map<RowRef, Read> intended = new HashMap<>();
-    byPartition.forEach((partition, writes) -> {
+    Map<RowRef, Read> intended = new ConcurrentHashMap<>();
+    eachPartition(List.copyOf(byPartition.keySet()), partition -> {
+      List<Write> writes = byPartition.get(partition);
       List<String> etags = submit(partition, writes, read);
       for (int i = 0; i < writes.size(); i++) {
         Write write = writes.get(i);
@@ -738,12 +746,22 @@ public final class TableTurns {
         byPartition.computeIfAbsent(Partition.of(write.ref()), p -> new ArrayList<>()).add(write);
       }
     }
-    Comparator<Partition> order = Comparator.comparing(partition -> last.contains(partition) ? 2 : guarded.contains(partition) ? 1 : 0);
-    byPartition.entrySet().stream().sorted(Map.Entry.comparingByKey(order))
-        .forEach(inPartition -> {
-          fence.check();
-          submitAll(inPartition.getKey(), inPartition.getValue(), read);
-        });
+    Map<Integer, List<Partition>> tiers = new TreeMap<>();
+    byPartition.keySet().forEach(partition -> tiers.computeIfAbsent(last.contains(partition) ? 2 : guarded.contains(partition) ? 1 : 0,
+        tier -> new ArrayList<>()).add(partition));
+    tiers.values().forEach(tier -> eachPartition(tier, partition -> {
+      fence.check();
+      submitAll(partition, byPartition.get(partition), read);
+    }));
+  }
+
+  /** The task for each partition: side by side on the readers of a step's instance, one after the other otherwise. */
+  private void eachPartition(List<Partition> partitions, Consumer<Partition> task) {
+    if (readers.isPresent() && partitions.size() > 1) {
+      Parallel.each(readers.get(), partitions, task);
+    } else {
+      partitions.forEach(task);
+    }
   }
 
   /** A partition's writes, in as many EGTs of at most {@value EgtGuard#MAX_OPERATIONS} as they need. */
