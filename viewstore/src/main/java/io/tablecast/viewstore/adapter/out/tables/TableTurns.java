@@ -92,9 +92,9 @@ import org.slf4j.LoggerFactory;
  * ({@link KnownRows}), and a turn takes such a row as written instead of reading it, unless a
  * projection writes it too ({@link WorkStep#keptAlone}). A row so taken that the fold looks at is
  * written on the ETag known, or read and the turn folded again, so a stale one fails the write or is
- * read, never believed. After a race lost in a partition, the turn takes the rows it wrote as it
- * wrote them and those it read as read, and reads again only the rows whose write failed (see
- * {@link #recalled}). The partitions of one tier of a step's writes go out side by side.
+ * read, never believed. After a race lost in a partition, the turn takes the rows it read
+ * elsewhere as read and those it wrote as written (see {@link #recalled}), and reads again the rows
+ * whose write failed. The partitions of one tier of a step's writes go out side by side.
  */
 public final class TableTurns {
 
@@ -335,9 +335,8 @@ public final class TableTurns {
           try {
             write(planned.read(), part, owner, fence);
           } catch (TableServiceException e) {
-            Set<RowRef> written = part.writes().stream().map(Write::ref).collect(Collectors.toCollection(HashSet::new));
-            written.addAll(turn.intentRows().keySet());
-            written.forEach(ref -> recall(ref).ifPresentOrElse(row -> readThisTurn.put(ref, row), () -> readThisTurn.remove(ref)));
+            part.writes().forEach(write -> readThisTurn.remove(write.ref())); // as written, if they were: recalled and checked
+            turn.intentRows().keySet().forEach(readThisTurn::remove);
             throw e;
           }
         },
@@ -356,13 +355,13 @@ public final class TableTurns {
 
   /**
    * A step's attempt over the rows its process wrote last ({@link KnownRows}): a row read earlier
-   * in the turn, in a partition no write of it has touched since, is taken as read; a row this
-   * process wrote is taken as it wrote it; any other row is read. A row taken as written that the
+   * in the turn that no attempt of it has written since is taken as read; a row this process
+   * wrote is taken as it wrote it; any other row is read. A row taken as written that the
    * fold looks at is one its writes must check: written on the ETag known (replaced or deleted),
    * or read, and the turn folded again over it, up to {@value #GUESS_ROUNDS} times before the turn
    * is read whole. So a step whose items follow each other through rows this process keeps reads
-   * only the truth it does not write, and a race lost in one partition reads again the rows whose
-   * write failed, not the turn.
+   * only the truth it does not write, and after a race lost in one partition it reads again the
+   * rows whose write failed and those its writes no longer check, not the turn.
    *
    * <p>{@code trusting}, on the first attempt at a message's first delivery: the rows the items
    * carry are taken as they say ({@link WorkStep#carried}, with no ETag), and their intent rows and
