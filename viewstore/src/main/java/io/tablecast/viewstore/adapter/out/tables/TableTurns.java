@@ -380,6 +380,7 @@ public final class TableTurns {
     }
     Set<RowRef> recalled = new HashSet<>();
     for (int round = 0; round < GUESS_ROUNDS; round++) {
+      turn.holdBack(Map.of()); // every item names its rows; the fold then sets aside those another turn holds
       for (Set<RowRef> more = turn.reads(); !more.isEmpty(); more = turn.readsAfter(propertiesOf(read))) {
         List<RowRef> reading = new ArrayList<>();
         for (RowRef ref : more) {
@@ -660,14 +661,19 @@ public final class TableTurns {
       byPartition.computeIfAbsent(Partition.of(write.ref()), p -> new ArrayList<>()).add(new Write(write.ref(), kind, intent));
     }
     Map<RowRef, Read> intended = new ConcurrentHashMap<>();
-    eachPartition(List.copyOf(byPartition.keySet()), partition -> {
-      List<Write> writes = byPartition.get(partition);
-      List<String> etags = submit(partition, writes, read);
-      for (int i = 0; i < writes.size(); i++) {
-        Write write = writes.get(i);
-        intended.put(write.ref(), new Read(write.ref().rowKey(), write.properties(), etags.get(i)));
-      }
-    });
+    try {
+      eachPartition(List.copyOf(byPartition.keySet()), partition -> {
+        List<Write> writes = byPartition.get(partition);
+        List<String> etags = submit(partition, writes, read);
+        for (int i = 0; i < writes.size(); i++) {
+          Write write = writes.get(i);
+          intended.put(write.ref(), new Read(write.ref().rowKey(), write.properties(), etags.get(i)));
+        }
+      });
+    } catch (RuntimeException e) {
+      release(intended); // those written before another failed: no turn of theirs would wait out a lease nobody holds
+      throw e;
+    }
     return intended;
   }
 
@@ -692,6 +698,7 @@ public final class TableTurns {
 
   /** The turn's declared rows, then those its events name to read after them, round by round ({@link Turn#readsAfter}). */
   private Map<RowRef, Read> read(Turn<?> turn) {
+    turn.holdBack(Map.of()); // every item names its rows, held back last time or not
     Map<RowRef, Read> read = read(turn.reads());
     for (Set<RowRef> more = turn.readsAfter(propertiesOf(read)); !more.isEmpty(); more = turn.readsAfter(propertiesOf(read))) {
       read.putAll(read(more));
