@@ -313,7 +313,7 @@ public final class TableTurns {
 
   /** @param trustingItems whether to take the rows the items carry as they say, and their intent rows as absent, until a race is lost */
   private <E> EgtPlan.Part<E> applyFirstPart(Turn<E> turn, boolean trustingItems, Fence fence) {
-    if (readers.isEmpty() && !known.isEmpty() && turn.intentRows().isEmpty()) {
+    if (remembersReads() && turn.intentRows().isEmpty()) {
       Optional<EgtPlan.Part<E>> applied = appliedAsKnown(turn);
       if (applied.isPresent()) {
         return applied.get();
@@ -327,7 +327,7 @@ public final class TableTurns {
           if (conflicts > 0) {
             observer.lostRace();
           }
-          return readers.isEmpty() && !known.isEmpty() ? planned(turn, read(turn), owner)
+          return remembersReads() ? planned(turn, read(turn), owner)
               : recalled(turn, owner, readThisTurn, trustingItems && conflicts == 0);
         },
         Planned::part,
@@ -419,6 +419,15 @@ public final class TableTurns {
     return planned(turn, read(turn), owner);
   }
 
+  /**
+   * Whether this is the projector's instance, which remembers the rows it read as well as those it
+   * wrote and guesses within one partition ({@link #appliedAsKnown}); a step's keeps only what it
+   * wrote ({@link #recalled}).
+   */
+  private boolean remembersReads() {
+    return readers.isEmpty() && !known.isEmpty();
+  }
+
   /** The row as this process wrote it last, if it keeps it. */
   private Optional<Read> recall(RowRef ref) {
     return known.isEmpty() ? Optional.empty()
@@ -437,15 +446,19 @@ public final class TableTurns {
     return consulted.stream().filter(turn.absentOnTrust()::contains).allMatch(inserted::contains);
   }
 
-  /** Reads the rows into {@code read} and {@code readThisTurn}, a row absent from the store absent from both maps but marked read. */
-  private void readFresh(List<RowRef> refs, Map<RowRef, Read> read, Map<RowRef, Read> readThisTurn) {
+  /**
+   * Reads the rows into {@code read}, and records them in {@code fresh} as read for this turn (a
+   * row absent from the store with no value); whether there were any.
+   */
+  private boolean readFresh(List<RowRef> refs, Map<RowRef, Read> read, Map<RowRef, Read> fresh) {
     if (refs.isEmpty()) {
-      return;
+      return false;
     }
     refs.forEach(read::remove);
     Map<RowRef, Read> rows = read(Set.copyOf(refs));
     read.putAll(rows);
-    refs.forEach(ref -> readThisTurn.put(ref, rows.get(ref)));
+    refs.forEach(ref -> fresh.put(ref, rows.get(ref)));
+    return true;
   }
 
   /**
@@ -465,7 +478,7 @@ public final class TableTurns {
     Set<RowRef> created = new HashSet<>();
     turn.events().forEach(event -> created.addAll(turn.projection().assumedAbsent(event)));
     Set<RowRef> lookedUp = new HashSet<>();
-    Set<RowRef> fresh = new HashSet<>();
+    Map<RowRef, Read> fresh = new HashMap<>();
     for (int round = 0; round < GUESS_ROUNDS; round++) {
       EgtPlan.Part<E> part;
       try {
@@ -497,7 +510,7 @@ public final class TableTurns {
         return Optional.empty();
       }
       Set<RowRef> unchecked = new HashSet<>(part.turn().consulted());
-      unchecked.removeAll(fresh);
+      unchecked.removeAll(fresh.keySet());
       egt.stream().filter(w -> w.kind() != Write.Kind.UPSERT && w.kind() != Write.Kind.MERGE).map(Write::ref).forEach(unchecked::remove);
       if (unchecked.isEmpty()) {
         return submitGuess(guarded, part, egt, assumed);
@@ -516,7 +529,7 @@ public final class TableTurns {
    * @return false if a row lies in another partition than {@code guarded}
    */
   private boolean lookUp(Turn<?> turn, Partition guarded, Set<RowRef> created, Map<RowRef, Read> assumed, Set<RowRef> lookedUp,
-      Set<RowRef> fresh) {
+      Map<RowRef, Read> fresh) {
     for (Set<RowRef> more = turn.reads(); !more.isEmpty(); ) {
       if (!more.stream().map(Partition::of).allMatch(guarded::equals)) {
         return false;
@@ -527,23 +540,12 @@ public final class TableTurns {
       readFresh(looking.stream().filter(ref -> !known.containsKey(ref.rowKey()) && !created.contains(ref)).toList(), assumed, fresh);
       more = turn.readsAfter(propertiesOf(assumed));
       if (more.isEmpty()) {
-        List<RowRef> named = turn.namedAfter().stream().filter(ref -> !assumed.containsKey(ref) && !fresh.contains(ref)).toList();
+        List<RowRef> named = turn.namedAfter().stream().filter(ref -> !assumed.containsKey(ref) && !fresh.containsKey(ref)).toList();
         if (readFresh(named, assumed, fresh)) {
           more = turn.readsAfter(propertiesOf(assumed));
         }
       }
     }
-    return true;
-  }
-
-  /** Reads the rows into {@code assumed}, as read for this turn; whether there were any. */
-  private boolean readFresh(List<RowRef> refs, Map<RowRef, Read> assumed, Set<RowRef> fresh) {
-    if (refs.isEmpty()) {
-      return false;
-    }
-    refs.forEach(assumed::remove);
-    assumed.putAll(read(Set.copyOf(refs)));
-    fresh.addAll(refs);
     return true;
   }
 
@@ -715,7 +717,7 @@ public final class TableTurns {
     Map<RowRef, Read> read = new HashMap<>();
     byPartition.forEach((partition, rowKeys) -> {
       Map<String, Read> rows = RowReader.read(client(partition.table()), partition.key(), rowKeys);
-      if (readers.isEmpty()) {
+      if (remembersReads()) {
         remember(partition, rows);
       }
       rows.forEach((rowKey, row) -> read.put(new RowRef(partition.table(), partition.key(), rowKey), row));
