@@ -17,19 +17,18 @@ import io.tablecast.common.tracing.Tracing;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.embedded.RuntimeOptions;
 import io.tablecast.events.DomainEvent;
+import io.tablecast.hr.steps.HrProjections;
 import io.tablecast.projector.ProjectorConfig;
 import io.tablecast.projector.ProjectorService;
 import io.tablecast.testkit.StorageProbe;
-import io.tablecast.workers.WorkerService;
-import io.tablecast.viewstore.adapter.queue.Arrivals;
-import io.tablecast.workers.adapter.in.queue.Workers;
+import io.tablecast.viewstore.adapter.metrics.ViewSetMetrics;
+import io.tablecast.viewstore.adapter.queue.StepWorkers;
 import java.io.IOException;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.function.UnaryOperator;
 
 /**
  * The queue workers' benchmark (issue 5): archives/s, transfers/s and index work items/s with 1
@@ -130,8 +129,8 @@ public final class WorkerBenchmark {
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     long requestsBefore = requests.count();
     long t0 = System.nanoTime();
-    try (Workers running = WorkerService.startWorkers(azure, generation, WorkerSettings.DEFAULT.withPerQueue(workers), Optional.empty(),
-        registry, () -> false, Arrivals.NONE, Tracing.OFF, UnaryOperator.identity())) {
+    try (StepWorkers running = StepWorkers.start(azure, generation, HrProjections.VIEWS.steps(), WorkerSettings.DEFAULT.withPerQueue(workers),
+        new ViewSetMetrics(registry, generation.viewSet().name()), Tracing.OFF, Clock.systemUTC())) {
       long deadline = t0 + TIMEOUT.toNanos();
       while (items(registry, "done") < items) {
         if (System.nanoTime() > deadline) {

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.projector.fixtures.ConvergenceRun;
-import io.tablecast.projector.fixtures.SteppedStores.Step;
+import io.tablecast.projector.fixtures.SteppedStorage.Step;
 import io.tablecast.testkit.LongRun;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import java.util.ArrayList;

@@ -15,6 +15,8 @@ import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeHired;
+import io.tablecast.hr.steps.EmployeeItem;
+import io.tablecast.hr.steps.EmployeeStep;
 import io.tablecast.hr.tables.IndexLayout;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.hr.tables.WorkQueue;
@@ -27,9 +29,8 @@ import io.tablecast.testkit.HrHistory;
 import io.tablecast.testkit.LongRun;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import io.tablecast.viewstore.adapter.queue.ParkedMessages;
-import io.tablecast.viewstore.adapter.queue.WorkMessages;
-import io.tablecast.viewstore.domain.SourcePosition;
-import io.tablecast.viewstore.domain.work.WorkItem;
+import io.tablecast.viewstore.adapter.queue.StepMessages.Origin;
+import io.tablecast.viewstore.adapter.queue.StepMessages;
 import io.tablecast.workers.WorkerService;
 import java.time.Duration;
 import java.time.Instant;
@@ -145,15 +146,16 @@ class CrashRecoveryIT {
     RecordMetadata pending = projection.write(late).get(0);
     RecordMetadata passed = written.get(1);
     QueueClient index = projection.azure().queue(new Generation(HR, projection.namespace(), 1).queue(WorkQueue.INDEX_MAINTENANCE));
-    index.sendMessage(WorkMessages.write(new WorkMessages.Message(1, List.of(new WorkItem.ReindexEmployee("00000002", 1, at(pending))))));
-    index.sendMessage(WorkMessages.write(new WorkMessages.Message(1, List.of(new WorkItem.ReindexEmployee("00000003", 1, at(passed))))));
+    index.sendMessage(reindex("00000002", pending));
+    index.sendMessage(reindex("00000003", passed));
 
     try (WorkerService workers = WorkerService.start(
         new WorkerService.Config(projection.namespace(), projection.storage(), new HttpSettings("127.0.0.1", 0), FAST))) {
       QueueClient poison = projection.azure().queue(new Generation(HR, projection.namespace(), 1).poisonQueue(WorkQueue.INDEX_MAINTENANCE));
       await("the item whose truth is final is parked").atMost(SETTLE).until(() -> poison.getProperties().getApproximateMessagesCount() == 1);
       assertThat(ParkedMessages.read(poison.peekMessage().getBody().toString()).reason())
-          .isEqualTo("employee 00000003 has no locator, and the projector has passed its event at " + at(passed));
+          .isEqualTo("waiting for the locator of employee 00000003 at version 1 (it is at none), and the projector has passed the event"
+              + " that asked for it");
       // The waiting item has been tried well past the point where a failing one is parked.
       await().during(Duration.ofSeconds(8)).atMost(Duration.ofSeconds(20)).until(() -> poison.getProperties().getApproximateMessagesCount() == 1);
 
@@ -166,7 +168,10 @@ class CrashRecoveryIT {
     }
   }
 
-  private static SourcePosition at(RecordMetadata written) {
-    return new SourcePosition(written.topic(), written.partition(), written.offset());
+  /** The message of a reindex at version 1, asked for by the event {@code written}, as the projector sends it. */
+  private static String reindex(String employeeId, RecordMetadata written) {
+    Map<String, Origin> item = Map.of(EmployeeItem.reindex(employeeId, 1).text(),
+        Origin.of(written.topic(), written.partition(), written.offset(), null));
+    return StepMessages.pack(EmployeeStep.INDEX_MAINTENANCE.name(), item).get(0);
   }
 }

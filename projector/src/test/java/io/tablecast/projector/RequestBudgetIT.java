@@ -69,9 +69,9 @@ class RequestBudgetIT {
   private static final Map<Kind, Ceiling> CEILINGS = new EnumMap<>(Map.of(
       Kind.CREATE_DEPARTMENT, new Ceiling(2.4, 1.22),
       Kind.HIRE, new Ceiling(13.2, 5.26),
-      Kind.CHANGE_DETAILS, new Ceiling(19.2, 9.3),
+      Kind.CHANGE_DETAILS, new Ceiling(19.2, 8.86),
       Kind.TRANSFER, new Ceiling(22.8, 11.62),
-      Kind.ASSIGN_MANAGER, new Ceiling(13.2, 5.9),
+      Kind.ASSIGN_MANAGER, new Ceiling(10.8, 5.14),
       Kind.ARCHIVE, new Ceiling(21.6, 11.5)));
 
   /** Requests per command: all of them, the projector's, the workers', and the idle ones apart. */

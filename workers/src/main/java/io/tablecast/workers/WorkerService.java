@@ -16,31 +16,24 @@ import io.tablecast.common.http.HttpService;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.FollowActiveGeneration;
-import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.RetryCounting;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.common.tracing.TracingSetup;
-import io.tablecast.hr.tables.HrViewSet;
+import io.tablecast.hr.steps.HrProjections;
 import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projection.ViewSetProvider;
 import io.tablecast.viewstore.adapter.metrics.ViewSetMetrics;
-import io.tablecast.viewstore.adapter.out.tables.AzureFailures;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
 import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
 import io.tablecast.viewstore.adapter.out.telemetry.TelemetryReporter;
 import io.tablecast.viewstore.adapter.queue.StepWorkers;
-import io.tablecast.viewstore.adapter.queue.Arrivals;
-import io.tablecast.workers.adapter.in.queue.Workers;
-import io.tablecast.workers.adapter.out.tables.TableWorkerStores;
-import io.tablecast.workers.application.work.WorkerStores;
 import java.net.URI;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.BooleanSupplier;
-import java.util.function.UnaryOperator;
 
 /**
  * The queue workers as their own deployable, for scaling them apart from the projector: any
@@ -53,15 +46,13 @@ public final class WorkerService implements AutoCloseable {
 
   public static final int DEFAULT_PORT = 8084;
 
-  private final FollowActiveGeneration<Workers> workers;
   private final List<FollowActiveGeneration<StepWorkers>> steps;
   private final HttpService http;
   private final TelemetryReporter reporter;
   private final OpenTelemetry telemetry;
 
-  private WorkerService(FollowActiveGeneration<Workers> workers, List<FollowActiveGeneration<StepWorkers>> steps, HttpService http,
-      TelemetryReporter reporter, OpenTelemetry telemetry) {
-    this.workers = workers;
+  private WorkerService(List<FollowActiveGeneration<StepWorkers>> steps, HttpService http, TelemetryReporter reporter,
+      OpenTelemetry telemetry) {
     this.steps = steps;
     this.http = http;
     this.reporter = reporter;
@@ -114,20 +105,18 @@ public final class WorkerService implements AutoCloseable {
     Tracing tracing = Tracing.of(telemetry, "io.tablecast.workers");
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     AzureClients azure = new AzureClients(config.storage(), RetryCounting.policies(metrics));
-    ViewStoreBootstrap.ensure(azure, config.namespace(), HrViewSet.HR);
-    FollowActiveGeneration<Workers> workers = new FollowActiveGeneration<>(
-        new ViewCatalog(azure.tableService(), config.namespace(), HrViewSet.HR), "workers",
-        generation -> startWorkers(azure, generation, config.workers(), Optional.empty(), metrics, () -> false,
-            Arrivals.NONE, tracing, UnaryOperator.identity()),
-        new GenerationStorage(azure).onceCreated());
-    List<FollowActiveGeneration<StepWorkers>> steps = ViewSetProvider.found(config.viewSets().loader()).stream()
-        .filter(views -> !views.steps().isEmpty()).map(views -> followSteps(azure, config, views, metrics, tracing)).toList();
+    List<ProjectedViewSet<?>> viewSets = new ArrayList<>();
+    viewSets.add(HrProjections.VIEWS);
+    viewSets.addAll(ViewSetProvider.found(config.viewSets().loader()));
+    List<FollowActiveGeneration<StepWorkers>> steps = viewSets.stream().filter(views -> !views.steps().isEmpty())
+        .map(views -> followSteps(azure, config, views, metrics, tracing)).toList();
     HttpService http = HttpService.start("worker", config.http(), metrics, () -> new Health(
-        workers.current().alive() && steps.stream().allMatch(follower -> follower.current().alive()),
-        Map.of("generation", workers.generation().number(), "workers", workers.current().size())), () -> { });
+        steps.stream().allMatch(follower -> follower.current().alive()),
+        Map.of("generation", steps.get(0).generation().number(), "workers", steps.stream().mapToInt(f -> f.current().size()).sum())),
+        () -> { });
     TelemetryReporter reporter = TelemetryReporter.start(azure.table(new CatalogTables(config.namespace()).telemetry()),
         metrics, TelemetryReporter.WORKER, config.workers().instance(), Clock.systemUTC());
-    return new WorkerService(workers, steps, http, reporter, telemetry);
+    return new WorkerService(steps, http, reporter, telemetry);
   }
 
   private static FollowActiveGeneration<StepWorkers> followSteps(AzureClients azure, Config config, ProjectedViewSet<?> views,
@@ -139,19 +128,6 @@ public final class WorkerService implements AutoCloseable {
         tracing, Clock.systemUTC()), new GenerationStorage(azure).onceCreated());
   }
 
-  /**
-   * The queue workers of one generation, over the view store's tables: what this service runs,
-   * and what the projector runs beside it (see {@link Workers#start} for the parameters).
-   *
-   * @param stores the stores the workers use, made of those over the tables (which a process may
-   *     wrap, to watch or to fault them)
-   */
-  public static Workers startWorkers(AzureClients azure, Generation generation, WorkerSettings settings, Optional<String> deadInstance,
-      MeterRegistry metrics, BooleanSupplier viewsBehind, Arrivals arrivals, Tracing tracing, UnaryOperator<WorkerStores> stores) {
-    return Workers.start(azure, generation, paced -> stores.apply(new TableWorkerStores(paced, generation)), AzureFailures.INSTANCE,
-        settings, deadInstance, metrics, viewsBehind, arrivals, tracing);
-  }
-
   public URI uri() {
     return http.uri();
   }
@@ -161,7 +137,6 @@ public final class WorkerService implements AutoCloseable {
     reporter.close();
     http.close();
     steps.forEach(FollowActiveGeneration::close);
-    workers.close();
     TracingSetup.shutdown(telemetry);
   }
 }

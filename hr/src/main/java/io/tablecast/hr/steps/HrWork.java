@@ -8,11 +8,11 @@ import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeTransferred;
 import io.tablecast.hr.EmployeeLocators;
 import io.tablecast.projection.Work;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The cross-partition work HR's events ask for (SPEC §4, docs/work-items.md). Pure.
@@ -33,18 +33,26 @@ public final class HrWork {
 
   /** The work a batch of events asks for, each item once, in the order of the events that asked for them. */
   public static List<Work> of(List<? extends DomainEvent> events) {
-    List<Work> work = new ArrayList<>();
-    Map<String, EmployeeItem> reindex = new LinkedHashMap<>();
-    for (DomainEvent event : events) {
-      causedBy(event).ifPresent(item -> {
+    return List.copyOf(of(events, event -> event).keySet());
+  }
+
+  /**
+   * As {@link #of(List)}, for a batch of any elements that hold events: each item with the element
+   * whose event asked for it (for a reindex, the newest).
+   */
+  public static <P> Map<Work, P> of(List<P> batch, Function<P, ? extends DomainEvent> event) {
+    Map<Work, P> work = new LinkedHashMap<>();
+    Map<String, Map.Entry<EmployeeItem, P>> reindex = new LinkedHashMap<>();
+    for (P element : batch) {
+      causedBy(event.apply(element)).ifPresent(item -> {
         if (item.type() == EmployeeItem.Type.REINDEX_EMPLOYEE) {
-          reindex.merge(item.employeeId(), item, (a, b) -> b.version() > a.version() ? b : a);
+          reindex.merge(item.employeeId(), Map.entry(item, element), (a, b) -> b.getKey().version() > a.getKey().version() ? b : a);
         } else {
-          work.add(EmployeeStep.of(item).askFor(item));
+          work.putIfAbsent(EmployeeStep.of(item).askFor(item), element);
         }
       });
     }
-    reindex.values().forEach(item -> work.add(EmployeeStep.INDEX_MAINTENANCE.askFor(item)));
+    reindex.values().forEach(asked -> work.putIfAbsent(EmployeeStep.INDEX_MAINTENANCE.askFor(asked.getKey()), asked.getValue()));
     return work;
   }
 

@@ -9,17 +9,13 @@ import io.tablecast.events.EmployeeId;
 import io.tablecast.hr.DepartmentPartitions;
 import io.tablecast.hr.EmployeeActivity;
 import io.tablecast.hr.EmployeeLocators;
-import io.tablecast.projector.domain.work.WorkItems;
+import io.tablecast.hr.steps.HrWork;
 import io.tablecast.viewstore.domain.SourcePosition;
-import io.tablecast.viewstore.domain.work.WorkItem;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
-import java.util.function.Function;
 
 /**
  * Applies polled batches of events to the views, in lanes, so that the pipe stays full:
@@ -64,7 +60,7 @@ public final class Projector {
 
   private final LocatorVersions locators;
   private final ProjectionTurns turns;
-  private final GroupCommit<WorkItem> work;
+  private final GroupCommit<WorkItemSender.Queued> work;
   private final Executor pool;
   private final Freshness freshness;
   private final Tracing tracing;
@@ -87,8 +83,8 @@ public final class Projector {
     this.tracing = tracing;
     this.locators = locators;
     this.turns = turns;
-    this.work = new GroupCommit<>(items -> tracing.acrossTraces(items, WorkItem::traceparent, item -> QUEUE_WORK, () -> work.send(items)),
-        pool);
+    this.work = new GroupCommit<>(items -> tracing.acrossTraces(items, WorkItemSender.Queued::traceparent, item -> QUEUE_WORK,
+        () -> work.send(items)), pool);
     this.pool = pool;
     this.freshness = freshness;
     this.departments = new Lanes<>(pool, MAX_PER_TURN, this::applyToPartition);
@@ -122,7 +118,8 @@ public final class Projector {
     CompletableFuture<List<CompletableFuture<Void>>> queued = CompletableFuture.allOf(all(views), employeesQueued)
         .thenApply(ready -> employeeEvents.stream().map(e -> perEmployee.submit(e.employeeId(), e)).toList());
     employeesQueued = queued.thenApply(futures -> null);
-    List<WorkItem> items = WorkItems.of(batch.stream().map(PolledEvent::event).toList(), positions(batch));
+    List<WorkItemSender.Queued> items = new ArrayList<>();
+    HrWork.of(batch, PolledEvent::event).forEach((asked, polled) -> items.add(new WorkItemSender.Queued(asked, position(polled))));
     CompletableFuture<Void> written = queued.thenCompose(Projector::all).thenCombine(markedInFlight, (applied, marked) -> null);
     return items.isEmpty() ? written : written.thenCompose(ready -> work.add(items));
   }
@@ -151,11 +148,9 @@ public final class Projector {
     freshness.applied("EmployeeActivity", events);
   }
 
-  /** Where each event of the batch was read, and when it occurred, for the work items it causes. */
-  private static Function<DomainEvent, SourcePosition> positions(List<PolledEvent> batch) {
-    Map<DomainEvent, SourcePosition> positions = new IdentityHashMap<>();
-    batch.forEach(polled -> positions.put(polled.event(), polled.position().at(polled.event().metadata().occurredAt())));
-    return positions::get;
+  /** Where an event was read, and when it occurred, for the work it asks for. */
+  private static SourcePosition position(PolledEvent polled) {
+    return polled.position().at(polled.event().metadata().occurredAt());
   }
 
   private boolean alreadyHired(PolledEvent polled) {

@@ -5,10 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.tablecast.events.DomainEvent;
+import io.tablecast.hr.steps.EmployeeItem;
+import io.tablecast.projection.Work;
 import io.tablecast.projector.testdata.InMemoryViews;
 import io.tablecast.testkit.HrHistory;
 import io.tablecast.viewstore.domain.SourcePosition;
-import io.tablecast.viewstore.domain.work.WorkItem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -90,14 +91,18 @@ class PipelinedProjectionPropertiesTest {
   }
 
   /** Transfers, archives and manager assignments: one item per event, however the events are batched. */
-  private static List<WorkItem> moves(List<WorkItem> work) {
-    return work.stream().filter(item -> !(item instanceof WorkItem.ReindexEmployee)).toList();
+  private static List<Work> moves(List<WorkItemSender.Queued> work) {
+    return work.stream().map(WorkItemSender.Queued::work).filter(item -> !reindex(item)).toList();
   }
 
   /** Reindex items merge within a batch: what must match is the last version each employee is reindexed at. */
-  private static Map<String, Long> lastReindex(List<WorkItem> work) {
-    return work.stream().filter(WorkItem.ReindexEmployee.class::isInstance).map(WorkItem.ReindexEmployee.class::cast)
-        .collect(Collectors.toMap(WorkItem.ReindexEmployee::employeeId, WorkItem::version, Math::max));
+  private static Map<String, Long> lastReindex(List<WorkItemSender.Queued> work) {
+    return work.stream().map(WorkItemSender.Queued::work).filter(PipelinedProjectionPropertiesTest::reindex)
+        .map(item -> EmployeeItem.parse(item.item())).collect(Collectors.toMap(EmployeeItem::employeeId, EmployeeItem::version, Math::max));
+  }
+
+  private static boolean reindex(Work work) {
+    return EmployeeItem.parse(work.item()).type() == EmployeeItem.Type.REINDEX_EMPLOYEE;
   }
 
   private static List<PolledEvent> polled(List<DomainEvent> events, int from, int to) {

@@ -17,7 +17,6 @@ import io.tablecast.projector.application.LocatorVersions;
 import io.tablecast.projector.application.ProjectionTurns;
 import io.tablecast.projector.application.Projector;
 import io.tablecast.projector.application.WorkItemSender;
-import io.tablecast.viewstore.domain.work.WorkItem;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -41,7 +40,7 @@ public final class InMemoryViews implements AutoCloseable {
   public final Map<String, Map<String, ViewEntity>> employees = new ConcurrentHashMap<>();
   public final Map<EmployeeId, ViewEntity> locators = new ConcurrentHashMap<>();
   public final Map<EmployeeId, Map<String, ViewEntity>> activity = new ConcurrentHashMap<>();
-  public final List<WorkItem> work = new ArrayList<>();
+  public final List<WorkItemSender.Queued> work = new ArrayList<>();
   private final Map<RowRef, Map<String, Object>> rows = new ConcurrentHashMap<>();
   private final ExecutorService pool = Executors.newFixedThreadPool(4);
   /** Per table (and department partition) and aggregate, the versions of its events in the order they were applied. */

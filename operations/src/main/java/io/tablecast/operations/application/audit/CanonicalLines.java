@@ -2,7 +2,7 @@ package io.tablecast.operations.application.audit;
 
 import io.tablecast.hr.audit.LastNameEntry;
 import io.tablecast.hr.tables.ViewTable;
-import io.tablecast.hr.work.WorkerState;
+import io.tablecast.hr.steps.WorkerRow;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.projection.ViewSet;
 import java.util.HashMap;
@@ -32,7 +32,7 @@ final class CanonicalLines implements ExpectedRows {
 
   /** Internal state (SPEC §3): a rebuilt generation may hold different properties, so it is not compared. */
   @Override
-  public void workerState(String locatorPartition, WorkerState state) {}
+  public void workerState(String locatorPartition, WorkerRow state) {}
 
   /** Expected entities per table; employees listed for {@code EmployeesByLastName}. */
   Map<ViewSet.Table, Long> counts() {

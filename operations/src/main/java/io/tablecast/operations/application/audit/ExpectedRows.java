@@ -1,7 +1,7 @@
 package io.tablecast.operations.application.audit;
 
 import io.tablecast.hr.audit.LastNameEntry;
-import io.tablecast.hr.work.WorkerState;
+import io.tablecast.hr.steps.WorkerRow;
 import io.tablecast.operations.domain.audit.AuditRow;
 
 /**
@@ -23,5 +23,5 @@ public interface ExpectedRows {
    *
    * @param locatorPartition the employee's {@code empid_<id8>} partition of {@code EmployeeIndex}
    */
-  void workerState(String locatorPartition, WorkerState state);
+  void workerState(String locatorPartition, WorkerRow state);
 }

@@ -4,7 +4,7 @@ import io.tablecast.hr.audit.LastNameEntry;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.hr.work.LastNameShards;
 import io.tablecast.hr.work.ViewEntity;
-import io.tablecast.hr.work.WorkerState;
+import io.tablecast.hr.steps.WorkerRow;
 import io.tablecast.operations.application.audit.AuditRecords.Line;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.projection.ViewSet;
@@ -106,7 +106,7 @@ public final class GenerationLoad implements ExpectedRows {
   }
 
   @Override
-  public void workerState(String locatorPartition, WorkerState state) {
+  public void workerState(String locatorPartition, WorkerRow state) {
     writer.writeWorkerState(locatorPartition, state);
   }
 

@@ -5,11 +5,11 @@ import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.hr.audit.DepartmentAudit;
 import io.tablecast.hr.audit.EmployeeAudit;
+import io.tablecast.hr.steps.WorkerRow.IndexEntries;
+import io.tablecast.hr.steps.WorkerRow;
 import io.tablecast.hr.tables.IndexLayout;
 import io.tablecast.hr.work.TruthRows;
 import io.tablecast.hr.work.ViewEntity;
-import io.tablecast.hr.work.WorkerState;
-import io.tablecast.hr.work.WorkerState.IndexEntries;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.operations.domain.audit.StorageLimits;
 import io.tablecast.projection.RowChange;
@@ -24,6 +24,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -221,8 +222,9 @@ public final class LogFold {
   }
 
   /** The workers' state once every item of the employee is done: entries as the locator says, nothing stale. */
-  private WorkerState settled(ViewEntity locator) {
+  private WorkerRow settled(ViewEntity locator) {
     Set<String> managed = departments.managedBy(TruthRows.id(locator).canonical());
-    return new WorkerState(IndexEntries.of(Optional.of(locator)), Set.of(), Set.of(), managed, locator.version(), Optional.empty());
+    return new WorkerRow(IndexEntries.of(TruthRows.locator(locator)), Set.of(), Set.of(), managed, locator.version(), OptionalLong.empty(),
+        Set.of());
   }
 }

@@ -1,6 +1,6 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.hr.work.WorkerState;
+import io.tablecast.hr.steps.WorkerRow;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.projection.ViewSet;
 import java.util.Map;
@@ -15,7 +15,7 @@ public interface RowWriter extends AutoCloseable {
   void write(AuditRow row);
 
   /** The workers' state row of one employee, in the row form the workers read. */
-  void writeWorkerState(String locatorPartition, WorkerState state);
+  void writeWorkerState(String locatorPartition, WorkerRow state);
 
   /**
    * Waits until every row written so far is stored.

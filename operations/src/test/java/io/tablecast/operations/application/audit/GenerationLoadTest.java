@@ -8,9 +8,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablecast.events.DomainEvent;
+import io.tablecast.hr.steps.WorkerRow;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.hr.work.LastNameShards;
-import io.tablecast.hr.work.WorkerState;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.projector.application.FailurePolicy;
@@ -36,7 +36,7 @@ class GenerationLoadTest {
   /** Keeps what it is given, in order. */
   private static final class Rows implements RowWriter {
     final List<AuditRow> rows = new ArrayList<>();
-    final Map<String, WorkerState> workers = new LinkedHashMap<>();
+    final Map<String, WorkerRow> workers = new LinkedHashMap<>();
     boolean flushed;
 
     @Override
@@ -45,7 +45,7 @@ class GenerationLoadTest {
     }
 
     @Override
-    public void writeWorkerState(String locatorPartition, WorkerState state) {
+    public void writeWorkerState(String locatorPartition, WorkerRow state) {
       workers.put(locatorPartition, state);
     }
 
@@ -171,13 +171,13 @@ class GenerationLoadTest {
 
     load(log, rows);
 
-    WorkerState ann = rows.workers.get("empid_00000007");
-    assertThat(ann.indexed()).isEqualTo(new WorkerState.IndexEntries(Optional.of("ann@x.io"),
-        Optional.of(new WorkerState.LastNameEntry("Lee", "Sales"))));
-    assertThat(ann.managedDepartments()).containsExactly("Sales");
-    assertThat(ann.committed()).isTrue();
+    WorkerRow ann = rows.workers.get("empid_00000007");
+    assertThat(ann.indexed()).isEqualTo(new WorkerRow.IndexEntries(Optional.of("ann@x.io"),
+        Optional.of(new WorkerRow.LastNameEntry("Lee", "Sales"))));
+    assertThat(ann.managed()).containsExactly("Sales");
+    assertThat(ann.isSettled()).isTrue();
     assertThat(ann.staleEmails()).isEmpty();
     assertThat(ann.version()).isEqualTo(1);
-    assertThat(rows.workers.get("empid_00000008").managedDepartments()).isEqualTo(Set.of("Ops"));
+    assertThat(rows.workers.get("empid_00000008").managed()).isEqualTo(Set.of("Ops"));
   }
 }

@@ -1,10 +1,10 @@
 package io.tablecast.projector.application.work;
 
 import io.tablecast.events.EmployeeId;
-import io.tablecast.hr.work.ViewEntity;
+import io.tablecast.hr.tables.rows.LocatorRow;
+import io.tablecast.projection.Work;
 import io.tablecast.projector.application.WorkItemSender;
 import io.tablecast.projector.domain.work.PendingItems;
-import io.tablecast.viewstore.domain.work.WorkItem;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,7 +41,7 @@ public final class PendingWork {
   /** Scans and queues; returns the number of items queued. */
   public int requeue() {
     long started = System.nanoTime();
-    Map<EmployeeId, ViewEntity> pending = new LinkedHashMap<>();
+    Map<EmployeeId, LocatorRow> pending = new LinkedHashMap<>();
     long[] employees = {0};
     scan.employees((employee, locator, state) -> {
       employees[0]++;
@@ -49,14 +49,14 @@ public final class PendingWork {
         pending.put(employee, locator);
       }
     });
-    List<WorkItem> items = new ArrayList<>();
+    List<Work> items = new ArrayList<>();
     if (!pending.isEmpty()) {
       Map<EmployeeId, Set<String>> holding = scan.departmentsHolding(pending.keySet());
       pending.forEach((employee, locator) -> items.addAll(PendingItems.of(employee, locator, holding.getOrDefault(employee, Set.of()))));
     }
-    List<WorkItem.ManagerAssigned> managers = scan.managers();
+    List<Work> managers = scan.managers();
     items.addAll(managers);
-    work.send(items);
+    work.send(items.stream().map(item -> new WorkItemSender.Queued(item, null)).toList());
     log.info("Queued the pending work again: {} of {} employees not settled, {} departments with a manager; {} items in {} ms",
         pending.size(), employees[0], managers.size(), items.size(), (System.nanoTime() - started) / 1_000_000);
     return items.size();

@@ -1,14 +1,14 @@
 package io.tablecast.projector.domain.work;
 
 import io.tablecast.events.EmployeeId;
-import io.tablecast.hr.work.TruthRows;
-import io.tablecast.hr.work.ViewEntity;
-import io.tablecast.hr.work.WorkerState;
-import io.tablecast.hr.work.WorkerState.IndexEntries;
-import io.tablecast.viewstore.domain.work.WorkItem;
+import io.tablecast.hr.steps.EmployeeItem;
+import io.tablecast.hr.steps.EmployeeStep;
+import io.tablecast.hr.steps.WorkerRow;
+import io.tablecast.hr.steps.WorkerRow.IndexEntries;
+import io.tablecast.hr.tables.rows.LocatorRow;
+import io.tablecast.projection.Work;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -17,19 +17,19 @@ import java.util.TreeSet;
  * (docs/work-items.md, "After a crash"). Pure.
  *
  * <p>The store loses a suffix of its writes, never a write without those before it, but its
- * tables and its queues lose theirs independently. What the workers finished for a locator is
- * therefore exactly what their state row says: an employee whose state follows its locator has
- * nothing pending, whatever happened to the queues. Any other one gets items that make a worker
- * put it in order: its rows where the locator says and nowhere else (every department that holds
- * a row of it is named), its indexes, and the departments it manages.
+ * tables and its queues lose theirs independently. What the steps finished for a locator is
+ * therefore exactly what its worker row says: an employee whose worker row follows its locator has
+ * nothing pending, whatever happened to the queues. Any other one gets items that make a step put
+ * it in order: its rows where the locator says and nowhere else (every department that holds a row
+ * of it is named), its indexes, and the departments it manages.
  */
 public final class PendingItems {
 
   private PendingItems() {}
 
-  /** Whether the workers' state follows the locator: then none of the employee's work is pending. */
-  public static boolean settled(ViewEntity locator, WorkerState state) {
-    return state.settled(IndexEntries.of(Optional.of(locator)), Set.of(), locator.version());
+  /** Whether the worker row follows the locator: then none of the employee's work is pending. */
+  public static boolean settled(LocatorRow locator, WorkerRow state) {
+    return state.follows(IndexEntries.of(locator), Set.of(), locator.version());
   }
 
   /**
@@ -38,20 +38,26 @@ public final class PendingItems {
    *
    * @param holding the departments whose partitions of {@code Employees} hold a row of it
    */
-  public static List<WorkItem> of(EmployeeId employee, ViewEntity locator, Set<String> holding) {
+  public static List<Work> of(EmployeeId employee, LocatorRow locator, Set<String> holding) {
     String id = employee.canonical();
-    String home = TruthRows.locator(locator).departmentId();
+    String home = locator.departmentId();
     long version = locator.version();
-    List<WorkItem> items = new ArrayList<>();
-    if (!TruthRows.isActive(locator)) {
+    List<EmployeeItem> items = new ArrayList<>();
+    if (!locator.isActive()) {
       Set<String> departments = new TreeSet<>(holding);
       departments.add(home);
-      departments.forEach(department -> items.add(new WorkItem.ArchiveEmployee(id, department, version)));
-      return items;
+      departments.forEach(department -> items.add(EmployeeItem.archive(id, department, version)));
+    } else {
+      new TreeSet<>(holding).stream().filter(department -> !department.equals(home))
+          .forEach(stray -> items.add(EmployeeItem.transfer(id, stray, home, version)));
+      items.add(EmployeeItem.reindex(id, version));
     }
-    new TreeSet<>(holding).stream().filter(department -> !department.equals(home))
-        .forEach(stray -> items.add(new WorkItem.TransferEmployee(id, stray, home, version)));
-    items.add(new WorkItem.ReindexEmployee(id, version));
-    return items;
+    return items.stream().map(item -> EmployeeStep.of(item).askFor(item)).toList();
+  }
+
+  /** The item that makes a department's manager fields follow its manager. */
+  public static Work managerOf(String departmentId, String managerId, long departmentVersion) {
+    EmployeeItem item = EmployeeItem.managerAssigned(departmentId, managerId, departmentVersion);
+    return EmployeeStep.of(item).askFor(item);
   }
 }

@@ -119,15 +119,9 @@ public final class PoisonQueues {
       return parkedText;
     }
     try {
-      WorkMessages.Message work = WorkMessages.read(message);
-      return WorkMessages.write(new WorkMessages.Message(work.generation(), work.items()));
-    } catch (IllegalArgumentException e) {
-      try {
-        StepMessages.Message step = StepMessages.read(message);
-        return StepMessages.write(step.fresh());
-      } catch (IllegalArgumentException notAStep) {
-        return message; // unreadable as work: requeued as it was, for the operator to see again
-      }
+      return StepMessages.write(StepMessages.read(message).fresh());
+    } catch (IllegalArgumentException notAStep) {
+      return message; // unreadable as work: requeued as it was, for the operator to see again
     }
   }
 

@@ -11,15 +11,14 @@ import io.tablecast.common.concurrent.DaemonThreads;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.EgtGuard;
 import io.tablecast.common.tables.Generation;
+import io.tablecast.hr.steps.WorkerRow;
+import io.tablecast.hr.tables.IndexLayout;
 import io.tablecast.hr.tables.ViewTable;
-import io.tablecast.hr.work.ViewEntity;
-import io.tablecast.hr.work.WorkerState;
 import io.tablecast.operations.application.audit.RowWriter;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.operations.domain.audit.StorageLimits;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.viewstore.adapter.out.tables.TableRows;
-import io.tablecast.viewstore.adapter.out.tables.WorkerStateRows;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -97,9 +96,8 @@ public final class TableRowWriter implements RowWriter {
   }
 
   @Override
-  public void writeWorkerState(String locatorPartition, WorkerState state) {
-    ViewEntity row = WorkerStateRows.toRow(state);
-    write(new AuditRow(ViewTable.EMPLOYEE_INDEX, locatorPartition, row.rowKey(), row.properties()));
+  public void writeWorkerState(String locatorPartition, WorkerRow state) {
+    write(new AuditRow(ViewTable.EMPLOYEE_INDEX, locatorPartition, IndexLayout.WORKER_ROW, state.properties()));
   }
 
   @Override

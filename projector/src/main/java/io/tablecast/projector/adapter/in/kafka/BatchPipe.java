@@ -3,12 +3,12 @@ package io.tablecast.projector.adapter.in.kafka;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.tablecast.common.tracing.Tracing;
+import io.tablecast.hr.steps.HrWork;
 import io.tablecast.projector.adapter.out.kafka.DeadLetters;
 import io.tablecast.projector.application.BatchApplier;
 import io.tablecast.projector.application.CheckpointStore;
 import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.projector.application.PartitionRef;
-import io.tablecast.projector.domain.work.WorkItems;
 import io.tablecast.schemas.EventSerde;
 import io.tablecast.viewstore.application.FailureClassifier;
 import java.time.Clock;
@@ -109,14 +109,14 @@ final class BatchPipe implements AutoCloseable {
 
   /**
    * Hands the batch to the applier, behind the batches before it, and asks for its in-flight mark
-   * if its work moves rows ({@link WorkItems#movesRows}): its work items wait for that mark. The
+   * if its work moves rows ({@link HrWork.movesRows}): its work items wait for that mark. The
    * mark names every record up to the batch's last in each partition, so it covers the hires before
    * it that a next owner must treat as uncertain; batches of other work need none.
    */
   void submit(ConsumerRecords<byte[], byte[]> records) {
     PolledBatch batch = PolledBatch.decode(records, positions::window, events, policy, tracing);
     Map<TopicPartition, Long> upTo = batch.upTo();
-    CompletableFuture<Void> marked = batch.events.stream().anyMatch(e -> WorkItems.movesRows(e.event()))
+    CompletableFuture<Void> marked = batch.events.stream().anyMatch(e -> HrWork.movesRows(e.event()))
         ? writer.inFlight(batch.last) : CompletableFuture.completedFuture(null);
     batch.stops.forEach((partition, offset) -> stop(partition, offset, batch.stopReasons.get(partition)));
     inFlight.add(new InFlight.Batch(batch, upTo, applier.submit(batch.events, marked)));

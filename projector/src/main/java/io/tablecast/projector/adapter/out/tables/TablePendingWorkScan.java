@@ -10,16 +10,16 @@ import com.azure.data.tables.models.TableEntity;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.events.EmployeeId;
+import io.tablecast.hr.steps.WorkerRow;
 import io.tablecast.hr.tables.EmployeesLayout;
 import io.tablecast.hr.tables.IndexLayout;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.hr.tables.rows.DepartmentRow;
-import io.tablecast.hr.work.ViewEntity;
-import io.tablecast.hr.work.WorkerState;
+import io.tablecast.hr.tables.rows.LocatorRow;
+import io.tablecast.projection.Work;
 import io.tablecast.projector.application.work.PendingWorkScan;
+import io.tablecast.projector.domain.work.PendingItems;
 import io.tablecast.viewstore.adapter.out.tables.TableRows;
-import io.tablecast.viewstore.adapter.out.tables.WorkerStateRows;
-import io.tablecast.viewstore.domain.work.WorkItem;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -48,30 +48,30 @@ public final class TablePendingWorkScan implements PendingWorkScan {
   @Override
   public void employees(EmployeeVisitor visitor) {
     String filter = "RowKey eq '" + IndexLayout.ROW + "' or RowKey eq '" + IndexLayout.WORKER_ROW + "'";
-    ViewEntity[] locator = {null};
+    LocatorRow[] locator = {null};
     String[] partition = {null};
     each(index, new ListEntitiesOptions().setFilter(filter), entity -> {
       if (!entity.getPartitionKey().startsWith(EmployeesLayout.EMPLOYEE_PREFIX)) {
         return; // the email index's partitions
       }
       if (!entity.getPartitionKey().equals(partition[0])) {
-        visit(partition[0], locator[0], WorkerState.NONE, visitor);
+        visit(partition[0], locator[0], WorkerRow.NONE, visitor);
         partition[0] = entity.getPartitionKey();
         locator[0] = null;
       }
-      ViewEntity row = new ViewEntity(entity.getRowKey(), TableRows.properties(entity));
-      if (row.rowKey().equals(IndexLayout.ROW)) {
-        locator[0] = row;
+      Map<String, Object> row = TableRows.properties(entity);
+      if (entity.getRowKey().equals(IndexLayout.ROW)) {
+        locator[0] = LocatorRow.from(row);
       } else {
-        visit(partition[0], locator[0], WorkerStateRows.fromRow(row), visitor);
+        visit(partition[0], locator[0], WorkerRow.from(row), visitor);
         locator[0] = null;
       }
     });
-    visit(partition[0], locator[0], WorkerState.NONE, visitor);
+    visit(partition[0], locator[0], WorkerRow.NONE, visitor);
   }
 
   /** Rows come sorted by key, the locator ({@code employee}) before the state ({@code worker}). */
-  private static void visit(String partition, ViewEntity locator, WorkerState state, EmployeeVisitor visitor) {
+  private static void visit(String partition, LocatorRow locator, WorkerRow state, EmployeeVisitor visitor) {
     if (locator != null) {
       employeeId(partition).ifPresent(id -> visitor.visit(id, locator, state));
     }
@@ -88,12 +88,12 @@ public final class TablePendingWorkScan implements PendingWorkScan {
   }
 
   @Override
-  public List<WorkItem.ManagerAssigned> managers() {
-    List<WorkItem.ManagerAssigned> managers = new ArrayList<>();
+  public List<Work> managers() {
+    List<Work> managers = new ArrayList<>();
     each(employees, new ListEntitiesOptions().setFilter("RowKey eq '" + EmployeesLayout.DEPARTMENT + "'"), entity -> {
-      ViewEntity department = new ViewEntity(entity.getRowKey(), TableRows.properties(entity));
-      Optional.ofNullable(DepartmentRow.from(department.properties()).managerId()).ifPresent(manager ->
-          managers.add(new WorkItem.ManagerAssigned(entity.getPartitionKey(), manager, department.version())));
+      DepartmentRow department = DepartmentRow.from(TableRows.properties(entity));
+      Optional.ofNullable(department.managerId()).ifPresent(manager ->
+          managers.add(PendingItems.managerOf(entity.getPartitionKey(), manager, department.version())));
     });
     return managers;
   }

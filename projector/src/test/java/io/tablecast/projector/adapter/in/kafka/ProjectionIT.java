@@ -20,7 +20,7 @@ import io.tablecast.testkit.ChildJvm;
 import io.tablecast.testkit.ChildJvms;
 import io.tablecast.testkit.HrHistory;
 import io.tablecast.testkit.TablecastRuntimeExtension;
-import io.tablecast.viewstore.adapter.queue.WorkMessages;
+import io.tablecast.viewstore.adapter.queue.StepMessages;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -58,7 +58,7 @@ class ProjectionIT {
     Generation generation = new Generation(HR, projection.namespace(), 1);
     QueueClient transfers = projection.azure().queue(generation.queue(WorkQueue.TRANSFER));
     long queuedTransfers = transfers.receiveMessages(32).stream()
-        .mapToLong(m -> WorkMessages.read(m.getBody().toString()).items().size()).sum();
+        .mapToLong(m -> StepMessages.read(m.getBody().toString()).items().size()).sum();
     assertThat(queuedTransfers).isPositive();
   }
 

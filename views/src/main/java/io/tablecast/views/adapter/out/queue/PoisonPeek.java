@@ -12,7 +12,6 @@ import io.tablecast.views.application.ParkedSource;
 import io.tablecast.views.domain.dashboard.ParkedMessage;
 import io.tablecast.viewstore.adapter.queue.ParkedMessages;
 import io.tablecast.viewstore.adapter.queue.StepMessages;
-import io.tablecast.viewstore.adapter.queue.WorkMessages;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -59,7 +58,7 @@ public final class PoisonPeek implements ParkedSource {
       return ParkedMessages.read(text).reason();
     } catch (IllegalArgumentException notParked) {
       try {
-        return WorkMessages.read(text).lastFailure().map(StepMessages.Failure::reason).orElse("no reason recorded");
+        return StepMessages.read(text).lastFailure().map(StepMessages.Failure::reason).orElse("no reason recorded");
       } catch (IllegalArgumentException notWork) {
         return "unreadable message: neither a parked nor a work message";
       }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tablecast.viewstore.adapter.queue.ParkedMessages.Parked;
 import io.tablecast.viewstore.adapter.queue.ParkedMessages;
 import io.tablecast.viewstore.adapter.queue.StepMessages;
-import io.tablecast.viewstore.adapter.queue.WorkMessages;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -21,8 +20,8 @@ class PoisonPeekTest {
 
   @Test
   void aBareWorkMessageGivesItsLastFailure() {
-    String text = WorkMessages.write(new WorkMessages.Message(1, List.of())
-        .failed(new StepMessages.Failure("409 on the index entry", true)));
+    String text = StepMessages.write(new StepMessages.Message(StepMessages.FORMAT, "index-maintenance", List.of("an item"),
+        new StepMessages.Failure("409 on the index entry", true)));
 
     assertThat(PoisonPeek.reason(text)).isEqualTo("409 on the index entry");
   }
