@@ -129,8 +129,9 @@ public final class WorkerBenchmark {
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     long requestsBefore = requests.count();
     long t0 = System.nanoTime();
-    try (StepWorkers running = StepWorkers.start(azure, generation, HrProjections.VIEWS.steps(), WorkerSettings.DEFAULT.withPerQueue(workers),
-        new ViewSetMetrics(registry, generation.viewSet().name()), Tracing.OFF, Clock.systemUTC())) {
+    try (StepWorkers running = StepWorkers.start(azure, generation, HrProjections.VIEWS.steps(),
+        WorkerSettings.DEFAULT.withPerQueue(workers), new ViewSetMetrics(registry, generation.viewSet().name()), Tracing.OFF,
+        Clock.systemUTC())) {
       long deadline = t0 + TIMEOUT.toNanos();
       while (items(registry, "done") < items) {
         if (System.nanoTime() > deadline) {

@@ -28,14 +28,13 @@ import io.tablecast.projector.fixtures.StoreSnapshot;
 import io.tablecast.testkit.HrHistory;
 import io.tablecast.testkit.LongRun;
 import io.tablecast.testkit.TablecastRuntimeExtension;
+import io.tablecast.viewstore.adapter.out.tables.TableTurns;
 import io.tablecast.viewstore.adapter.queue.ParkedMessages;
 import io.tablecast.viewstore.adapter.queue.StepMessages.Origin;
 import io.tablecast.viewstore.adapter.queue.StepMessages;
 import io.tablecast.workers.WorkerService;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.producer.RecordMetadata;
@@ -99,7 +98,8 @@ class CrashRecoveryIT {
     projection.stop(projector);
     // What the crash leaves: every write of the last 600 events done, and their applied marks not.
     checkpointed.forEach((row, offset) -> projection.checkpoints().updateEntity(
-        new TableEntity(new Generation(HR, projection.namespace(), 1).checkpointPartition(), row).addProperty(CheckpointLayout.APPLIED_OFFSET, offset),
+        new TableEntity(new Generation(HR, projection.namespace(), 1).checkpointPartition(), row)
+            .addProperty(CheckpointLayout.APPLIED_OFFSET, offset),
         TableEntityUpdateMode.MERGE));
     assertThat(projection.caughtUp(projection.endOffsets())).as("the checkpoints are behind the views").isFalse();
 
@@ -123,11 +123,13 @@ class CrashRecoveryIT {
     }
     // A worker of the crashed run held one employee, for minutes more.
     EmployeeHired first = log.stream().filter(EmployeeHired.class::isInstance).map(EmployeeHired.class::cast).findFirst().orElseThrow();
-    projection.table(ViewTable.EMPLOYEE_INDEX).upsertEntity(new TableEntity(IndexLayout.locatorPartition(first.employeeId()), IndexLayout.WORKER_ROW)
-        .addProperty("EntityType", IndexLayout.TYPE_WORKER_STATE).addProperty("Version", 0L)
-        .addProperty("LeaseOwner", "crashed-run/1").addProperty("LeaseUntil", OffsetDateTime.ofInstant(Instant.now().plusSeconds(600), ZoneOffset.UTC)));
+    projection.table(ViewTable.EMPLOYEE_INDEX).upsertEntity(new TableEntity(IndexLayout.locatorPartition(first.employeeId()),
+        IndexLayout.WORKER_ROW).addProperty("EntityType", IndexLayout.TYPE_WORKER_STATE).addProperty("Version", 0L)
+        .addProperty(TableTurns.LEASE_OWNER, "crashed-run/1")
+        .addProperty(TableTurns.LEASE_UNTIL, Instant.now().plusSeconds(600).toEpochMilli()));
 
-    projection.start(projection.config().withWorkers(FAST.withInstance("next-run")).withRecovery(Recovery.afterCrashOf("crashed-run")), List.of());
+    projection.start(projection.config().withWorkers(FAST.withInstance("next-run")).withRecovery(Recovery.afterCrashOf("crashed-run")),
+        List.of());
     ModelCheck.awaitWorkDone(projection, SETTLE);
 
     ModelCheck.assertViewsMatch(projection, HrModel.of(log), "after the crash");
@@ -152,17 +154,20 @@ class CrashRecoveryIT {
     try (WorkerService workers = WorkerService.start(
         new WorkerService.Config(projection.namespace(), projection.storage(), new HttpSettings("127.0.0.1", 0), FAST))) {
       QueueClient poison = projection.azure().queue(new Generation(HR, projection.namespace(), 1).poisonQueue(WorkQueue.INDEX_MAINTENANCE));
-      await("the item whose truth is final is parked").atMost(SETTLE).until(() -> poison.getProperties().getApproximateMessagesCount() == 1);
+      await("the item whose truth is final is parked").atMost(SETTLE)
+          .until(() -> poison.getProperties().getApproximateMessagesCount() == 1);
       assertThat(ParkedMessages.read(poison.peekMessage().getBody().toString()).reason())
           .isEqualTo("waiting for the locator of employee 00000003 at version 1 (it is at none), and the projector has passed the event"
               + " that asked for it");
       // The waiting item has been tried well past the point where a failing one is parked.
-      await().during(Duration.ofSeconds(8)).atMost(Duration.ofSeconds(20)).until(() -> poison.getProperties().getApproximateMessagesCount() == 1);
+      await().during(Duration.ofSeconds(8)).atMost(Duration.ofSeconds(20))
+          .until(() -> poison.getProperties().getApproximateMessagesCount() == 1);
 
       projection.start(projection.config().withWorkers(FAST.withPerQueue(0)), List.of());
       projection.awaitCaughtUp(SETTLE);
       ModelCheck.awaitWorkDone(projection, SETTLE);
-      assertThat(projection.table(ViewTable.EMPLOYEE_INDEX).getEntity(IndexLayout.emailPartition("bob@x.io"), IndexLayout.ROW).getProperty("EmployeeId"))
+      assertThat(projection.table(ViewTable.EMPLOYEE_INDEX).getEntity(IndexLayout.emailPartition("bob@x.io"), IndexLayout.ROW)
+          .getProperty("EmployeeId"))
           .as("the waiting item was done once its truth was there").isEqualTo("00000002");
       assertThat(poison.getProperties().getApproximateMessagesCount()).isEqualTo(1);
     }

@@ -173,7 +173,8 @@ class RequestBudgetIT {
   }
 
   private static void print(Map<Kind, Count[]> counts) {
-    StringBuilder out = new StringBuilder("\n| kind | low load: total (projector + workers) | high load: total (projector + workers) | idle requests/s |\n"
+    StringBuilder out = new StringBuilder("\n| kind | low load: total (projector + workers) | high load: total (projector + workers)"
+        + " | idle requests/s |\n"
         + "|---|---:|---:|---:|\n");
     counts.forEach((kind, c) -> out.append(String.format(Locale.ROOT, "| %s | %.2f (%.2f + %.2f) | %.2f (%.2f + %.2f) | %.1f / %.1f |%n",
         kind.name().toLowerCase(Locale.ROOT).replace('_', ' '), c[0].total(), c[0].projector(), c[0].workers(),

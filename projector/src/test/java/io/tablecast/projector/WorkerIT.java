@@ -152,7 +152,8 @@ class WorkerIT {
     List<DomainEvent> departments = List.of(departmentCreated("Sales", "Sales"), managerAssigned("Sales", 2, 7, "Ann", "Lee", "ann@x.io"));
     runToQuiescence(projection, departments);
 
-    appendToQuiescence(projection, departments, List.of(hired(7, "Sales", "Anna", "Lee", "anna@x.io")), "the hire alone, after the assignment");
+    appendToQuiescence(projection, departments, List.of(hired(7, "Sales", "Anna", "Lee", "anna@x.io")),
+        "the hire alone, after the assignment");
 
     assertThat(ViewTables.rows(projection.table(ViewTable.EMPLOYEES)).get("Sales").get("department"))
         .as("the hire's own details, which only the worker that read the recorded department can have written")
@@ -337,7 +338,8 @@ class WorkerIT {
     index.sendMessage(message(EmployeeStep.INDEX_MAINTENANCE, items.toArray(String[]::new)));
     TableClient employeeIndex = projection.table(ViewTable.EMPLOYEE_INDEX);
     String bobsState = IndexLayout.locatorPartition(new EmployeeId(2));
-    employeeIndex.updateEntity(new TableEntity(bobsState, IndexLayout.WORKER_ROW).addProperty(TableTurns.LEASE_OWNER, "another-worker/attempt")
+    employeeIndex.updateEntity(new TableEntity(bobsState, IndexLayout.WORKER_ROW)
+        .addProperty(TableTurns.LEASE_OWNER, "another-worker/attempt")
         .addProperty(TableTurns.LEASE_UNTIL, System.currentTimeMillis() + 600_000), TableEntityUpdateMode.MERGE);
 
     ProjectorService whileHeld = projection.start(projection.config().withWorkers(FAST), List.of());

@@ -31,7 +31,8 @@ class HrWorkTest {
         transferred(7, 3, "Sales", "Ops"), archived(7, 4, "Ops", "left"));
 
     for (DomainEvent event : events) {
-      boolean moves = HrWork.of(event).stream().anyMatch(work -> work.step() == EmployeeStep.TRANSFER || work.step() == EmployeeStep.ARCHIVE);
+      boolean moves = HrWork.of(event).stream()
+          .anyMatch(work -> work.step() == EmployeeStep.TRANSFER || work.step() == EmployeeStep.ARCHIVE);
       assertThat(HrWork.movesRows(event)).as(event.getClass().getSimpleName()).isEqualTo(moves);
     }
     assertThat(events.stream().filter(HrWork::movesRows)).hasSize(2);
@@ -40,7 +41,8 @@ class HrWorkTest {
   @Test
   void hiresAndChangesOfOneEmployeeBecomeOneReindexItemAtTheLatestVersion_andOnlyAHireAloneCarriesTheHire() {
     EmployeeHired bo = hired(8, "Sales", "Bo", "Ek", "b@x.io");
-    List<Work> work = HrWork.of(List.of(hired(7, "Sales", "Ann", "Lee", "a@x.io"), changed(7, 2, "Sales", "Ann", "Park", "p@x.io", 31), bo));
+    List<Work> work = HrWork.of(List.of(hired(7, "Sales", "Ann", "Lee", "a@x.io"), changed(7, 2, "Sales", "Ann", "Park", "p@x.io", 31),
+        bo));
 
     EmployeeItem.Hire hire = new EmployeeItem.Hire("Sales", "Bo", "Ek", "b@x.io", 30, bo.metadata().occurredAt(),
         bo.metadata().eventId().toString());
@@ -77,7 +79,8 @@ class HrWorkTest {
     EmployeeItem transfer = EmployeeItem.transfer("00000042", "Sales", "Ops", 3);
 
     assertThat(transfer.text()).isEqualTo(
-        "{\"type\":\"transfer-employee\",\"employeeId\":\"00000042\",\"fromDepartmentId\":\"Sales\",\"toDepartmentId\":\"Ops\",\"version\":3}");
+        "{\"type\":\"transfer-employee\",\"employeeId\":\"00000042\",\"fromDepartmentId\":\"Sales\","
+            + "\"toDepartmentId\":\"Ops\",\"version\":3}");
     EmployeeHired bo = hired(8, "Sales", "Zoë", "O'Brien", "zoe@x.io");
     for (Work work : HrWork.of(List.of(bo, transferred(8, 2, "Sales", "Ops"), managerAssigned("Ops", 2, 8, "Z", "O", "z@x.io")))) {
       assertThat(EmployeeItem.parse(work.item()).text()).isEqualTo(work.item());

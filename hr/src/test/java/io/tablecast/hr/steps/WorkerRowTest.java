@@ -44,7 +44,8 @@ class WorkerRowTest {
 
     @Test
     void anArchivedEmployeeIsIndexedNowhere() {
-      assertThat(IndexEntries.of(truth(hired(7, "Sales", "Ann", "Lee", "a@x.io"), archived(7, 2, "Sales", null)))).isEqualTo(IndexEntries.NONE);
+      assertThat(IndexEntries.of(truth(hired(7, "Sales", "Ann", "Lee", "a@x.io"), archived(7, 2, "Sales", null))))
+        .isEqualTo(IndexEntries.NONE);
     }
   }
 

@@ -130,7 +130,8 @@ public final class InMemoryViews implements AutoCloseable {
   }
 
   private void record(String table, List<? extends DomainEvent> events) {
-    events.forEach(e -> applied.computeIfAbsent(table + "/" + e.metadata().aggregateId(), k -> new CopyOnWriteArrayList<>()).add(e.version()));
+    events.forEach(e -> applied.computeIfAbsent(table + "/" + e.metadata().aggregateId(), k -> new CopyOnWriteArrayList<>())
+        .add(e.version()));
   }
 
   private void pause() {

@@ -58,7 +58,8 @@ class PendingItemsTest {
 
   @Test
   void anActiveEmployeeIsMovedOutOfEveryOtherDepartmentThatHoldsItAndReindexedAtItsLocatorsVersion() {
-    LocatorRow moved = locator(hired(7, "Sales", "Ann", "Lee", "ann@x.io"), transferred(7, 2, "Sales", "Ops"), transferred(7, 3, "Ops", "HR"));
+    LocatorRow moved = locator(hired(7, "Sales", "Ann", "Lee", "ann@x.io"), transferred(7, 2, "Sales", "Ops"),
+        transferred(7, 3, "Ops", "HR"));
 
     assertThat(PendingItems.of(ANN, moved, Set.of("Sales", "HR"))).containsExactly(
         asked(EmployeeItem.transfer("00000007", "Sales", "HR", 3)),

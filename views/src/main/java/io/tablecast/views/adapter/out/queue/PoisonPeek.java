@@ -41,7 +41,8 @@ public final class PoisonPeek implements ParkedSource {
       try {
         for (PeekedMessageItem m : azure.queue(generation.poisonQueue(queue)).peekMessages(1, NO_TIMEOUT, Context.NONE)) {
           Instant inserted = m.getInsertionTime() == null ? Instant.EPOCH : m.getInsertionTime().toInstant();
-          oldest.put(generation.queue(queue), new ParkedMessage(queue.baseName(), m.getMessageId(), reason(m.getBody().toString()), inserted));
+          oldest.put(generation.queue(queue),
+              new ParkedMessage(queue.baseName(), m.getMessageId(), reason(m.getBody().toString()), inserted));
         }
       } catch (RuntimeException e) {
         if (!QueueErrors.queueMissing(e)) {
