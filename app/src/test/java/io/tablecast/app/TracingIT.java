@@ -72,10 +72,10 @@ class TracingIT {
       SpanData request = await().atMost(PROJECTION).until(() -> named(recorder, "POST /employees"), s -> s != null);
       List<SpanData> trace = await().atMost(PROJECTION).until(
           () -> recorder.spans().stream().filter(s -> s.getTraceId().equals(request.getTraceId())).toList(),
-          spans -> spans.stream().anyMatch(s -> s.getName().equals("work ReindexEmployee")));
+          spans -> spans.stream().anyMatch(s -> s.getName().equals("step index-maintenance")));
       Map<String, SpanData> byId = trace.stream().collect(Collectors.toMap(SpanData::getSpanId, Function.identity()));
       SpanData egt = only(trace, "apply Employees");
-      SpanData work = only(trace, "work ReindexEmployee");
+      SpanData work = only(trace, "step index-maintenance");
       List<SpanData> decisions = trace.stream().filter(s -> s.getName().equals("decide HireEmployee")).toList();
 
       assertThat(decisions).isNotEmpty();
