@@ -64,7 +64,9 @@ import reactor.core.Exceptions;
  *
  * <p>A turn holds its items' intent rows under a lease that names this process's instance; once a
  * third of the lease has passed since its message was received, it stops before its next write
- * ({@link TableTurns#applyItems(Turn, boolean, long)}). An idle worker waits as {@link IdleWait}
+ * ({@link TableTurns#applyItems(Turn, boolean, long, Duration)}). A large message's items go in slices, and
+ * those not begun once half its time has passed stay in the message, which the worker keeps for its
+ * next delivery: each delivery keeps what it did. An idle worker waits as {@link IdleWait}
  * says: until its doorbell rings ({@link Arrivals}), a message it hid is due again, or its wait,
  * doubling while its receives find nothing, has passed. Beside a projector whose views are behind
  * their freshness target, the workers give way ({@link GiveWay}).
@@ -263,7 +265,7 @@ public final class StepWorkers implements InProcessWorkers.Running {
         List<Aside> applied = new ArrayList<>(1);
         boolean firstDelivery = received.getDequeueCount() == 1 && message.lastFailure().isEmpty();
         tracing.acrossTraces(IntStream.range(0, message.items().size()).boxed().toList(), message::trace, i -> "step " + step.name(),
-            () -> applied.add(turns.applyItems(turn, firstDelivery, receivedNanos)));
+            () -> applied.add(turns.applyItems(turn, firstDelivery, receivedNanos, settings.visibilityTimeout())));
         Aside aside = applied.get(0);
         metrics.stepItems(step.name(), queueName, "done", message.items().size() - aside.size());
         metrics.stepDone(queueName, IntStream.range(0, message.items().size()).filter(i -> !aside.contains(i))

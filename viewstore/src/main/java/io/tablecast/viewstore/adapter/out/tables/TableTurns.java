@@ -41,6 +41,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -112,6 +113,10 @@ public final class TableTurns {
   private static final Duration LEASE = Duration.ofSeconds(30);
   /** How many times a guess reads the rows its EGT would not check before the turn is read whole instead. */
   private static final int GUESS_ROUNDS = 3;
+  /** How many of a message's items one slice of its turn takes ({@link #applyItems(Turn, boolean, long, Duration)}). */
+  static final int ITEMS_PER_SLICE = 100;
+  /** Why the items of a slice not begun were set aside. */
+  static final String DEFERRED = "left for the message's next delivery: the turn used its share of the message's time";
 
   /** What a turn's writes went through, for metrics. */
   public interface Observer {
@@ -260,18 +265,37 @@ public final class TableTurns {
    * read, until a write loses a race.
    */
   public Aside applyItems(Turn<?> turn, boolean firstDelivery) {
-    return applyItems(turn, firstDelivery, System.nanoTime());
+    return applyItems(turn, firstDelivery, System.nanoTime(), lease);
   }
 
   /**
-   * As above, for the items of a message received at {@code receivedNanos} ({@link System#nanoTime}):
-   * once a third of the lease has passed since, the turn stops before its next write ({@link
-   * WorkDeferred}), so that a worker that stalls never writes after its lease has passed to another.
+   * As above, for the items of a message received at {@code receivedNanos} ({@link System#nanoTime})
+   * and hidden for {@code visibility}. Once a third of the lease has passed since, the turn stops
+   * before its next write ({@link WorkDeferred}), so that a worker that stalls never writes after its
+   * lease has passed to another. The items go in slices of {@value #ITEMS_PER_SLICE}, one after the
+   * other, so that a large message's work is done a slice at a time; once half of the lesser of
+   * that third and {@code visibility} has passed, the slices not begun are set aside as held, and
+   * stay in the message for its next delivery: a message too large for one delivery keeps what
+   * each delivery did, and no worker receives it again while another still runs it.
    */
-  public Aside applyItems(Turn<?> turn, boolean firstDelivery, long receivedNanos) {
+  public Aside applyItems(Turn<?> turn, boolean firstDelivery, long receivedNanos, Duration visibility) {
     Map<Integer, String> waiting = new TreeMap<>();
     Map<Integer, String> held = new TreeMap<>();
-    applyInParts(turn, firstDelivery, waiting, held, new Fence(receivedNanos, lease.toNanos() / 3));
+    Fence fence = new Fence(receivedNanos, lease.toNanos() / 3);
+    long sliceBefore = Math.min(lease.toNanos() / 3, visibility.toNanos()) / 2;
+    int items = turn.events().size();
+    for (int from = 0; from < items; from += ITEMS_PER_SLICE) {
+      if (from > 0 && System.nanoTime() - receivedNanos > sliceBefore) {
+        IntStream.range(from, items).forEach(index -> held.put(index, DEFERRED));
+        break;
+      }
+      Map<Integer, String> sliceWaiting = new TreeMap<>();
+      Map<Integer, String> sliceHeld = new TreeMap<>();
+      applyInParts(turn.slice(from, Math.min(items, from + ITEMS_PER_SLICE)), firstDelivery, sliceWaiting, sliceHeld, fence);
+      int offset = from;
+      sliceWaiting.forEach((index, reason) -> waiting.put(offset + index, reason));
+      sliceHeld.forEach((index, reason) -> held.put(offset + index, reason));
+    }
     return new Aside(waiting, held);
   }
 
@@ -335,8 +359,8 @@ public final class TableTurns {
           try {
             write(planned.read(), part, owner, fence);
           } catch (TableServiceException e) {
-            part.writes().forEach(write -> readThisTurn.remove(write.ref())); // as written, if they were: recalled and checked
-            turn.intentRows().keySet().forEach(readThisTurn::remove);
+            // Read again, all of it: the turn that won may have written rows this one read before it (see recalled).
+            readThisTurn.clear();
             throw e;
           }
         },
@@ -354,21 +378,22 @@ public final class TableTurns {
   }
 
   /**
-   * A step's attempt over the rows its process wrote last ({@link KnownRows}): a row read earlier
-   * in the turn that no attempt of it has written since is taken as read; a row this process
+   * A step's attempt over the rows its process wrote last ({@link KnownRows}): a row this process
    * wrote is taken as it wrote it; any other row is read. A row taken as written that the
    * fold looks at is one its writes must check: written on the ETag known (replaced or deleted),
    * or read, and the turn folded again over it, up to {@value #GUESS_ROUNDS} times before the turn
    * is read whole. So a step whose items follow each other through rows this process keeps reads
-   * only the truth it does not write, and after a race lost in one partition it reads again the
-   * rows whose write failed and those its writes no longer check, not the turn.
+   * only the truth it does not write. After a lost race the next attempt reads again every row it
+   * does not take as written: a row the fold looked at and left alone is checked by no ETag, and
+   * read before the turn that won wrote it (an entry that turn filed before it recorded it in the
+   * intent row this attempt reads again), it would hide what that turn did.
    *
    * <p>{@code trusting}, on the first attempt at a message's first delivery: the rows the items
    * carry are taken as they say ({@link WorkStep#carried}, with no ETag), and their intent rows and
    * the rows they most likely create ({@link WorkStep#assumedAbsent}) as absent, none of them read;
    * a fold that looks at one of those and does not insert it makes the attempt one without trust.
    *
-   * @param readThisTurn the rows read for the turn so far, kept across its attempts (null for one read absent)
+   * @param readThisTurn the rows this attempt read (null for one read absent), kept while it folds again; a lost race clears them
    */
   private <E> Planned<E> recalled(Turn<E> turn, String owner, Map<RowRef, Read> readThisTurn, boolean trusting) {
     Map<RowRef, Read> read = new HashMap<>();

@@ -139,6 +139,18 @@ class HrStepsIT {
   }
 
   @Test
+  void aHiresItemSentAgainAfterItsEmailChanged_leavesNoEntryUnderTheOldAddress() {
+    List<Work> hire = project(hired(7, "Sales", "Ann", "Lee", "ann@x.io"));
+    run(hire, true);
+    run(project(changed(7, 2, "Sales", "Ann", "Lee", "ann.lee@x.io", 31)), true);
+
+    run(hire, true); // the projector applied the hire again after a crash, and sent its item again
+
+    assertThat(row(ViewTable.EMPLOYEE_INDEX, "email_ann@x.io", "employee")).isNull();
+    assertThat(row(ViewTable.EMPLOYEE_INDEX, "email_ann.lee@x.io", "employee")).containsEntry("EmployeeId", "00000007");
+  }
+
+  @Test
   void aChangeATransferAndAnArchive_leaveTheEmployeeWhereItsLocatorSays_withItsEntriesAndCounts() {
     run(project(hired(7, "Sales", "Ann", "Lee", "ann@x.io"), hired(8, "Sales", "Bob", "Lee", "bob@x.io")), true);
     run(project(changed(7, 2, "Sales", "Ann", "Li", "ann.li@x.io", 31)), true);

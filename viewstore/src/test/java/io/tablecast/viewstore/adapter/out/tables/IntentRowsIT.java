@@ -34,6 +34,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -140,11 +141,30 @@ class IntentRowsIT {
     tick(1, 10);
     long received = System.nanoTime() - LEASE.toNanos() / 3 - 1;
 
-    assertThatThrownBy(() -> steps.applyItems(AMOUNTS.turn(List.of("a1")), false, received)).isInstanceOf(WorkDeferred.class)
+    assertThatThrownBy(() -> steps.applyItems(AMOUNTS.turn(List.of("a1")), false, received, LEASE)).isInstanceOf(WorkDeferred.class)
         .hasMessageContaining("third of its lease");
 
     assertThat(filedAmounts()).isEmpty();
     assertThat(row(filed("a1"))).isNull();
+  }
+
+  @Test
+  void aMessageTooLargeForItsTime_doesItsFirstSlice_andSetsTheSlicesNotBegunAsideForItsNextDelivery() {
+    List<String> accounts = IntStream.rangeClosed(1, TableTurns.ITEMS_PER_SLICE + 50).mapToObj(i -> "x" + i).toList();
+    truth.apply(LATEST, accounts.stream().map(account -> new Tick("b1", account, 1, 10)).toList());
+    Duration visibility = Duration.ofSeconds(2); // a slice not begun a second after the message came waits (a third of the lease is more)
+    long received = System.nanoTime() - Duration.ofMillis(1_500).toNanos();
+
+    TableTurns.Aside aside = steps.applyItems(AMOUNTS.turn(accounts), false, received, visibility);
+
+    assertThat(aside.held()).containsOnlyKeys(IntStream.range(TableTurns.ITEMS_PER_SLICE, accounts.size()).boxed().toList());
+    assertThat(aside.held()).allSatisfy((index, reason) -> assertThat(reason).isEqualTo(TableTurns.DEFERRED));
+    assertThat(filedUnder10()).as("the first slice done")
+        .containsExactlyInAnyOrderElementsOf(accounts.subList(0, TableTurns.ITEMS_PER_SLICE));
+
+    List<String> rest = accounts.subList(TableTurns.ITEMS_PER_SLICE, accounts.size());
+    assertThat(steps.applyItems(AMOUNTS.turn(rest), false, System.nanoTime(), visibility).isEmpty()).isTrue();
+    assertThat(filedUnder10()).containsExactlyInAnyOrderElementsOf(accounts);
   }
 
   @Test
@@ -231,6 +251,11 @@ class IntentRowsIT {
     return azure.table(generation.table(Tally.ACCOUNT_INDEX)).listEntities().stream()
         .filter(entity -> entity.getRowKey().equals("a1") && entity.getPartitionKey().startsWith("amount"))
         .map(entity -> Long.parseLong(entity.getPartitionKey().substring("amount".length()))).sorted().toList();
+  }
+
+  private List<String> filedUnder10() {
+    return azure.table(generation.table(Tally.ACCOUNT_INDEX)).listEntities().stream()
+        .filter(entity -> entity.getPartitionKey().equals("amount10")).map(TableEntity::getRowKey).toList();
   }
 
   private Map<String, Object> row(RowRef ref) {
