@@ -86,7 +86,8 @@ class TracingIT {
           .contains(egt.getParentSpanId());
       SpanData firstDecision = decisions.stream().min(Comparator.comparing(SpanData::getStartEpochNanos)).orElseThrow();
       assertThat(List.of(request, firstDecision, egt, work)).extracting(SpanData::getStartEpochNanos).isSorted();
-      assertThat(egt.getEndEpochNanos()).as("the index writes start after the EGT has ended").isLessThanOrEqualTo(work.getStartEpochNanos());
+      assertThat(egt.getEndEpochNanos()).as("the index writes start after the EGT has ended")
+          .isLessThanOrEqualTo(work.getStartEpochNanos());
       assertThat(trace).extracting(SpanData::getName).contains("queue work");
       assertThat(decisions.stream().map(SpanData::getTraceId).collect(Collectors.toSet())).isEqualTo(Set.of(request.getTraceId()));
       assertThat(request.getKind()).isEqualTo(SpanKind.SERVER);
