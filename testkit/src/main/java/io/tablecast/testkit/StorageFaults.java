@@ -14,6 +14,7 @@ import java.nio.charset.Charset;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -30,6 +31,7 @@ public final class StorageFaults implements HttpPipelinePolicy {
   private volatile boolean always;
   private volatile boolean losingResponses;
   private volatile String refusedWrites;
+  private final AtomicReference<Interloper> interloper = new AtomicReference<>();
   private final AtomicLong injected = new AtomicLong();
   private final AtomicInteger attempts = new AtomicInteger();
 
@@ -66,6 +68,17 @@ public final class StorageFaults implements HttpPipelinePolicy {
     this.refusedWrites = urlPart;
   }
 
+  /**
+   * Runs {@code action} once, just before the next write (any request but a read) whose URL
+   * contains {@code urlPart} goes out: another writer that gets there first. The action must use a
+   * client without this policy.
+   */
+  public void beforeWrite(String urlPart, Runnable action) {
+    interloper.set(new Interloper(urlPart, action));
+  }
+
+  private record Interloper(String urlPart, Runnable action) {}
+
   public long injected() {
     return injected.get();
   }
@@ -74,6 +87,11 @@ public final class StorageFaults implements HttpPipelinePolicy {
   public Mono<HttpResponse> process(HttpPipelineCallContext context, HttpPipelineNextPolicy next) {
     String refused = refusedWrites;
     HttpRequest request = context.getHttpRequest();
+    Interloper first = interloper.get();
+    if (first != null && request.getHttpMethod() != HttpMethod.GET && request.getUrl().toString().contains(first.urlPart())
+        && interloper.compareAndSet(first, null)) {
+      first.action().run();
+    }
     if (refused != null && request.getHttpMethod() != HttpMethod.GET && request.getUrl().toString().contains(refused)) {
       injected.incrementAndGet();
       return Mono.just(new Status(request, 403));

@@ -119,6 +119,23 @@ class IntentRowsIT {
   }
 
   @Test
+  void aTurnThatLosesARace_readsItsTruthAgain_andLeavesWhatTheWinnerFiled() {
+    tick(1, 10);
+    steps.applyItems(AMOUNTS.turn(List.of("a1")));
+    tick(2, 20);
+    TableTurns other = TableTurns.reading(azure, generation, readers, LEASE, clock);
+    faults.beforeWrite("latest-a1", () -> { // after this turn read the truth at 20, the truth moves on and another turn files it
+      tick(3, 30);
+      other.applyItems(AMOUNTS.turn(List.of("a1")));
+    });
+
+    assertThat(steps.applyItems(AMOUNTS.turn(List.of("a1"))).isEmpty()).isTrue();
+
+    assertThat(filedAmounts()).as("filed under the latest amount, not under the one read before the lost race").containsExactly(30L);
+    assertThat(row(filed("a1"))).isEqualTo(Map.of("Filed", 30L));
+  }
+
+  @Test
   void theLeaseOfARunKnownToHaveDied_isNotWaitedOut() {
     tick(1, 10);
     steps.applyItems(AMOUNTS.turn(List.of("a1")));
