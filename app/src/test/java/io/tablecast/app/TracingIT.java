@@ -74,7 +74,7 @@ class TracingIT {
           () -> recorder.spans().stream().filter(s -> s.getTraceId().equals(request.getTraceId())).toList(),
           spans -> spans.stream().anyMatch(s -> s.getName().equals("step index-maintenance")));
       Map<String, SpanData> byId = trace.stream().collect(Collectors.toMap(SpanData::getSpanId, Function.identity()));
-      SpanData egt = only(trace, "apply Employees");
+      SpanData egt = only(trace, "apply hr.department");
       SpanData work = only(trace, "step index-maintenance");
       List<SpanData> decisions = trace.stream().filter(s -> s.getName().equals("decide HireEmployee")).toList();
 

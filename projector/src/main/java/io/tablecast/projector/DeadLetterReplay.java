@@ -1,6 +1,7 @@
 package io.tablecast.projector;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.tablecast.common.kafka.RecordHeaders;
 import io.tablecast.common.concurrent.DaemonThreads;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
@@ -52,7 +53,7 @@ import org.slf4j.LoggerFactory;
  * projections and steps), into that view set's active generation, with their work queued as the
  * projector queues it. A parked event is applied with every event that followed it with the same
  * key, read again from the log in their order: those were applied after it was parked, over views
- * that lacked it (a change to an employee whose hire was parked found no employee to change), so
+ * that lacked it (a change to an aggregate whose creation was parked found nothing to change), so
  * they are applied again, as a redelivery is, after it. A record replayed is marked ({@link
  * ReplayedDeadLetters}) once applied, so a second replay skips it; one that still fails stays
  * parked, with its reason.
@@ -194,8 +195,8 @@ public final class DeadLetterReplay implements AutoCloseable {
   }
 
   /**
-   * Through HR's projector, each record as an event an earlier owner may have applied in part: a
-   * hire its locator already has skips Employees.
+   * Through HR's projector, each record as an event an earlier owner may have applied in part:
+   * what the plan's redelivery says to skip, it skips ({@link io.tablecast.projection.LivePlan#redelivery()}).
    */
   private Applier hr(Generation generation) {
     Projector projector = GenerationPipeline.projector(azure, generation, new SimpleMeterRegistry(),
@@ -226,7 +227,7 @@ public final class DeadLetterReplay implements AutoCloseable {
       if (topic == null) {
         throw new IllegalStateException("view set '" + views.viewSet().name() + "' does not read " + record.topic());
       }
-      E event = views.decoder().decode(topic, record.value());
+      E event = views.decoder().decode(topic, RecordHeaders.lastValues(record.headers()), record.value());
       Map<Work, Origin> work = new LinkedHashMap<>();
       Origin origin = Origin.of(record.topic(), record.partition(), record.offset(), null, record.timestamp());
       for (Projection<E> projection : views.projections()) {

@@ -10,10 +10,10 @@ import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tracing.Tracing;
-import io.tablecast.hr.DepartmentPartitions;
-import io.tablecast.hr.EmployeeLocators;
-import io.tablecast.hr.tables.ViewTable;
+import io.tablecast.events.DomainEvent;
+import io.tablecast.hr.steps.HrProjections;
 import io.tablecast.hr.tables.WorkQueue;
+import io.tablecast.projection.LivePlan;
 import io.tablecast.projection.Projection;
 import io.tablecast.projection.Turn.Write;
 import io.tablecast.projector.adapter.in.kafka.EventConsumer;
@@ -21,18 +21,18 @@ import io.tablecast.projector.adapter.out.kafka.DeadLetters;
 import io.tablecast.projector.adapter.out.metrics.FreshnessTimers;
 import io.tablecast.projector.adapter.out.queue.QueueWorkSender;
 import io.tablecast.projector.adapter.out.tables.TableCheckpointStore;
-import io.tablecast.projector.adapter.out.tables.TableLocatorVersions;
-import io.tablecast.projector.adapter.out.tables.TablePendingWorkScan;
 import io.tablecast.projector.application.BatchApplier;
 import io.tablecast.projector.application.ProjectionTurns;
 import io.tablecast.projector.application.Projector;
 import io.tablecast.projector.application.WorkItemSender;
 import io.tablecast.projector.application.work.PendingWork;
 import io.tablecast.viewstore.adapter.out.tables.AzureFailures;
+import io.tablecast.viewstore.adapter.out.tables.GenerationRows;
 import io.tablecast.viewstore.adapter.out.tables.TableTurns;
 import io.tablecast.viewstore.application.work.InProcessWorkers;
 import java.time.Clock;
 import java.util.EnumMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,10 +51,8 @@ import java.util.function.Supplier;
  */
 public final class GenerationPipeline implements AutoCloseable {
 
-  /** The locators the projector keeps with their ETags, about a kilobyte each: those of the employees it wrote last. */
-  private static final int KNOWN_LOCATORS = 50_000;
-  /** The department partitions' rows the projector keeps with their ETags: the summaries, employees and copies it wrote last. */
-  private static final int KNOWN_DEPARTMENT_ROWS = 10_000;
+  /** How the live projector runs the view set it keeps. */
+  private static final LivePlan<DomainEvent> PLAN = HrProjections.LIVE;
 
   private final Generation generation;
   private final EventConsumer consumer;
@@ -105,20 +103,17 @@ public final class GenerationPipeline implements AutoCloseable {
   }
 
   /**
-   * The engine's turns for HR's views on the projection API: the department partitions' and the
-   * locators' remembering the rows they wrote ({@value #KNOWN_DEPARTMENT_ROWS} and {@value
-   * #KNOWN_LOCATORS} of them), so that a run of hires into a department is one EGT and a change of
-   * a locator one conditional write, with no read; the log tail's, which reads nothing, keeping
-   * none. Every row written is counted ({@code tablecast_projector_writes_total{table}}), and the
-   * department partitions' EGTs and lost races too ({@code tablecast_projector_egt_size},
-   * {@code tablecast_projector_egt_conflicts_total}).
+   * The engine's turns for the plan's projections: each keeping the rows it wrote as many as the
+   * plan says ({@link LivePlan#remembered()}), or none. Every row written is counted ({@code
+   * tablecast_projector_writes_total{table}}), and the EGTs and lost races of the plan's first
+   * stage's projections that keep rows too ({@code tablecast_projector_egt_size}, {@code tablecast_projector_egt_conflicts_total}).
    */
   private static ProjectionTurns turns(AzureClients azure, Generation generation, MeterRegistry metrics) {
     DistributionSummary egtSizes = DistributionSummary.builder("tablecast.projector.egt.size")
         .description("Operations per Entity Group Transaction").publishPercentileHistogram().register(metrics);
     Counter conflicts = Counter.builder("tablecast.projector.egt.conflicts")
         .description("EGTs rolled back by a concurrent writer (409/412) and retried").register(metrics);
-    TableTurns departments = TableTurns.remembering(azure, generation, KNOWN_DEPARTMENT_ROWS, new TableTurns.Observer() {
+    TableTurns.Observer observed = new TableTurns.Observer() {
       @Override
       public void submitted(int operations) {
         egtSizes.record(operations);
@@ -128,16 +123,19 @@ public final class GenerationPipeline implements AutoCloseable {
       public void lostRace() {
         conflicts.increment();
       }
+    };
+    Map<Projection<?>, TableTurns> byProjection = new IdentityHashMap<>();
+    PLAN.stages().stream().flatMap(List::stream).forEach(projection -> {
+      int remembered = PLAN.remembered().getOrDefault(projection, 0);
+      TableTurns.Observer observer = PLAN.stages().get(0).contains(projection) ? observed : TableTurns.Observer.NONE;
+      byProjection.put(projection, remembered > 0 ? TableTurns.remembering(azure, generation, remembered, observer)
+          : new TableTurns(azure, generation));
     });
-    TableTurns locators = TableTurns.remembering(azure, generation, KNOWN_LOCATORS);
-    TableTurns others = new TableTurns(azure, generation);
     Map<String, Counter> writes = new ConcurrentHashMap<>();
     return new ProjectionTurns() {
       @Override
       public <E> List<Write> apply(Projection<E> projection, List<E> events) {
-        TableTurns turns = projection == DepartmentPartitions.PROJECTION ? departments
-            : projection == EmployeeLocators.PROJECTION ? locators : others;
-        List<Write> written = turns.apply(projection, events);
+        List<Write> written = byProjection.get(projection).apply(projection, events);
         written.forEach(write -> writes.computeIfAbsent(write.ref().table().baseName(),
             table -> Counter.builder("tablecast.projector.writes").tag("table", table).description("Entities written").register(metrics))
             .increment());
@@ -146,11 +144,11 @@ public final class GenerationPipeline implements AutoCloseable {
     };
   }
 
-  /** HR's projector of {@code generation}: its views through the engine's turns, its work through {@code work}. */
+  /** The projector of {@code generation}: its views through the engine's turns, its work through {@code work}. */
   static Projector projector(AzureClients azure, Generation generation, MeterRegistry metrics, WorkItemSender work, ExecutorService pool,
       Tracing tracing) {
-    return new Projector(new TableLocatorVersions(azure.table(generation.table(ViewTable.EMPLOYEE_INDEX))),
-        turns(azure, generation, metrics), work, pool, new FreshnessTimers(metrics, Clock.systemUTC()), tracing);
+    return new Projector(PLAN, new GenerationRows(azure, generation), turns(azure, generation, metrics), work, pool,
+        new FreshnessTimers(metrics, Clock.systemUTC()), tracing);
   }
 
   /** @param giveWay whether the workers give way to the views while the projector is behind */
@@ -165,7 +163,7 @@ public final class GenerationPipeline implements AutoCloseable {
     QueueWorkSender work = new QueueWorkSender(azure, generation, metrics, queue -> arrivals.get(queue).ring());
     Projector projector = projector(azure, generation, metrics, work, pool, tracing);
     PendingWorkRequests pending = new PendingWorkRequests(
-        new PendingWork(new TablePendingWorkScan(azure, generation), work), AzureFailures.INSTANCE, "pending-work-g" + generation.number());
+        new PendingWork(PLAN.unfinished(), new GenerationRows(azure, generation), work), AzureFailures.INSTANCE, "pending-work-g" + generation.number());
     DeadLetters deadLetters = new DeadLetters(config.kafka(), topics.projectorDlq());
     EventConsumer consumer = new EventConsumer(
         config.kafka(),

@@ -11,8 +11,8 @@ import java.util.Optional;
  * <p>A storage service that loses its last writes in such a stop (Azurite keeps its tables and
  * its queues in memory and saves each to disk every few seconds, independently) may have lost
  * queued work items, or a worker's writes whose message was already deleted. The projector then
- * re-queues the work of every employee whose workers' state does not match its locator
- * (docs/work-items.md, "After a crash").
+ * queues again the work its view set finds unfinished in its tables ({@link
+ * io.tablecast.projection.UnfinishedWork}, docs/work-items.md, "After a crash").
  *
  * @param requeuePendingWork whether to re-queue the pending work once, at start
  * @param deadWorkerInstance the {@link WorkerSettings#instance()} of the workers of the crashed

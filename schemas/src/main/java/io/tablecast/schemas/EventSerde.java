@@ -108,10 +108,20 @@ public final class EventSerde implements Serde<DomainEvent> {
 
     @Override
     public DomainEvent deserialize(String topic, Headers headers, byte[] data) {
-      DomainEvent event = deserialize(topic, data);
       Header header = headers == null ? null : headers.lastHeader(EVENT_TYPE_HEADER);
-      if (event != null && header != null && header.value() != null) {
-        requireSameType(event, new String(header.value(), StandardCharsets.UTF_8));
+      return deserialize(data, header == null ? null : header.value());
+    }
+
+    /**
+     * As the Kafka deserializer, without Kafka's types: the value decoded, and checked against the
+     * value of its {@value #EVENT_TYPE_HEADER} header when it has one.
+     *
+     * @param eventTypeHeader the header's value; null when the record has none
+     */
+    public DomainEvent deserialize(byte[] data, byte[] eventTypeHeader) {
+      DomainEvent event = data == null ? null : codec.decode(data);
+      if (event != null && eventTypeHeader != null) {
+        requireSameType(event, new String(eventTypeHeader, StandardCharsets.UTF_8));
       }
       return event;
     }

@@ -1,5 +1,6 @@
 package io.tablecast.operations.viewsets;
 
+import io.tablecast.common.kafka.RecordHeaders;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.operations.adapter.in.kafka.KafkaEventLog;
@@ -63,7 +64,7 @@ final class ViewSetLog<E> {
             continue;
           }
           try {
-            batch.add(views.decoder().decode(topicNames.get(record.topic()), record.value()));
+            batch.add(views.decoder().decode(topicNames.get(record.topic()), RecordHeaders.lastValues(record.headers()), record.value()));
             reached.put(partition, record.offset() + 1);
           } catch (RuntimeException e) {
             pending.remove(partition);

@@ -4,6 +4,7 @@ import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
+import io.tablecast.common.kafka.RecordHeaders;
 import io.tablecast.common.concurrent.DaemonThreads;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.WorkerSettings;
@@ -241,7 +242,7 @@ public final class ViewSetProjector<E> implements AutoCloseable {
       firstOffsets.putIfAbsent(partition, record.offset());
       lastOffsets.put(partition, record.offset());
       try {
-        batch.add(new Polled<>(partition, record, views.decoder().decode(topicNames.get(record.topic()), record.value()),
+        batch.add(new Polled<>(partition, record, views.decoder().decode(topicNames.get(record.topic()), RecordHeaders.lastValues(record.headers()), record.value()),
             tracing.on() ? Tracing.traceparent(TraceHeaders.extract(tracing, record.headers())).orElse(null) : null));
       } catch (RuntimeException e) {
         failures.failed(partition, record, "record " + record.offset() + " does not decode: " + e);

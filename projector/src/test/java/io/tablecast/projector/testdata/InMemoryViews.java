@@ -1,10 +1,10 @@
 package io.tablecast.projector.testdata;
 
+import io.tablecast.common.tracing.Tracing;
 import io.tablecast.events.DomainEvent;
-import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.hr.DepartmentPartitions;
-import io.tablecast.hr.EmployeeLocators;
+import io.tablecast.hr.steps.HrProjections;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.hr.tables.rows.LocatorRow;
 import io.tablecast.hr.work.ViewEntity;
@@ -13,7 +13,6 @@ import io.tablecast.projection.RowChange;
 import io.tablecast.projection.RowRef;
 import io.tablecast.projection.Turn.Write;
 import io.tablecast.projector.application.Freshness;
-import io.tablecast.projector.application.LocatorVersions;
 import io.tablecast.projector.application.ProjectionTurns;
 import io.tablecast.projector.application.Projector;
 import io.tablecast.projector.application.WorkItemSender;
@@ -61,7 +60,6 @@ public final class InMemoryViews implements AutoCloseable {
   }
 
   public Projector projector() {
-    LocatorVersions versions = employee -> Optional.ofNullable(locators.get(employee)).map(ViewEntity::version).orElse(0L);
     ProjectionTurns turns = new ProjectionTurns() {
       @Override
       public <E> List<Write> apply(Projection<E> projection, List<E> events) {
@@ -78,8 +76,8 @@ public final class InMemoryViews implements AutoCloseable {
         if (projection == DepartmentPartitions.PROJECTION) {
           List<DomainEvent> applied = events.stream().map(DomainEvent.class::cast).toList();
           record("Employees/" + DepartmentPartitions.partitionOf(applied.get(0)).orElseThrow(), applied);
-        } else if (projection == EmployeeLocators.PROJECTION) {
-          record("EmployeeIndex", events.stream().map(EmployeeEvent.class::cast).toList());
+        } else if (projection == HrProjections.LOCATORS) {
+          record("EmployeeIndex", events.stream().map(DomainEvent.class::cast).toList());
         }
         return written;
       }
@@ -89,7 +87,7 @@ public final class InMemoryViews implements AutoCloseable {
         work.addAll(items);
       }
     };
-    return new Projector(versions, turns, sender, pool, Freshness.NONE);
+    return new Projector(HrProjections.LIVE, ref -> Optional.ofNullable(rows.get(ref)), turns, sender, pool, Freshness.NONE, Tracing.OFF);
   }
 
   /** Rewrites a department's partition as another writer would: a queue worker moving an employee out, say. */

@@ -1,4 +1,4 @@
-package io.tablecast.projector.domain.work;
+package io.tablecast.hr.steps;
 
 import static io.tablecast.testkit.HrEvents.archived;
 import static io.tablecast.testkit.HrEvents.hired;
@@ -8,9 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.hr.EmployeeLocators;
-import io.tablecast.hr.steps.EmployeeItem;
-import io.tablecast.hr.steps.EmployeeStep;
-import io.tablecast.hr.steps.WorkerRow;
 import io.tablecast.hr.steps.WorkerRow.IndexEntries;
 import io.tablecast.hr.steps.WorkerRow.LastNameEntry;
 import io.tablecast.hr.tables.rows.LocatorRow;

@@ -1,9 +1,6 @@
-package io.tablecast.projector.domain.work;
+package io.tablecast.hr.steps;
 
 import io.tablecast.events.EmployeeId;
-import io.tablecast.hr.steps.EmployeeItem;
-import io.tablecast.hr.steps.EmployeeStep;
-import io.tablecast.hr.steps.WorkerRow;
 import io.tablecast.hr.steps.WorkerRow.IndexEntries;
 import io.tablecast.hr.tables.rows.LocatorRow;
 import io.tablecast.projection.Work;
@@ -23,12 +20,12 @@ import java.util.TreeSet;
  * it in order: its rows where the locator says and nowhere else (every department that holds a row
  * of it is named), its indexes, and the departments it manages.
  */
-public final class PendingItems {
+final class PendingItems {
 
   private PendingItems() {}
 
   /** Whether the worker row follows the locator: then none of the employee's work is pending. */
-  public static boolean settled(LocatorRow locator, WorkerRow state) {
+  static boolean settled(LocatorRow locator, WorkerRow state) {
     return state.follows(IndexEntries.of(locator), Set.of(), locator.version());
   }
 
@@ -38,7 +35,7 @@ public final class PendingItems {
    *
    * @param holding the departments whose partitions of {@code Employees} hold a row of it
    */
-  public static List<Work> of(EmployeeId employee, LocatorRow locator, Set<String> holding) {
+  static List<Work> of(EmployeeId employee, LocatorRow locator, Set<String> holding) {
     String id = employee.canonical();
     String home = locator.departmentId();
     long version = locator.version();
@@ -56,7 +53,7 @@ public final class PendingItems {
   }
 
   /** The item that makes a department's manager fields follow its manager. */
-  public static Work managerOf(String departmentId, String managerId, long departmentVersion) {
+  static Work managerOf(String departmentId, String managerId, long departmentVersion) {
     EmployeeItem item = EmployeeItem.managerAssigned(departmentId, managerId, departmentVersion);
     return EmployeeStep.of(item).askFor(item);
   }
