@@ -6,6 +6,8 @@ import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
+import io.tablecast.events.DomainEvent;
+import io.tablecast.hr.steps.HrProjections;
 import io.tablecast.hr.tables.HrViewSet;
 import io.tablecast.operations.Verification;
 import io.tablecast.operations.application.audit.Difference;
@@ -86,7 +88,8 @@ final class VerifyCommand implements Callable<Integer> {
 
   private int verify(AzureClients azure, KafkaSettings kafka, Env env, PrintStream out, PrintStream err) {
     Generation generation = Verification.activeGeneration(azure, env.namespace(), HrViewSet.HR);
-    Verifier verifier = Verification.verifier(kafka, azure, generation, Verifier.Settings.defaults().withChunkSize(chunkSize),
+    Verifier<DomainEvent> verifier = Verification.verifier(kafka, azure, generation, HrProjections.AUDIT,
+        Verifier.Settings.defaults().withChunkSize(chunkSize),
         (step, count) -> err.printf("verify: %,d %s%n", count, step));
     long[] printed = {0};
     VerifyReport report = verifier.verify(difference -> {

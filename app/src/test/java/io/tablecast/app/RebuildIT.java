@@ -18,6 +18,7 @@ import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.CheckpointRows;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
+import io.tablecast.hr.steps.HrProjections;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.hr.tables.WorkQueue;
 import io.tablecast.operations.Verification;
@@ -116,7 +117,8 @@ class RebuildIT {
   /** What {@code verify} finds different between the log and a generation's tables. */
   static List<Difference> verify(Pipeline pipeline, Generation generation) {
     List<Difference> differences = new ArrayList<>();
-    Verification.verifier(pipeline.projectorConfig().kafka(), pipeline.azure(), generation, Verifier.Settings.defaults(), VerifyProgress.NONE)
+    Verification.verifier(pipeline.projectorConfig().kafka(), pipeline.azure(), generation, HrProjections.AUDIT, Verifier.Settings.defaults(),
+        VerifyProgress.NONE)
         .verify(differences::add);
     return differences;
   }

@@ -7,6 +7,7 @@ import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.StorageSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
+import io.tablecast.hr.steps.HrProjections;
 import io.tablecast.operations.Verification;
 import io.tablecast.operations.application.audit.Verifier;
 import io.tablecast.operations.application.audit.VerifyProgress;
@@ -31,7 +32,8 @@ public final class VerifyRun {
         : Verification.activeGeneration(azure, env.namespace(), HR);
     AtomicLong differences = new AtomicLong();
     long started = System.nanoTime();
-    VerifyReport report = Verification.verifier(KafkaSettings.fromEnv(env), azure, active, Verifier.Settings.defaults(), VerifyProgress.NONE)
+    VerifyReport report = Verification.verifier(KafkaSettings.fromEnv(env), azure, active, HrProjections.AUDIT, Verifier.Settings.defaults(),
+        VerifyProgress.NONE)
         .verify(d -> differences.incrementAndGet());
     System.out.println("EVENTS=" + report.eventsRead());
     System.out.println("DIFFERENCES=" + differences.get());

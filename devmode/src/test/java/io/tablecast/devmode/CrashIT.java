@@ -15,6 +15,7 @@ import io.tablecast.devmode.fixtures.AckedHrCheck;
 import io.tablecast.devmode.fixtures.DevModeProcess;
 import io.tablecast.devmode.fixtures.FileTrees;
 import io.tablecast.devmode.fixtures.HrClients;
+import io.tablecast.hr.steps.HrProjections;
 import io.tablecast.operations.Verification;
 import io.tablecast.operations.application.audit.Difference;
 import io.tablecast.operations.application.audit.Verifier;
@@ -167,7 +168,8 @@ class CrashIT {
     Generation generation = Verification.activeGeneration(azure, env.namespace(), HR);
     List<String> differences = new ArrayList<>();
     KafkaSettings kafka = KafkaSettings.fromEnv(env);
-    VerifyReport report = Verification.verifier(kafka, azure, generation, Verifier.Settings.defaults(), (step, count) -> { })
+    VerifyReport report = Verification.verifier(kafka, azure, generation, HrProjections.AUDIT, Verifier.Settings.defaults(),
+        (step, count) -> { })
         .verify(difference -> differences.add(line(difference)));
     log.info("verify read {} events from {}: {} difference(s)", report.eventsRead(), kafka, report.totalDifferences());
     assertThat(report.eventsRead()).isPositive();

@@ -2,7 +2,6 @@ package io.tablecast.operations;
 
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
-import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.Generation;
@@ -13,6 +12,7 @@ import io.tablecast.operations.adapter.out.tables.TableCheckpointPositions;
 import io.tablecast.operations.adapter.out.tables.TableViewRows;
 import io.tablecast.operations.application.audit.Verifier;
 import io.tablecast.operations.application.audit.VerifyProgress;
+import io.tablecast.projection.LogAudit;
 
 /**
  * Wires {@code verify} (SPEC §6): the {@link Verifier} over the event topics of a namespace and
@@ -27,11 +27,13 @@ public final class Verification {
     return catalog.generation(catalog.read().activeGeneration());
   }
 
-  public static Verifier verifier(KafkaSettings kafka, AzureClients azure, Generation generation,
+  /** The audit of {@code generation}, whose view set {@code audit} folds the log of. */
+  public static <E> Verifier<E> verifier(KafkaSettings kafka, AzureClients azure, Generation generation, LogAudit<E> audit,
       Verifier.Settings settings, VerifyProgress progress) {
     Namespace namespace = generation.namespace();
-    return new Verifier(
-        new KafkaEventLog(kafka, TopicNames.of(namespace)),
+    return new Verifier<>(
+        audit,
+        new KafkaEventLog<>(kafka, namespace, audit.views()),
         new TableViewRows(azure, generation),
         new TableCheckpointPositions(azure.table(new CatalogTables(namespace).projectorCheckpoints()), generation),
         settings,

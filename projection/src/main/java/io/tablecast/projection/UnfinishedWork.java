@@ -20,7 +20,7 @@ public interface UnfinishedWork {
 
   /**
    * @param items the work to queue again
-   * @param account what the scan looked at and found, for the log ({@code 3 of 1,200 employees not settled})
+   * @param account what the scan looked at and found, for the log ({@code 3 of 1,200 accounts not settled})
    */
   record Found(List<Work> items, String account) {
     public Found {

@@ -7,10 +7,12 @@ import io.tablecast.events.EventTopicNames;
 import io.tablecast.hr.DepartmentPartitions;
 import io.tablecast.hr.EmployeeActivity;
 import io.tablecast.hr.EmployeeLocators;
+import io.tablecast.hr.audit.HrAudit;
 import io.tablecast.hr.tables.HrViewSet;
 import io.tablecast.hr.tables.rows.LocatorRow;
 import io.tablecast.projection.EventDecoder;
 import io.tablecast.projection.LivePlan;
+import io.tablecast.projection.LogAudit;
 import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projection.Projection;
 import io.tablecast.projection.Rows;
@@ -73,6 +75,9 @@ public final class HrProjections {
       events -> HrWork.of(events, event -> event),
       HrProjections::hiredAlready,
       new UnfinishedHrWork());
+
+  /** How {@code verify} and a rebuild fold HR's whole log ({@link HrAudit}). */
+  public static final LogAudit<DomainEvent> AUDIT = new HrAudit();
 
   private static boolean hiredAlready(Projection<DomainEvent> projection, DomainEvent event, Rows rows) {
     return projection == DepartmentPartitions.PROJECTION

@@ -2,7 +2,6 @@ package io.tablecast.operations.rebuild;
 
 import com.azure.data.tables.TableClient;
 import io.tablecast.common.config.KafkaSettings;
-import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.CheckpointLayout;
@@ -13,6 +12,7 @@ import io.tablecast.operations.adapter.out.tables.TableRowWriter;
 import io.tablecast.operations.application.audit.GenerationLoad;
 import io.tablecast.operations.application.audit.Verifier;
 import io.tablecast.operations.application.audit.VerifyProgress;
+import io.tablecast.projection.LogAudit;
 import io.tablecast.projector.adapter.out.tables.TableCheckpointStore;
 import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.projector.application.PartitionRef;
@@ -35,11 +35,12 @@ import org.slf4j.LoggerFactory;
  * records, and its upserts leave exactly the same rows. A generation whose checkpoints say
  * anything is applied is loaded already, or was projected from the start.
  */
-final class BulkLoad {
+final class BulkLoad<E> {
 
   private static final Logger log = LoggerFactory.getLogger(BulkLoad.class);
 
-  private final KafkaEventLog events;
+  private final LogAudit<E> audit;
+  private final KafkaEventLog<E> events;
   private final AzureClients azure;
   private final Generation generation;
   private final TableClient checkpointTable;
@@ -47,8 +48,9 @@ final class BulkLoad {
   private final Clock clock;
   private final FailurePolicy onFailure;
 
-  BulkLoad(KafkaSettings kafka, AzureClients azure, Generation generation, FailurePolicy onFailure, Clock clock) {
-    this.events = new KafkaEventLog(kafka, TopicNames.of(generation.namespace()));
+  BulkLoad(KafkaSettings kafka, AzureClients azure, Generation generation, LogAudit<E> audit, FailurePolicy onFailure, Clock clock) {
+    this.audit = audit;
+    this.events = new KafkaEventLog<>(kafka, generation.namespace(), audit.views());
     this.onFailure = onFailure;
     this.azure = azure;
     this.generation = generation;
@@ -70,7 +72,7 @@ final class BulkLoad {
         end.values().stream().mapToLong(Long::longValue).sum(), end.size());
     GenerationLoad.Report report;
     try (TableRowWriter writer = new TableRowWriter(azure, generation)) {
-      report = GenerationLoad.load(sink -> events.readUpTo(end, sink), writer, spill, onFailure, progress);
+      report = GenerationLoad.load(audit, sink -> events.readUpTo(end, sink), writer, spill, onFailure, progress);
     }
     Map<PartitionRef, Long> last = new HashMap<>();
     end.forEach((partition, offset) -> last.put(partition, Math.min(offset, report.pausedAt().getOrDefault(partition, offset)) - 1));

@@ -6,9 +6,11 @@ import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogState;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
-import io.tablecast.hr.tables.HrViewSet;
+import io.tablecast.events.DomainEvent;
+import io.tablecast.hr.steps.HrProjections;
 import io.tablecast.operations.application.audit.GenerationLoad;
 import io.tablecast.operations.application.audit.Verifier;
+import io.tablecast.projection.LogAudit;
 import io.tablecast.projector.GenerationPipeline;
 import io.tablecast.projector.ProjectorConfig;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
@@ -83,6 +85,9 @@ public final class Rebuild {
     void dropped(Generation old);
   }
 
+  /** How the log folds into the view set this rebuild builds, which the live projector keeps ({@link GenerationPipeline}). */
+  private static final LogAudit<DomainEvent> AUDIT = HrProjections.AUDIT;
+
   private final ProjectorConfig config;
   private final AzureClients azure;
   private final MeterRegistry metrics;
@@ -95,7 +100,7 @@ public final class Rebuild {
     this.config = config;
     this.azure = azure;
     this.metrics = metrics;
-    this.catalog = new ViewCatalog(azure.tableService(), config.namespace(), HrViewSet.HR);
+    this.catalog = new ViewCatalog(azure.tableService(), config.namespace(), AUDIT.views().viewSet());
     this.storage = new GenerationStorage(azure);
     this.clock = clock;
   }
@@ -141,7 +146,7 @@ public final class Rebuild {
    * an earlier run finished that. Empty when done; the outcome when stopped or aborted meanwhile.
    */
   private Optional<Outcome> load(Generation pending, Listener listener) {
-    BulkLoad load = new BulkLoad(config.kafka(), azure, pending, config.onFailure(), clock);
+    BulkLoad<DomainEvent> load = new BulkLoad<>(config.kafka(), azure, pending, AUDIT, config.onFailure(), clock);
     if (load.done()) {
       return Optional.empty();
     }

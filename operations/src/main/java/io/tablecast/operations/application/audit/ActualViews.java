@@ -1,10 +1,8 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.hr.audit.LastNameEntry;
-import io.tablecast.hr.tables.IndexLayout;
-import io.tablecast.hr.tables.LastNameLayout;
-import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.operations.domain.audit.AuditRow;
+import io.tablecast.projection.LogAudit;
+import io.tablecast.projection.RowRef;
 import io.tablecast.projection.ViewSet;
 import java.util.HashMap;
 import java.util.List;
@@ -12,18 +10,22 @@ import java.util.Map;
 
 /**
  * The view tables as canonical lines into a sorter, whatever order the service lists them in.
- * The workers' own rows in {@code EmployeeIndex} (RowKey {@code worker}) are internal state, not
- * views, and are left out. Each {@code EmployeesByLastName} shard becomes one line per id it
- * lists, since shards are compared as sets of ids per last name and department; a shard that
- * lists none shows as one pseudo-id, so that it is reported too.
+ * The steps' own rows ({@link LogAudit#internal}) are internal state, not views, and are left out.
+ * Each row of a packed table becomes one line per member it lists, since packed rows are compared
+ * as sets of members per group; a row that lists none shows as one pseudo-member, so that it is
+ * reported too.
  */
 final class ActualViews {
 
+  private final LogAudit<?> audit;
   private final VerifyProgress progress;
+  private final Map<ViewSet.Table, LogAudit.PackedTable> packed = new HashMap<>();
   private final Map<ViewSet.Table, Long> counts = new HashMap<>();
 
-  ActualViews(VerifyProgress progress) {
+  ActualViews(LogAudit<?> audit, VerifyProgress progress) {
+    this.audit = audit;
     this.progress = progress;
+    audit.packed().forEach(table -> packed.put(table.table(), table));
   }
 
   void scan(ViewRows views, ExternalSorter actual) {
@@ -39,25 +41,24 @@ final class ActualViews {
   }
 
   private boolean add(AuditRow row, ExternalSorter actual) {
-    if (row.table() == ViewTable.EMPLOYEE_INDEX && row.rowKey().equals(IndexLayout.WORKER_ROW)) {
+    if (audit.internal(new RowRef(row.table(), row.partitionKey(), row.rowKey()))) {
       return false;
     }
-    if (row.table() != ViewTable.EMPLOYEES_BY_LAST_NAME) {
+    LogAudit.PackedTable table = packed.get(row.table());
+    if (table == null) {
       counts.merge(row.table(), 1L, Long::sum);
       actual.add(AuditRecords.line(row));
       return true;
     }
-    String department = row.rowKey().contains("_") ? LastNameLayout.departmentOf(row.rowKey()) : row.rowKey();
-    Object listed = row.properties().get(LastNameLayout.EMPLOYEE_IDS);
-    List<String> ids = LastNameLayout.ids(listed instanceof String s ? s : null);
-    counts.merge(row.table(), (long) ids.size(), Long::sum);
-    for (String id : ids.isEmpty() ? List.of("(empty shard " + row.rowKey() + ")") : ids) {
-      actual.add(AuditRecords.line(new LastNameEntry(row.partitionKey(), department, id), row.rowKey()));
+    LogAudit.Packed listed = table.unpack(row.partitionKey(), row.rowKey(), row.properties());
+    counts.merge(row.table(), (long) listed.members().size(), Long::sum);
+    for (String member : listed.members().isEmpty() ? List.of("(empty shard " + row.rowKey() + ")") : listed.members()) {
+      actual.add(AuditRecords.line(new LogAudit.Member(row.table(), row.partitionKey(), listed.group(), member), row.rowKey()));
     }
     return true;
   }
 
-  /** Entities found per table; ids listed for {@code EmployeesByLastName}. */
+  /** Entities found per table; members listed for a packed table. */
   Map<ViewSet.Table, Long> counts() {
     return counts;
   }

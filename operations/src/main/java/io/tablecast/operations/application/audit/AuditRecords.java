@@ -5,18 +5,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.tablecast.hr.audit.LastNameEntry;
-import io.tablecast.hr.tables.HrViewSet;
-import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.operations.domain.audit.AuditRow;
-import io.tablecast.projection.ViewSet;
+import io.tablecast.projection.LogAudit;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Base64;
-import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /**
  * The canonical form in which expected and actual entities are sorted and compared: one line
@@ -26,31 +20,29 @@ import java.util.stream.Collectors;
  * a string. Keys hold no control character (Azure forbids them), JSON escapes its own, so a tab
  * separates the fields and lines sort by key first.
  *
- * <p>{@code EmployeesByLastName} is keyed one id at a time: {@code
- * EmployeesByLastName\t<PartitionKey>\t<DepartmentId>\t<id8>}, with the shard's RowKey as value.
+ * <p>A packed table ({@link LogAudit.PackedTable}) is keyed one member at a time: {@code
+ * <table>\t<PartitionKey>\t<group>\t<member>}, with the packed row's RowKey as value.
  */
 final class AuditRecords {
 
   static final char SEPARATOR = '\t';
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-  private static final Map<String, ViewSet.Table> TABLES =
-      HrViewSet.HR.tables().stream().collect(Collectors.toMap(ViewSet.Table::baseName, Function.identity()));
-
   /**
    * A line split into its fields.
    *
-   * @param rowKey the RowKey; for {@code EmployeesByLastName}, the department
-   * @param employeeId for {@code EmployeesByLastName}, the id; otherwise empty
+   * @param table the table's base name
+   * @param rowKey the RowKey; for a packed table, the group
+   * @param member for a packed table, the member; otherwise empty
    * @param key everything before the value, which orders the lines
    */
-  record Line(ViewSet.Table table, String partitionKey, String rowKey, String employeeId, String key, String value) {
+  record Line(String table, String partitionKey, String rowKey, String member, String key, String value) {
 
     static Line parse(String line) {
       int cut = line.lastIndexOf(SEPARATOR);
       String key = line.substring(0, cut);
       String[] fields = key.split(String.valueOf(SEPARATOR), -1);
-      return new Line(TABLES.get(fields[0]), fields[1], fields[2], fields.length > 3 ? fields[3] : "", key, line.substring(cut + 1));
+      return new Line(fields[0], fields[1], fields[2], fields.length > 3 ? fields[3] : "", key, line.substring(cut + 1));
     }
   }
 
@@ -62,9 +54,10 @@ final class AuditRecords {
     return key(row.table().baseName(), row.partitionKey(), row.rowKey()) + SEPARATOR + write(json);
   }
 
-  static String line(LastNameEntry entry, String shardRowKey) {
-    return key(ViewTable.EMPLOYEES_BY_LAST_NAME.baseName(), entry.partitionKey(), entry.departmentId(), entry.employeeId())
-        + SEPARATOR + write(NODES.textNode(shardRowKey));
+  /** @param packedRowKey the RowKey of the row that lists the member; empty for an expected one */
+  static String line(LogAudit.Member member, String packedRowKey) {
+    return key(member.table().baseName(), member.partitionKey(), member.group(), member.member())
+        + SEPARATOR + write(NODES.textNode(packedRowKey));
   }
 
   static JsonNode read(String json) {

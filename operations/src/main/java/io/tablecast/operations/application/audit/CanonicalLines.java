@@ -1,9 +1,7 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.hr.audit.LastNameEntry;
-import io.tablecast.hr.tables.ViewTable;
-import io.tablecast.hr.steps.WorkerRow;
 import io.tablecast.operations.domain.audit.AuditRow;
+import io.tablecast.projection.LogAudit;
 import io.tablecast.projection.ViewSet;
 import java.util.HashMap;
 import java.util.Map;
@@ -25,16 +23,16 @@ final class CanonicalLines implements ExpectedRows {
   }
 
   @Override
-  public void lastName(LastNameEntry entry) {
-    lines.add(AuditRecords.line(entry, ""));
-    counts.merge(ViewTable.EMPLOYEES_BY_LAST_NAME, 1L, Long::sum);
+  public void member(LogAudit.Member member) {
+    lines.add(AuditRecords.line(member, ""));
+    counts.merge(member.table(), 1L, Long::sum);
   }
 
   /** Internal state (SPEC §3): a rebuilt generation may hold different properties, so it is not compared. */
   @Override
-  public void workerState(String locatorPartition, WorkerRow state) {}
+  public void internal(AuditRow row) {}
 
-  /** Expected entities per table; employees listed for {@code EmployeesByLastName}. */
+  /** Expected entities per table; members for a packed table. */
   Map<ViewSet.Table, Long> counts() {
     return counts;
   }

@@ -7,8 +7,8 @@ import java.util.Locale;
 /**
  * One difference between a view table and the views recomputed from the log.
  *
- * @param rowKey the entity's RowKey; for {@code EmployeesByLastName}, {@code <DepartmentId>_*},
- *     the shards of one department, which are compared as one set of ids
+ * @param rowKey the entity's RowKey; for a packed table, the rows of one group, as the table
+ *     names them ({@link io.tablecast.projection.LogAudit.PackedTable#shown}), compared as one set of members
  * @param details for {@link Kind#DIFFERENT}, one line per differing property (or the missing and
  *     extra ids); otherwise empty
  */

@@ -1,11 +1,14 @@
 package io.tablecast.operations.application.audit;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.operations.application.audit.AuditRecords.Line;
 import io.tablecast.operations.application.audit.Difference.Kind;
+import io.tablecast.projection.LogAudit;
+import io.tablecast.projection.ViewSet;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
 import java.util.function.Consumer;
@@ -13,25 +16,30 @@ import java.util.function.Consumer;
 /**
  * Turns the pairs of {@link MergeCompare} into {@link Difference}s: an entity on one side only is
  * {@code missing} or {@code extra}; on both sides with other properties, {@code different}, with
- * each differing property. {@code EmployeesByLastName} ids are gathered per partition and
- * department ({@link LastNameGroup}) and reported once per set that differs.
+ * each differing property. The members of a packed table are gathered per partition and group
+ * ({@link MemberGroup}) and reported once per set that differs.
  */
 final class DifferenceFinder implements MergeCompare.Sink, AutoCloseable {
 
   private final Consumer<Difference> differences;
-  private final int maxIdsShown;
-  private LastNameGroup group;
+  private final int maxShown;
+  private final Map<String, ViewSet.Table> tables = new HashMap<>();
+  private final Map<String, LogAudit.PackedTable> packed = new HashMap<>();
+  private MemberGroup group;
 
-  DifferenceFinder(Consumer<Difference> differences, int maxIdsShown) {
+  /** @param maxShown of the missing (extra) members of a set, how many a difference names */
+  DifferenceFinder(Consumer<Difference> differences, LogAudit<?> audit, int maxShown) {
     this.differences = differences;
-    this.maxIdsShown = maxIdsShown;
+    this.maxShown = maxShown;
+    audit.views().viewSet().tables().forEach(table -> tables.put(table.baseName(), table));
+    audit.packed().forEach(table -> packed.put(table.table().baseName(), table));
   }
 
   @Override
   public void entity(Line expected, Line actual) {
     Line any = expected != null ? expected : actual;
-    if (any.table() == ViewTable.EMPLOYEES_BY_LAST_NAME) {
-      lastName(any, expected != null, actual != null);
+    if (packed.containsKey(any.table())) {
+      member(any, expected != null, actual != null);
       return;
     }
     flushGroup();
@@ -47,14 +55,14 @@ final class DifferenceFinder implements MergeCompare.Sink, AutoCloseable {
     }
   }
 
-  private void lastName(Line line, boolean expected, boolean actual) {
+  private void member(Line line, boolean expected, boolean actual) {
     if (group != null && !group.holds(line)) {
       flushGroup();
     }
     if (group == null) {
-      group = new LastNameGroup(line.partitionKey(), line.rowKey(), maxIdsShown);
+      group = new MemberGroup(packed.get(line.table()), line.partitionKey(), line.rowKey(), maxShown);
     }
-    group.add(line.employeeId(), expected, actual);
+    group.add(line.member(), expected, actual);
   }
 
   private void flushGroup() {
@@ -70,8 +78,8 @@ final class DifferenceFinder implements MergeCompare.Sink, AutoCloseable {
     flushGroup();
   }
 
-  private static Difference difference(Line line, Kind kind, List<String> details) {
-    return new Difference(line.table(), line.partitionKey(), line.rowKey(), kind, details);
+  private Difference difference(Line line, Kind kind, List<String> details) {
+    return new Difference(tables.get(line.table()), line.partitionKey(), line.rowKey(), kind, details);
   }
 
   private static List<String> properties(JsonNode expected, JsonNode actual) {

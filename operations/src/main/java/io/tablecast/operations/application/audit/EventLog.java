@@ -1,18 +1,19 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.events.DomainEvent;
 import io.tablecast.projector.application.PartitionRef;
 
 /**
- * Port: the event log as {@code verify} reads it, both event topics from the beginning.
- * Committed records only, up to the end offsets taken when the read starts, so the read ends
- * even while commands keep arriving.
+ * Port: a view set's event log as {@code verify} and a rebuild read it, its topics from the
+ * beginning. Committed records only, up to the end offsets taken when the read starts, so the
+ * read ends even while events keep arriving.
+ *
+ * @param <E> the view set's events
  */
-public interface EventLog {
+public interface EventLog<E> {
 
   /** Receives each event with its offset in its partition. */
-  interface Sink {
-    void event(DomainEvent event, long offset);
+  interface Sink<E> {
+    void event(E event, long offset);
 
     /**
      * A record that cannot be decoded; skipped. Returns whether to read on in its partition: false
@@ -24,5 +25,5 @@ public interface EventLog {
   }
 
   /** Hands every event over, partition by partition in offset order; returns how many. */
-  long readAll(Sink sink);
+  long readAll(Sink<E> sink);
 }

@@ -1,8 +1,7 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.hr.audit.LastNameEntry;
-import io.tablecast.hr.steps.WorkerRow;
 import io.tablecast.operations.domain.audit.AuditRow;
+import io.tablecast.projection.LogAudit;
 
 /**
  * Port: where the rows that a generation must hold at quiescence go, as {@link LogFold} derives
@@ -11,17 +10,12 @@ import io.tablecast.operations.domain.audit.AuditRow;
  */
 public interface ExpectedRows {
 
-  /** One entity of a view table, with its properties as the projector and the workers write them. */
+  /** One entity of a view table, with its properties as the projections and the steps write them. */
   void row(AuditRow row);
 
-  /** One employee listed under its last name and department; how ids pack into shards is the receiver's. */
-  void lastName(LastNameEntry entry);
+  /** One member of a set in a packed table; how members pack into rows is the receiver's. */
+  void member(LogAudit.Member member);
 
-  /**
-   * The queue workers' own state for one employee at quiescence (SPEC §3: internal, so {@code
-   * verify} does not compare it): settled, its index entries where its locator says.
-   *
-   * @param locatorPartition the employee's {@code empid_<id8>} partition of {@code EmployeeIndex}
-   */
-  void workerState(String locatorPartition, WorkerRow state);
+  /** A step's own row ({@link LogAudit#internal}): loaded by a rebuild, not compared by {@code verify}. */
+  void internal(AuditRow row);
 }

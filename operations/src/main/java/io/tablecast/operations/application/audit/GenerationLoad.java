@@ -1,29 +1,25 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.hr.audit.LastNameEntry;
-import io.tablecast.hr.tables.ViewTable;
-import io.tablecast.hr.work.LastNameShards;
-import io.tablecast.hr.work.ViewEntity;
-import io.tablecast.hr.steps.WorkerRow;
 import io.tablecast.operations.application.audit.AuditRecords.Line;
 import io.tablecast.operations.domain.audit.AuditRow;
+import io.tablecast.projection.LogAudit;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.projector.application.PartitionRef;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Loads the rows of a {@link LogFold} into a new generation's tables through a {@link RowWriter}:
- * no reads, no replaces, no queue work. Last-name entries are sorted apart (they arrive in
- * employee order) and packed into full shards, in id order, at the end.
+ * no reads, no replaces, no queue work. The members of packed tables are sorted apart (they
+ * arrive in aggregate order) and packed into full rows, in member order, at the end ({@link
+ * LogAudit.PackedTable#pack}).
  *
- * <p>Memory stays bounded: the sorter's chunk, and the ids of one last name in one department
- * (at most {@value LastNameShards#SHARD_SIZE} × {@value LastNameShards#MAX_SHARDS}).
+ * <p>Memory stays bounded: the sorter's chunk, and the members of one group.
  */
 public final class GenerationLoad implements ExpectedRows {
 
@@ -34,8 +30,8 @@ public final class GenerationLoad implements ExpectedRows {
   /**
    * What a load did.
    *
-   * @param read the first pass: the log read, department events folded, employee events sorted
-   * @param loaded the second: employees folded and every row stored
+   * @param read the first pass: the log read, the events of no sorted aggregate folded, the others sorted
+   * @param loaded the second: the aggregates folded and every row stored
    * @param parked how many records were left out, as the live projector left them out of the views
    *     (undecodable, or with rows the store refuses)
    * @param parkedShown the first of them, each with its position and reason
@@ -52,14 +48,16 @@ public final class GenerationLoad implements ExpectedRows {
   }
 
   private final RowWriter writer;
-  private final ExternalSorter lastNames;
+  private final ExternalSorter members;
   private final VerifyProgress progress;
+  private final Map<String, LogAudit.PackedTable> packed = new HashMap<>();
   private long handedOver;
 
-  private GenerationLoad(RowWriter writer, ExternalSorter lastNames, VerifyProgress progress) {
+  private GenerationLoad(LogAudit<?> audit, RowWriter writer, ExternalSorter members, VerifyProgress progress) {
     this.writer = writer;
-    this.lastNames = lastNames;
+    this.members = members;
     this.progress = progress;
+    audit.packed().forEach(table -> packed.put(table.table().baseName(), table));
   }
 
   /**
@@ -68,9 +66,10 @@ public final class GenerationLoad implements ExpectedRows {
    * @param settings where the sorters spill (a fresh directory in {@code tempDir}, deleted at the end) and their chunk size
    * @param onFailure the live projector's policy, which the fold follows ({@link LogFold})
    */
-  public static Report load(EventLog log, RowWriter writer, Verifier.Settings settings, FailurePolicy onFailure, VerifyProgress progress) {
+  public static <E> Report load(LogAudit<E> audit, EventLog<E> log, RowWriter writer, Verifier.Settings settings, FailurePolicy onFailure,
+      VerifyProgress progress) {
     try (SpillDir dir = new SpillDir(settings.tempDir(), "tablecast-load");
-        ExternalSorter lastNames = new ExternalSorter(dir.path(), "lastnames", settings.chunkSize())) {
+        ExternalSorter members = new ExternalSorter(dir.path(), "members", settings.chunkSize())) {
       long start = System.nanoTime();
       long[] readEnd = {start};
       VerifyProgress timed = (step, count) -> {
@@ -79,10 +78,10 @@ public final class GenerationLoad implements ExpectedRows {
         }
         progress.update(step, count);
       };
-      GenerationLoad load = new GenerationLoad(writer, lastNames, timed);
-      LogFold fold = new LogFold(log, dir.path(), settings.chunkSize(), timed, onFailure);
+      GenerationLoad load = new GenerationLoad(audit, writer, members, timed);
+      LogFold<E> fold = new LogFold<>(audit, log, dir.path(), settings.chunkSize(), timed, onFailure);
       long read = fold.fold(load);
-      load.writeLastNames();
+      load.writeMembers();
       writer.flush();
       progress.update(ROWS_LOADED, writer.stored());
       long end = System.nanoTime();
@@ -101,40 +100,39 @@ public final class GenerationLoad implements ExpectedRows {
   }
 
   @Override
-  public void lastName(LastNameEntry entry) {
-    lastNames.add(AuditRecords.line(entry, ""));
+  public void member(LogAudit.Member member) {
+    members.add(AuditRecords.line(member, ""));
   }
 
   @Override
-  public void workerState(String locatorPartition, WorkerRow state) {
-    writer.writeWorkerState(locatorPartition, state);
+  public void internal(AuditRow row) {
+    row(row);
   }
 
-  /** Each department's ids under one last name, sorted, packed into shards as the workers lay them out. */
-  private void writeLastNames() {
-    Iterator<String> sorted = lastNames.sorted();
+  /** Each group's members, sorted, packed into rows as the view set lays them out. */
+  private void writeMembers() {
+    Iterator<String> sorted = members.sorted();
     String group = null;
     Line first = null;
-    List<String> ids = new ArrayList<>();
+    List<String> listed = new ArrayList<>();
     while (sorted.hasNext()) {
       Line line = Line.parse(sorted.next());
-      String key = line.partitionKey() + AuditRecords.SEPARATOR + line.rowKey();
+      String key = line.table() + AuditRecords.SEPARATOR + line.partitionKey() + AuditRecords.SEPARATOR + line.rowKey();
       if (!key.equals(group)) {
-        writeShards(first, ids);
+        pack(first, listed);
         group = key;
         first = line;
-        ids.clear();
+        listed.clear();
       }
-      ids.add(line.employeeId());
+      listed.add(line.member());
     }
-    writeShards(first, ids);
+    pack(first, listed);
   }
 
-  private void writeShards(Line group, List<String> ids) {
+  private void pack(Line group, List<String> listed) {
     if (group == null) {
       return;
     }
-    Map<String, ViewEntity> shards = LastNameShards.update(group.rowKey(), Map.of(), ids, Set.of());
-    shards.values().forEach(shard -> row(AuditRow.of(shard.at(ViewTable.EMPLOYEES_BY_LAST_NAME, group.partitionKey()))));
+    packed.get(group.table()).pack(group.partitionKey(), group.rowKey(), listed).stream().map(AuditRow::of).forEach(this::row);
   }
 }

@@ -1,21 +1,11 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.events.DepartmentEvent;
-import io.tablecast.events.DomainEvent;
-import io.tablecast.events.EmployeeEvent;
-import io.tablecast.hr.audit.DepartmentAudit;
-import io.tablecast.hr.audit.EmployeeAudit;
-import io.tablecast.hr.steps.WorkerRow.IndexEntries;
-import io.tablecast.hr.steps.WorkerRow;
-import io.tablecast.hr.tables.IndexLayout;
-import io.tablecast.hr.work.TruthRows;
-import io.tablecast.hr.work.ViewEntity;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.operations.domain.audit.StorageLimits;
+import io.tablecast.projection.LogAudit;
 import io.tablecast.projection.RowChange;
 import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.projector.application.PartitionRef;
-import io.tablecast.schemas.EventCodec;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -24,18 +14,18 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The views recomputed from the log with the production folds, in two passes of bounded memory:
- * the log is read once, department events folded in memory and employee events spilled to an
- * {@link ExternalSorter}; then the employees are folded one at a time from the sorted events
- * ({@link EmployeeAudit}), and the department summaries last ({@link DepartmentAudit}). What
- * {@code verify} expects and what a rebuild loads are this one computation ({@link ExpectedRows}).
+ * The views recomputed from the log with the view set's folds, in two passes of bounded memory
+ * ({@link LogAudit}): the log is read once, the events of no sorted aggregate folded in memory and
+ * the others spilled to an {@link ExternalSorter}; then the aggregates are folded one at a time
+ * from the sorted events, and what the whole log calls for last. What {@code verify} expects and
+ * what a rebuild loads are this one computation ({@link ExpectedRows}).
+ *
+ * @param <E> the view set's events
  */
-public final class LogFold {
+public final class LogFold<E> {
 
   static final int PROGRESS_EVERY = 50_000;
   /** The progress step of the first pass, reported every {@value #PROGRESS_EVERY} events and once at its end. */
@@ -43,17 +33,18 @@ public final class LogFold {
   /** The progress step of the second pass, reported as often and once at its end, where it reaches the events read. */
   public static final String EVENTS_FOLDED = "events folded";
 
-  private final EventLog log;
+  private final LogAudit<E> audit;
+  private final EventLog<E> log;
   private final Path spillDir;
   private final int chunkSize;
   private final VerifyProgress progress;
-  private final EventLines lines = new EventLines(EventCodec.create());
-  private final DepartmentAudit departments = new DepartmentAudit(LogFold::refusal);
+  private final EventLines<E> lines;
+  private final LogAudit.Fold<E> folding;
   private final Parked parked = new Parked();
   private final FailurePolicy onFailure;
   private final Map<PartitionRef, Long> pausedAt = new TreeMap<>(
       Comparator.comparing(PartitionRef::topic).thenComparingInt(PartitionRef::partition));
-  private long departmentEvents;
+  private long inMemory;
 
   /**
    * The records the fold left out, as the live projector left them out of the views: those that
@@ -81,8 +72,8 @@ public final class LogFold {
   }
 
   /** A fold that leaves out what a projector that dead-letters leaves out, as {@code verify} expects it. */
-  public LogFold(EventLog log, Path spillDir, int chunkSize, VerifyProgress progress) {
-    this(log, spillDir, chunkSize, progress, FailurePolicy.DEAD_LETTER);
+  public LogFold(LogAudit<E> audit, EventLog<E> log, Path spillDir, int chunkSize, VerifyProgress progress) {
+    this(audit, log, spillDir, chunkSize, progress, FailurePolicy.DEAD_LETTER);
   }
 
   /**
@@ -93,7 +84,10 @@ public final class LogFold {
    *     event whose rows the store refuses is left out, or, under {@code PAUSE}, ends the fold with
    *     an error, since a partition cannot be stopped at it once the other events are folded
    */
-  public LogFold(EventLog log, Path spillDir, int chunkSize, VerifyProgress progress, FailurePolicy onFailure) {
+  public LogFold(LogAudit<E> audit, EventLog<E> log, Path spillDir, int chunkSize, VerifyProgress progress, FailurePolicy onFailure) {
+    this.audit = audit;
+    this.lines = new EventLines<>(audit);
+    this.folding = audit.fold(LogFold::refusal);
     this.log = log;
     this.spillDir = spillDir;
     this.chunkSize = chunkSize;
@@ -120,17 +114,18 @@ public final class LogFold {
     }
   }
 
-  /** Reads the whole log: departments folded, employee events into {@code events}. */
+  /** Reads the whole log: the events of no sorted aggregate folded, the others into {@code events}. */
   private long read(ExternalSorter events) {
     long[] read = {0};
-    log.readAll(new EventLog.Sink() {
+    log.readAll(new EventLog.Sink<>() {
       @Override
-      public void event(DomainEvent event, long offset) {
-        if (event instanceof DepartmentEvent d) {
-          departments.apply(d).ifPresent(reason -> parked.add(d.departmentId().value() + " version " + d.version(), reason));
-          departmentEvents++;
+      public void event(E event, long offset) {
+        Optional<String> aggregate = audit.aggregate(event);
+        if (aggregate.isPresent()) {
+          events.add(lines.line(aggregate.get(), event, offset));
         } else {
-          events.add(lines.line((EmployeeEvent) event, offset));
+          folding.read(event).ifPresent(reason -> parked.add(audit.describe(event), reason));
+          inMemory++;
         }
         if (++read[0] % PROGRESS_EVERY == 0) {
           progress.update(EVENTS_READ, read[0]);
@@ -151,43 +146,40 @@ public final class LogFold {
     return read[0];
   }
 
-  /** Folds each employee from its sorted events, then the departments. */
+  /** Folds each aggregate from its sorted events, then what the whole log calls for. */
   private void derive(Iterator<String> sortedEvents, ExpectedRows expected) {
-    String employee = null;
-    List<EmployeeEvent> history = new ArrayList<>();
-    long folded = departmentEvents;
+    String aggregate = null;
+    List<E> history = new ArrayList<>();
+    long folded = inMemory;
     while (sortedEvents.hasNext()) {
       String line = sortedEvents.next();
       if (++folded % PROGRESS_EVERY == 0) {
         progress.update(EVENTS_FOLDED, folded);
       }
-      String id = EventLines.employeeId(line);
-      if (!id.equals(employee)) {
-        fold(employee, history, expected);
-        employee = id;
+      String key = EventLines.aggregate(line);
+      if (!key.equals(aggregate)) {
+        fold(aggregate, history, expected);
+        aggregate = key;
         history.clear();
       }
       history.add(lines.event(line));
     }
-    fold(employee, history, expected);
-    departments.summaries().stream().map(AuditRow::of).forEach(expected::row);
+    fold(aggregate, history, expected);
+    folding.end().stream().map(AuditRow::of).forEach(expected::row);
     progress.update(EVENTS_FOLDED, folded);
   }
 
-  private void fold(String employeeId, List<EmployeeEvent> history, ExpectedRows expected) {
-    if (employeeId == null) {
+  private void fold(String aggregate, List<E> history, ExpectedRows expected) {
+    if (aggregate == null) {
       return;
     }
-    EmployeeAudit.Expected rows = EmployeeAudit.of(employeeId, history);
+    LogAudit.Expected rows = folding.aggregate(aggregate, history);
     if (rows.rows().stream().anyMatch(row -> refusal(row).isPresent())) {
-      rows = EmployeeAudit.of(employeeId, writable(employeeId, history));
+      rows = folding.aggregate(aggregate, writable(aggregate, history));
     }
     rows.rows().stream().map(AuditRow::of).forEach(expected::row);
-    rows.lastName().ifPresent(expected::lastName);
-    rows.locator().ifPresent(locator -> {
-      departments.count(locator);
-      expected.workerState(IndexLayout.locatorPartition(TruthRows.id(locator)), settled(locator));
-    });
+    rows.members().forEach(expected::member);
+    folding.kept(aggregate, rows).stream().map(AuditRow::of).forEach(expected::internal);
   }
 
   /** Why the store would refuse a row a projection puts; empty when it fits. */
@@ -196,19 +188,19 @@ public final class LogFold {
   }
 
   /**
-   * The employee's events without those the live projector could not apply, one at a time as it
+   * The aggregate's events without those the live projector could not apply, one at a time as it
    * meets them: an event whose rows the store would refuse is left out, and the next events apply
-   * to the state before it. Folds the history once per event, so only for the rare employee with
+   * to the state before it. Folds the history once per event, so only for the rare aggregate with
    * such an event.
    */
-  private List<EmployeeEvent> writable(String employeeId, List<EmployeeEvent> history) {
-    List<EmployeeEvent> kept = new ArrayList<>();
-    for (EmployeeEvent event : history) {
+  private List<E> writable(String aggregate, List<E> history) {
+    List<E> kept = new ArrayList<>();
+    for (E event : history) {
       kept.add(event);
-      Optional<String> violation = EmployeeAudit.of(employeeId, kept).rows().stream()
+      Optional<String> violation = folding.aggregate(aggregate, kept).rows().stream()
           .map(LogFold::refusal).flatMap(Optional::stream).findFirst();
       if (violation.isPresent()) {
-        String position = "employee " + employeeId + " version " + event.version();
+        String position = audit.describe(event);
         if (onFailure == FailurePolicy.PAUSE) {
           throw new IllegalStateException("The event of " + position + " cannot be applied (" + violation.get() + "): the live"
               + " projector pauses its partition there under the pause policy, and a rebuild cannot pass it either. Fix the cause,"
@@ -219,12 +211,5 @@ public final class LogFold {
       }
     }
     return kept;
-  }
-
-  /** The workers' state once every item of the employee is done: entries as the locator says, nothing stale. */
-  private WorkerRow settled(ViewEntity locator) {
-    Set<String> managed = departments.managedBy(TruthRows.id(locator).canonical());
-    return new WorkerRow(IndexEntries.of(TruthRows.locator(locator)), Set.of(), Set.of(), managed, locator.version(), OptionalLong.empty(),
-        Set.of());
   }
 }

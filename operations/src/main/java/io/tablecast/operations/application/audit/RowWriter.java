@@ -1,6 +1,5 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.hr.steps.WorkerRow;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.projection.ViewSet;
 import java.util.Map;
@@ -13,9 +12,6 @@ import java.util.Map;
 public interface RowWriter extends AutoCloseable {
 
   void write(AuditRow row);
-
-  /** The workers' state row of one employee, in the row form the workers read. */
-  void writeWorkerState(String locatorPartition, WorkerRow state);
 
   /**
    * Waits until every row written so far is stored.

@@ -1,5 +1,6 @@
 package io.tablecast.operations.application.audit;
 
+import io.tablecast.projection.LogAudit;
 import io.tablecast.projection.ViewSet;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -16,13 +17,12 @@ import java.util.function.Consumer;
  * tables except files in a temporary directory, deleted at the end:
  *
  * <ol>
- *   <li>The log is read once ({@link EventLog}). Department events are folded in memory (few
- *       departments); employee events are written to an {@link ExternalSorter}, keyed by
- *       employee id and version.
- *   <li>The sorted events are folded one employee at a time ({@link LogFold}); each
- *       employee's expected rows go, as canonical lines ({@link AuditRecords}), to a second
- *       sorter. Counts and managers' details per department are kept in memory, and the
- *       department summaries follow at the end.
+ *   <li>The log is read once ({@link EventLog}). The events of no sorted aggregate are folded in
+ *       memory; the others are written to an {@link ExternalSorter}, keyed by aggregate and
+ *       version ({@link LogAudit}).
+ *   <li>The sorted events are folded one aggregate at a time ({@link LogFold}); each
+ *       aggregate's expected rows go, as canonical lines ({@link AuditRecords}), to a second
+ *       sorter. What the whole log calls for (summaries) follows at the end.
  *   <li>Every table is scanned page by page ({@link ViewRows}) into a third sorter, in the same
  *       canonical form, so the comparison does not rely on the service's order.
  *   <li>The two sorted streams are merged and compared ({@link MergeCompare}, {@link
@@ -36,31 +36,34 @@ import java.util.function.Consumer;
  * and after, and a report says when they moved, since differences may then be work in flight.
  * Read-only: it writes nothing to Kafka or the tables.
  */
-public final class Verifier {
+public final class Verifier<E> {
 
   /**
    * @param tempDir where the sorters spill, in a fresh directory of their own
    * @param chunkSize lines sorted in memory at a time
-   * @param maxIdsShown of the missing (extra) ids of a last-name set, how many a report names
+   * @param maxShown of the missing (extra) members of a set of a packed table, how many a report names
    */
-  public record Settings(Path tempDir, int chunkSize, int maxIdsShown) {
+  public record Settings(Path tempDir, int chunkSize, int maxShown) {
 
     public static Settings defaults() {
       return new Settings(Path.of(System.getProperty("java.io.tmpdir")), 50_000, 20);
     }
 
     public Settings withChunkSize(int chunkSize) {
-      return new Settings(tempDir, chunkSize, maxIdsShown);
+      return new Settings(tempDir, chunkSize, maxShown);
     }
   }
 
-  private final EventLog log;
+  private final LogAudit<E> audit;
+  private final EventLog<E> log;
   private final ViewRows views;
   private final CheckpointPositions checkpoints;
   private final Settings settings;
   private final VerifyProgress progress;
 
-  public Verifier(EventLog log, ViewRows views, CheckpointPositions checkpoints, Settings settings, VerifyProgress progress) {
+  public Verifier(LogAudit<E> audit, EventLog<E> log, ViewRows views, CheckpointPositions checkpoints, Settings settings,
+      VerifyProgress progress) {
+    this.audit = Objects.requireNonNull(audit, "'audit' cannot be null.");
     this.log = Objects.requireNonNull(log, "'log' cannot be null.");
     this.views = Objects.requireNonNull(views, "'views' cannot be null.");
     this.checkpoints = Objects.requireNonNull(checkpoints, "'checkpoints' cannot be null.");
@@ -77,17 +80,17 @@ public final class Verifier {
   }
 
   private VerifyReport audit(Path dir, Consumer<Difference> differences, Map<String, String> before) {
-    ActualViews actualViews = new ActualViews(progress);
+    ActualViews actualViews = new ActualViews(audit, progress);
     Map<ViewSet.Table, Long> differing = new HashMap<>();
     try (ExternalSorter expected = sorter(dir, "expected");
         ExternalSorter actual = sorter(dir, "actual")) {
       CanonicalLines expectedLines = new CanonicalLines(expected);
-      long read = new LogFold(log, dir, settings.chunkSize(), progress).fold(expectedLines);
+      long read = new LogFold<>(audit, log, dir, settings.chunkSize(), progress).fold(expectedLines);
       actualViews.scan(views, actual);
       try (DifferenceFinder finder = new DifferenceFinder(difference -> {
         differing.merge(difference.table(), 1L, Long::sum);
         differences.accept(difference);
-      }, settings.maxIdsShown())) {
+      }, audit, settings.maxShown())) {
         MergeCompare.run(expected.sorted(), actual.sorted(), finder);
       }
       boolean moved = !before.equals(checkpoints.positions());

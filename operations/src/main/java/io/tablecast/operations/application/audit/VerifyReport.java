@@ -5,7 +5,7 @@ import java.util.Map;
 
 /**
  * The outcome of {@code verify}: the events read, and per table how many entities were expected,
- * found and different ({@code EmployeesByLastName}: employees listed, and sets of ids that differ).
+ * found and different (for a packed table: members listed, and sets of members that differ).
  *
  * @param checkpointsMoved the projector applied events during the audit, so differences may be
  *     work in flight rather than drift

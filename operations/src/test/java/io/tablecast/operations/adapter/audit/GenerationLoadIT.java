@@ -16,6 +16,7 @@ import io.tablecast.events.EmployeeId;
 import io.tablecast.events.EventMetadata;
 import io.tablecast.events.EventTopicNames;
 import io.tablecast.hr.tables.IndexLayout;
+import io.tablecast.hr.steps.HrProjections;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.operations.Verification;
 import io.tablecast.operations.adapter.in.kafka.KafkaEventLog;
@@ -158,7 +159,7 @@ class GenerationLoadIT {
     List<String> progress = new ArrayList<>();
     GenerationLoad.Report report;
     try (TableRowWriter writer = new TableRowWriter(projection.azure(), loaded)) {
-      report = GenerationLoad.load(new KafkaEventLog(projection.kafka(), TopicNames.of(loaded.namespace())), writer,
+      report = GenerationLoad.load(HrProjections.AUDIT, new KafkaEventLog<>(projection.kafka(), loaded.namespace(), HrProjections.VIEWS), writer,
           new Verifier.Settings(spill, 97, 20), FailurePolicy.DEAD_LETTER, (step, count) -> progress.add(step + " " + count));
     }
 
@@ -214,7 +215,8 @@ class GenerationLoadIT {
 
   private List<Difference> verify(Projection projection, Generation generation) {
     List<Difference> differences = new ArrayList<>();
-    Verification.verifier(projection.kafka(), projection.azure(), generation, new Verifier.Settings(spill, 97, 20), VerifyProgress.NONE)
+    Verification.verifier(projection.kafka(), projection.azure(), generation, HrProjections.AUDIT, new Verifier.Settings(spill, 97, 20),
+        VerifyProgress.NONE)
         .verify(differences::add);
     return differences;
   }

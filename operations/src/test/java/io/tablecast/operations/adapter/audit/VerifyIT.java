@@ -10,6 +10,7 @@ import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.SystemProperties;
 import io.tablecast.events.DomainEvent;
+import io.tablecast.hr.steps.HrProjections;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.operations.Verification;
 import io.tablecast.operations.application.audit.Difference;
@@ -111,7 +112,7 @@ class VerifyIT {
   private VerifyRun verify(Projection projection) {
     Generation generation = Verification.activeGeneration(projection.azure(), projection.namespace(), HR);
     assertThat(generation.number()).isEqualTo(1);
-    Verifier verifier = Verification.verifier(projection.kafka(), projection.azure(), generation,
+    Verifier<DomainEvent> verifier = Verification.verifier(projection.kafka(), projection.azure(), generation, HrProjections.AUDIT,
         new Verifier.Settings(spill, 97, 20), VerifyProgress.NONE);
     List<Difference> differences = new ArrayList<>();
     VerifyReport report = verifier.verify(differences::add);

@@ -8,10 +8,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablecast.events.DomainEvent;
+import io.tablecast.hr.steps.HrProjections;
 import io.tablecast.hr.steps.WorkerRow;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.hr.work.LastNameShards;
 import io.tablecast.operations.domain.audit.AuditRow;
+import io.tablecast.projection.RowRef;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.projector.application.PartitionRef;
@@ -39,14 +41,14 @@ class GenerationLoadTest {
     final Map<String, WorkerRow> workers = new LinkedHashMap<>();
     boolean flushed;
 
+    /** The workers' own rows apart, as the states they hold. */
     @Override
     public void write(AuditRow row) {
-      rows.add(row);
-    }
-
-    @Override
-    public void writeWorkerState(String locatorPartition, WorkerRow state) {
-      workers.put(locatorPartition, state);
+      if (HrProjections.AUDIT.internal(new RowRef(row.table(), row.partitionKey(), row.rowKey()))) {
+        workers.put(row.partitionKey(), WorkerRow.from(row.properties()));
+      } else {
+        rows.add(row);
+      }
     }
 
     @Override
@@ -69,13 +71,13 @@ class GenerationLoadTest {
   }
 
   private GenerationLoad.Report load(List<DomainEvent> log, Rows rows) {
-    EventLog events = sink -> {
+    EventLog<DomainEvent> events = sink -> {
       for (int offset = 0; offset < log.size(); offset++) {
         sink.event(log.get(offset), offset);
       }
       return log.size();
     };
-    return GenerationLoad.load(events, rows, new Verifier.Settings(spill, 97, 20), FailurePolicy.DEAD_LETTER, VerifyProgress.NONE);
+    return GenerationLoad.load(HrProjections.AUDIT, events, rows, new Verifier.Settings(spill, 97, 20), FailurePolicy.DEAD_LETTER, VerifyProgress.NONE);
   }
 
   @Test
@@ -105,7 +107,7 @@ class GenerationLoadTest {
     List<DomainEvent> log = List.of(hired(7, "Sales", "Ann", "Lee", "ann@x.io"),
         changed(7, 2, "Sales", "Ann", "L".repeat(40_000), "ann@x.io", 31), hired(8, "Sales", "Bob", "Ray", "bob@x.io"));
     Rows rows = new Rows();
-    EventLog events = sink -> {
+    EventLog<DomainEvent> events = sink -> {
       for (int offset = 0; offset < log.size(); offset++) {
         sink.event(log.get(offset), offset);
       }
@@ -113,7 +115,7 @@ class GenerationLoadTest {
       return log.size();
     };
 
-    GenerationLoad.Report report = GenerationLoad.load(events, rows, new Verifier.Settings(spill, 97, 20), FailurePolicy.DEAD_LETTER,
+    GenerationLoad.Report report = GenerationLoad.load(HrProjections.AUDIT, events, rows, new Verifier.Settings(spill, 97, 20), FailurePolicy.DEAD_LETTER,
         VerifyProgress.NONE);
 
     assertThat(report.parked()).isEqualTo(2);
@@ -129,7 +131,7 @@ class GenerationLoadTest {
   @Test
   void underThePausePolicyARecordThatDoesNotDecodeEndsItsPartitionsFoldThere() {
     PartitionRef partition = new PartitionRef("t.employee-events", 0);
-    EventLog events = sink -> {
+    EventLog<DomainEvent> events = sink -> {
       sink.event(hired(7, "Sales", "Ann", "Lee", "ann@x.io"), 0);
       if (sink.undecodable(partition, 1, "not an event")) {
         sink.event(hired(8, "Sales", "Bob", "Ray", "bob@x.io"), 2);
@@ -138,7 +140,7 @@ class GenerationLoadTest {
     };
     Rows rows = new Rows();
 
-    GenerationLoad.Report report = GenerationLoad.load(events, rows, new Verifier.Settings(spill, 97, 20), FailurePolicy.PAUSE,
+    GenerationLoad.Report report = GenerationLoad.load(HrProjections.AUDIT, events, rows, new Verifier.Settings(spill, 97, 20), FailurePolicy.PAUSE,
         VerifyProgress.NONE);
 
     assertThat(report.pausedAt()).isEqualTo(Map.of(partition, 1L));
@@ -149,12 +151,12 @@ class GenerationLoadTest {
   @Test
   void underThePausePolicyAnEventWhoseRowsTheStoreRefusesEndsTheLoadWithAnError() {
     List<DomainEvent> log = List.of(hired(7, "Sales", "Ann", "L".repeat(40_000), "ann@x.io"));
-    EventLog events = sink -> {
+    EventLog<DomainEvent> events = sink -> {
       sink.event(log.get(0), 0);
       return 1;
     };
 
-    assertThatThrownBy(() -> GenerationLoad.load(events, new Rows(), new Verifier.Settings(spill, 97, 20), FailurePolicy.PAUSE,
+    assertThatThrownBy(() -> GenerationLoad.load(HrProjections.AUDIT, events, new Rows(), new Verifier.Settings(spill, 97, 20), FailurePolicy.PAUSE,
         VerifyProgress.NONE))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("employee 00000007 version 1", "over the limit of 64 KiB", "the pause policy");

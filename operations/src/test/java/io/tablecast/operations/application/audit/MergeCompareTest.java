@@ -2,10 +2,11 @@ package io.tablecast.operations.application.audit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablecast.hr.audit.LastNameEntry;
+import io.tablecast.hr.steps.HrProjections;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.operations.application.audit.Difference.Kind;
 import io.tablecast.operations.domain.audit.AuditRow;
+import io.tablecast.projection.LogAudit;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -27,12 +28,12 @@ class MergeCompareTest {
   }
 
   private static String lastName(String department, String id, String shard) {
-    return AuditRecords.line(new LastNameEntry("lee", department, id), shard);
+    return AuditRecords.line(new LogAudit.Member(ViewTable.EMPLOYEES_BY_LAST_NAME, "lee", department, id), shard);
   }
 
   private static List<Difference> compare(List<String> expected, List<String> actual) {
     List<Difference> differences = new ArrayList<>();
-    try (DifferenceFinder finder = new DifferenceFinder(differences::add, 2)) {
+    try (DifferenceFinder finder = new DifferenceFinder(differences::add, HrProjections.AUDIT, 2)) {
       MergeCompare.run(sorted(expected), sorted(actual), finder);
     }
     return differences;

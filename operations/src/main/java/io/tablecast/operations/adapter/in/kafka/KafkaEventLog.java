@@ -1,15 +1,15 @@
 package io.tablecast.operations.adapter.in.kafka;
 
 import io.tablecast.common.config.KafkaSettings;
-import io.tablecast.common.kafka.TopicNames;
-import io.tablecast.events.DomainEvent;
+import io.tablecast.common.config.Namespace;
+import io.tablecast.common.kafka.RecordHeaders;
 import io.tablecast.operations.application.audit.EventLog;
+import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projector.application.PartitionRef;
-import io.tablecast.schemas.EventSerde;
-import io.tablecast.schemas.UndecodableEventException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -26,29 +26,33 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The event topics read from the beginning for {@code verify}, with no consumer group (nothing
- * is committed, no other reader is disturbed). Reads committed records only, like the
+ * A view set's event topics read from the beginning for {@code verify} and a rebuild, decoded by
+ * the view set's decoder, with no consumer group (nothing is committed, no other reader is disturbed). Reads committed records only, like the
  * projector, up to the end offsets (the last stable offsets) taken at the start, so it ends
  * while commands keep arriving. A record that cannot be decoded is logged and handed to the sink,
  * which says whether its partition is read on (the projector dead-letters it, so no view holds it
  * either) or ends there (a projector that pauses on failure stops there).
+ *
+ * @param <E> the view set's events
  */
-public final class KafkaEventLog implements EventLog {
+public final class KafkaEventLog<E> implements EventLog<E> {
 
   private static final Logger log = LoggerFactory.getLogger(KafkaEventLog.class);
   private static final Duration POLL = Duration.ofMillis(500);
 
   private final KafkaSettings kafka;
-  private final TopicNames topics;
-  private final EventSerde events = new EventSerde();
+  private final ProjectedViewSet<E> views;
+  /** The topics' names in the namespace, and as the view set names them. */
+  private final Map<String, String> topics = new HashMap<>();
 
-  public KafkaEventLog(KafkaSettings kafka, TopicNames topics) {
+  public KafkaEventLog(KafkaSettings kafka, Namespace namespace, ProjectedViewSet<E> views) {
     this.kafka = kafka;
-    this.topics = topics;
+    this.views = views;
+    views.topics().forEach(topic -> topics.put(namespace.topic(topic), topic));
   }
 
   @Override
-  public long readAll(Sink sink) {
+  public long readAll(Sink<E> sink) {
     return read(Optional.empty(), sink);
   }
 
@@ -62,11 +66,11 @@ public final class KafkaEventLog implements EventLog {
   }
 
   /** As {@link #readAll}, up to {@code end} (exclusive) instead of the end at the start: the same records each time. */
-  public long readUpTo(Map<PartitionRef, Long> end, Sink sink) {
+  public long readUpTo(Map<PartitionRef, Long> end, Sink<E> sink) {
     return read(Optional.of(end), sink);
   }
 
-  private long read(Optional<Map<PartitionRef, Long>> until, Sink sink) {
+  private long read(Optional<Map<PartitionRef, Long>> until, Sink<E> sink) {
     try (KafkaConsumer<byte[], byte[]> consumer = consumer()) {
       List<TopicPartition> partitions = partitions(consumer);
       consumer.assign(partitions);
@@ -93,11 +97,12 @@ public final class KafkaEventLog implements EventLog {
 
   private List<TopicPartition> partitions(KafkaConsumer<byte[], byte[]> consumer) {
     List<TopicPartition> partitions = new ArrayList<>();
-    topics.eventTopics().forEach(topic -> consumer.partitionsFor(topic).forEach(p -> partitions.add(new TopicPartition(topic, p.partition()))));
+    topics.keySet().stream().sorted()
+        .forEach(topic -> consumer.partitionsFor(topic).forEach(p -> partitions.add(new TopicPartition(topic, p.partition()))));
     return partitions;
   }
 
-  private long readUntil(KafkaConsumer<byte[], byte[]> consumer, Map<TopicPartition, Long> end, Sink sink) {
+  private long readUntil(KafkaConsumer<byte[], byte[]> consumer, Map<TopicPartition, Long> end, Sink<E> sink) {
     Set<TopicPartition> reading = new HashSet<>(end.keySet());
     long read = 0;
     while (!reading.isEmpty()) {
@@ -124,19 +129,22 @@ public final class KafkaEventLog implements EventLog {
 
   private enum Decoded { EVENT, SKIPPED, STOP }
 
-  private Decoded decode(ConsumerRecord<byte[], byte[]> record, Sink sink) {
+  /** A record without a value is no event; one the view set's decoder refuses is undecodable. */
+  private Decoded decode(ConsumerRecord<byte[], byte[]> record, Sink<E> sink) {
+    E event;
     try {
-      DomainEvent event = events.deserializer().deserialize(record.topic(), record.headers(), record.value());
-      if (event == null) {
-        return Decoded.SKIPPED;
-      }
-      sink.event(event, record.offset());
-      return Decoded.EVENT;
-    } catch (UndecodableEventException e) {
+      event = record.value() == null ? null
+          : views.decoder().decode(topics.get(record.topic()), RecordHeaders.lastValues(record.headers()), record.value());
+    } catch (RuntimeException e) {
       log.warn("Record {}-{}@{} cannot be decoded: {}", record.topic(), record.partition(), record.offset(), e.getMessage());
       return sink.undecodable(new PartitionRef(record.topic(), record.partition()), record.offset(), e.getMessage())
           ? Decoded.SKIPPED
           : Decoded.STOP;
     }
+    if (event == null) {
+      return Decoded.SKIPPED;
+    }
+    sink.event(event, record.offset());
+    return Decoded.EVENT;
   }
 }

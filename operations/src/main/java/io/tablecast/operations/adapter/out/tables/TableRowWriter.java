@@ -11,9 +11,6 @@ import io.tablecast.common.concurrent.DaemonThreads;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.EgtGuard;
 import io.tablecast.common.tables.Generation;
-import io.tablecast.hr.steps.WorkerRow;
-import io.tablecast.hr.tables.IndexLayout;
-import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.operations.application.audit.RowWriter;
 import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.operations.domain.audit.StorageLimits;
@@ -93,11 +90,6 @@ public final class TableRowWriter implements RowWriter {
       eldest.remove();
       send(next.getKey(), next.getValue());
     }
-  }
-
-  @Override
-  public void writeWorkerState(String locatorPartition, WorkerRow state) {
-    write(new AuditRow(ViewTable.EMPLOYEE_INDEX, locatorPartition, IndexLayout.WORKER_ROW, state.properties()));
   }
 
   @Override
