@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * How a live projector that keeps several batches in flight runs a view set's projections: in
@@ -21,10 +22,14 @@ import java.util.function.Function;
  * @param redelivery which projections skip an event that an earlier owner of its partition may
  *     have applied in part before it stopped
  * @param unfinished the work the tables show unfinished after the store lost writes
+ * @param movesRows the events whose work moves rows to other partitions, which a redelivered
+ *     earlier event could undo: a batch holding one is named in flight in the checkpoints before
+ *     its work is queued, so that a next owner of its partitions treats its events as uncertain
+ *     ({@code redelivery}); other batches' work goes at once
  * @param <E> the view set's events
  */
 public record LivePlan<E>(List<List<Projection<E>>> stages, Map<Projection<E>, Integer> remembered,
-    Function<List<E>, Map<Work, E>> work, Redelivery<E> redelivery, UnfinishedWork unfinished) {
+    Function<List<E>, Map<Work, E>> work, Redelivery<E> redelivery, UnfinishedWork unfinished, Predicate<E> movesRows) {
 
   public LivePlan {
     stages = stages.stream().map(List::copyOf).toList();
@@ -32,6 +37,7 @@ public record LivePlan<E>(List<List<Projection<E>>> stages, Map<Projection<E>, I
     Objects.requireNonNull(work, "'work' cannot be null.");
     Objects.requireNonNull(redelivery, "'redelivery' cannot be null.");
     Objects.requireNonNull(unfinished, "'unfinished' cannot be null.");
+    Objects.requireNonNull(movesRows, "'movesRows' cannot be null.");
     if (stages.isEmpty() || stages.stream().anyMatch(List::isEmpty)) {
       throw new IllegalArgumentException("A live plan has at least one stage, each of at least one projection: " + stages);
     }

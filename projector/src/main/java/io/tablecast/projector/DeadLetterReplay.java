@@ -11,18 +11,17 @@ import io.tablecast.common.tables.ReplayedDeadLetters;
 import io.tablecast.common.tables.ReplayedDeadLetters.Place;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.common.tracing.Tracing;
-import io.tablecast.events.DomainEvent;
-import io.tablecast.hr.tables.HrViewSet;
+import io.tablecast.projection.PlannedViewSet;
 import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projection.Projection;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.projection.Work;
+import io.tablecast.projector.adapter.in.kafka.EventSource;
 import io.tablecast.projector.adapter.out.kafka.ParkedRecords;
 import io.tablecast.projector.adapter.out.kafka.ParkedRecords.Parked;
 import io.tablecast.projector.adapter.out.queue.QueueWorkSender;
 import io.tablecast.projector.application.PolledEvent;
 import io.tablecast.projector.application.Projector;
-import io.tablecast.schemas.EventSerde;
 import io.tablecast.viewstore.adapter.out.tables.AzureFailures;
 import io.tablecast.viewstore.adapter.out.tables.TableTurns;
 import io.tablecast.viewstore.adapter.queue.StepMessages.Origin;
@@ -30,6 +29,7 @@ import io.tablecast.viewstore.adapter.queue.StepQueues;
 import io.tablecast.viewstore.domain.SourcePosition;
 import java.nio.ByteBuffer;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -49,7 +49,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Applies records of the dead-letter topic again once the cause that parked them is fixed (SPEC
- * §4), through their view set's own projection path (HR's {@link Projector}, or a team view set's
+ * §4), through their view set's own projection path (the planned view set's {@link Projector}, or a team view set's
  * projections and steps), into that view set's active generation, with their work queued as the
  * projector queues it. A parked event is applied with every event that followed it with the same
  * key, read again from the log in their order: those were applied after it was parked, over views
@@ -75,11 +75,12 @@ public final class DeadLetterReplay implements AutoCloseable {
   private final AzureClients azure;
   private final Namespace namespace;
   private final ReplayedDeadLetters replayed;
+  private final PlannedViewSet<?> planned = PlannedViewSet.found();
   private final Map<String, ProjectedViewSet<?>> viewSets = new LinkedHashMap<>();
   private final ExecutorService pool = Executors.newFixedThreadPool(2, DaemonThreads.named("dlq-replay"));
   private final Clock clock;
 
-  /** @param viewSets the teams' view sets whose records may be replayed; HR's always may */
+  /** @param viewSets the teams' view sets whose records may be replayed; the planned view set's always may ({@link PlannedViewSet}) */
   public DeadLetterReplay(KafkaSettings kafka, AzureClients azure, Namespace namespace, List<ProjectedViewSet<?>> viewSets, Clock clock) {
     this.kafka = kafka;
     this.azure = azure;
@@ -123,8 +124,9 @@ public final class DeadLetterReplay implements AutoCloseable {
     Applier applier;
     List<ConsumerRecord<byte[], byte[]>> following;
     try {
-      generation = activeGeneration(viewSet.equals(HrViewSet.HR.name()) ? HrViewSet.HR : viewSet(viewSet).viewSet());
-      applier = viewSet.equals(HrViewSet.HR.name()) ? hr(generation) : viewSetApplier(viewSet(viewSet), generation);
+      boolean isPlanned = viewSet.equals(planned.views().viewSet().name());
+      generation = activeGeneration(isPlanned ? planned.views().viewSet() : viewSet(viewSet).viewSet());
+      applier = isPlanned ? planned(planned, generation) : viewSetApplier(viewSet(viewSet), generation);
       Parked first = parked.stream().min(Comparator.comparingLong(Parked::offset)).orElseThrow();
       Set<ByteBuffer> keys = new HashSet<>();
       parked.forEach(p -> keys.add(ParkedRecords.key(p.record())));
@@ -195,19 +197,20 @@ public final class DeadLetterReplay implements AutoCloseable {
   }
 
   /**
-   * Through HR's projector, each record as an event an earlier owner may have applied in part:
+   * Through the planned view set's projector, each record as an event an earlier owner may have applied in part:
    * what the plan's redelivery says to skip, it skips ({@link io.tablecast.projection.LivePlan#redelivery()}).
    */
-  private Applier hr(Generation generation) {
-    Projector projector = GenerationPipeline.projector(azure, generation, new SimpleMeterRegistry(),
+  private <E> Applier planned(PlannedViewSet<E> planned, Generation generation) {
+    Projector<E> projector = GenerationPipeline.projector(planned.live(), azure, generation, new SimpleMeterRegistry(),
         new QueueWorkSender(azure, generation, new SimpleMeterRegistry(), queue -> { }), pool, Tracing.OFF);
-    EventSerde serde = new EventSerde();
+    EventSource<E> source = EventSource.of(namespace, planned);
     return record -> {
-      DomainEvent event = serde.deserializer().deserialize(record.topic(), record.headers(), record.value());
+      E event = source.decode(record);
       if (event != null) {
-        SourcePosition position = new SourcePosition(record.topic(), record.partition(), record.offset());
+        SourcePosition position = new SourcePosition(record.topic(), record.partition(), record.offset(),
+            Instant.ofEpochMilli(record.timestamp()), null);
         try {
-          projector.project(List.of(new PolledEvent(event, position, true))).join();
+          projector.project(List.of(new PolledEvent<>(event, position, true))).join();
         } catch (CompletionException e) {
           projector.reset();
           throw e.getCause() instanceof RuntimeException cause ? cause : e;

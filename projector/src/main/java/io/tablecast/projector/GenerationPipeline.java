@@ -10,13 +10,13 @@ import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogTables;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tracing.Tracing;
-import io.tablecast.events.DomainEvent;
-import io.tablecast.hr.steps.HrProjections;
-import io.tablecast.hr.tables.WorkQueue;
 import io.tablecast.projection.LivePlan;
+import io.tablecast.projection.PlannedViewSet;
 import io.tablecast.projection.Projection;
+import io.tablecast.projection.ViewSet;
 import io.tablecast.projection.Turn.Write;
 import io.tablecast.projector.adapter.in.kafka.EventConsumer;
+import io.tablecast.projector.adapter.in.kafka.EventSource;
 import io.tablecast.projector.adapter.out.kafka.DeadLetters;
 import io.tablecast.projector.adapter.out.metrics.FreshnessTimers;
 import io.tablecast.projector.adapter.out.queue.QueueWorkSender;
@@ -31,7 +31,7 @@ import io.tablecast.viewstore.adapter.out.tables.GenerationRows;
 import io.tablecast.viewstore.adapter.out.tables.TableTurns;
 import io.tablecast.viewstore.application.work.InProcessWorkers;
 import java.time.Clock;
-import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,26 +43,23 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * Everything that projects the event log into one generation: a consumer in that generation's
- * own group ({@code tablecast-projector-g<N>}), its tables and checkpoints, and its queue
- * workers. The live projector runs one for the active generation; a rebuild runs one for the
+ * Everything that projects the event log of the planned view set ({@link PlannedViewSet}) into
+ * one generation, as its {@link LivePlan} says: a consumer in that generation's own group ({@code
+ * tablecast-projector-g<N>}), its tables and checkpoints, and its queue workers. The live projector runs one for the active generation; a rebuild runs one for the
  * pending generation beside it (SPEC §6). Since the group carries the generation, a rebuild reads
  * from offset 0, and the live projector takes the group over where the rebuild left it.
  */
 public final class GenerationPipeline implements AutoCloseable {
 
-  /** How the live projector runs the view set it keeps. */
-  private static final LivePlan<DomainEvent> PLAN = HrProjections.LIVE;
-
   private final Generation generation;
-  private final EventConsumer consumer;
+  private final EventConsumer<?> consumer;
   private final DeadLetters deadLetters;
   private final ExecutorService pool;
   private final PendingWorkRequests pending;
   private final Supplier<InProcessWorkers.Running> startWorkers;
   private volatile InProcessWorkers.Running workers;
 
-  private GenerationPipeline(Generation generation, EventConsumer consumer, DeadLetters deadLetters, ExecutorService pool,
+  private GenerationPipeline(Generation generation, EventConsumer<?> consumer, DeadLetters deadLetters, ExecutorService pool,
       PendingWorkRequests pending, Supplier<InProcessWorkers.Running> startWorkers) {
     this.generation = generation;
     this.consumer = consumer;
@@ -83,9 +80,9 @@ public final class GenerationPipeline implements AutoCloseable {
    * @param workers the queue workers to run beside the projection (unless {@code TABLECAST_WORKERS=0})
    * @param tracing the live projector's: its writes and its workers' join the traces of the events
    */
-  public static GenerationPipeline start(ProjectorConfig config, AzureClients azure, Generation generation, MeterRegistry metrics,
-      InProcessWorkers workers, Tracing tracing) {
-    GenerationPipeline pipeline = create(config, azure, generation, metrics, workers, true, tracing);
+  public static GenerationPipeline start(ProjectorConfig config, PlannedViewSet<?> planned, AzureClients azure, Generation generation,
+      MeterRegistry metrics, InProcessWorkers workers, Tracing tracing) {
+    GenerationPipeline pipeline = create(config, planned, azure, generation, metrics, workers, true, tracing);
     pipeline.startWorkers();
     return pipeline;
   }
@@ -98,8 +95,9 @@ public final class GenerationPipeline implements AutoCloseable {
    * must drain for the flip to come. A rebuild is not traced: it replays events whose traces
    * ended long ago.
    */
-  public static GenerationPipeline startProjecting(ProjectorConfig config, AzureClients azure, Generation generation, MeterRegistry metrics) {
-    return create(config, azure, generation, metrics, InProcessWorkers.ON_CLASS_PATH, false, Tracing.OFF);
+  public static GenerationPipeline startProjecting(ProjectorConfig config, PlannedViewSet<?> planned, AzureClients azure, Generation generation,
+      MeterRegistry metrics) {
+    return create(config, planned, azure, generation, metrics, InProcessWorkers.ON_CLASS_PATH, false, Tracing.OFF);
   }
 
   /**
@@ -108,7 +106,7 @@ public final class GenerationPipeline implements AutoCloseable {
    * tablecast_projector_writes_total{table}}), and the EGTs and lost races of the plan's first
    * stage's projections that keep rows too ({@code tablecast_projector_egt_size}, {@code tablecast_projector_egt_conflicts_total}).
    */
-  private static ProjectionTurns turns(AzureClients azure, Generation generation, MeterRegistry metrics) {
+  private static ProjectionTurns turns(LivePlan<?> plan, AzureClients azure, Generation generation, MeterRegistry metrics) {
     DistributionSummary egtSizes = DistributionSummary.builder("tablecast.projector.egt.size")
         .description("Operations per Entity Group Transaction").publishPercentileHistogram().register(metrics);
     Counter conflicts = Counter.builder("tablecast.projector.egt.conflicts")
@@ -125,9 +123,9 @@ public final class GenerationPipeline implements AutoCloseable {
       }
     };
     Map<Projection<?>, TableTurns> byProjection = new IdentityHashMap<>();
-    PLAN.stages().stream().flatMap(List::stream).forEach(projection -> {
-      int remembered = PLAN.remembered().getOrDefault(projection, 0);
-      TableTurns.Observer observer = PLAN.stages().get(0).contains(projection) ? observed : TableTurns.Observer.NONE;
+    plan.stages().stream().flatMap(List::stream).forEach(projection -> {
+      int remembered = plan.remembered().getOrDefault(projection, 0);
+      TableTurns.Observer observer = plan.stages().get(0).contains(projection) ? observed : TableTurns.Observer.NONE;
       byProjection.put(projection, remembered > 0 ? TableTurns.remembering(azure, generation, remembered, observer)
           : new TableTurns(azure, generation));
     });
@@ -145,32 +143,30 @@ public final class GenerationPipeline implements AutoCloseable {
   }
 
   /** The projector of {@code generation}: its views through the engine's turns, its work through {@code work}. */
-  static Projector projector(AzureClients azure, Generation generation, MeterRegistry metrics, WorkItemSender work, ExecutorService pool,
-      Tracing tracing) {
-    return new Projector(PLAN, new GenerationRows(azure, generation), turns(azure, generation, metrics), work, pool,
+  static <E> Projector<E> projector(LivePlan<E> plan, AzureClients azure, Generation generation, MeterRegistry metrics, WorkItemSender work,
+      ExecutorService pool, Tracing tracing) {
+    return new Projector<>(plan, new GenerationRows(azure, generation), turns(plan, azure, generation, metrics), work, pool,
         new FreshnessTimers(metrics, Clock.systemUTC()), tracing);
   }
 
   /** @param giveWay whether the workers give way to the views while the projector is behind */
-  private static GenerationPipeline create(ProjectorConfig config, AzureClients azure, Generation generation, MeterRegistry metrics,
-      InProcessWorkers inProcess, boolean giveWay, Tracing tracing) {
+  private static <E> GenerationPipeline create(ProjectorConfig config, PlannedViewSet<E> planned, AzureClients azure, Generation generation,
+      MeterRegistry metrics, InProcessWorkers inProcess, boolean giveWay, Tracing tracing) {
     TopicNames topics = TopicNames.of(config.namespace());
     ExecutorService pool = Executors.newFixedThreadPool(config.threads(), DaemonThreads.named("projector-g" + generation.number() + "-io"));
-    Map<WorkQueue, Doorbell> arrivals = new EnumMap<>(WorkQueue.class);
-    for (WorkQueue queue : WorkQueue.values()) {
-      arrivals.put(queue, new Doorbell());
-    }
+    Map<ViewSet.Queue, Doorbell> arrivals = new HashMap<>();
+    generation.viewSet().queues().forEach(queue -> arrivals.put(queue, new Doorbell()));
     QueueWorkSender work = new QueueWorkSender(azure, generation, metrics, queue -> arrivals.get(queue).ring());
-    Projector projector = projector(azure, generation, metrics, work, pool, tracing);
+    Projector<E> projector = projector(planned.live(), azure, generation, metrics, work, pool, tracing);
     PendingWorkRequests pending = new PendingWorkRequests(
-        new PendingWork(PLAN.unfinished(), new GenerationRows(azure, generation), work), AzureFailures.INSTANCE, "pending-work-g" + generation.number());
+        new PendingWork(planned.live().unfinished(), new GenerationRows(azure, generation), work), AzureFailures.INSTANCE, "pending-work-g" + generation.number());
     DeadLetters deadLetters = new DeadLetters(config.kafka(), topics.projectorDlq());
-    EventConsumer consumer = new EventConsumer(
+    EventConsumer<E> consumer = new EventConsumer<>(
         config.kafka(),
         new EventConsumer.Settings(group(config, generation), config.onFailure(), config.stallTimeout(), config.maxPollRecords(),
             config.instanceId(), tracing),
-        topics,
-        new BatchApplier(projector, config.onFailure(), AzureFailures.INSTANCE),
+        EventSource.of(config.namespace(), planned),
+        new BatchApplier<>(projector, config.onFailure(), AzureFailures.INSTANCE),
         new TableCheckpointStore(azure.table(new CatalogTables(config.namespace()).projectorCheckpoints()), generation),
         deadLetters,
         AzureFailures.INSTANCE,
@@ -181,7 +177,7 @@ public final class GenerationPipeline implements AutoCloseable {
       pending.request("the previous run stopped without cleaning up");
     }
     Supplier<InProcessWorkers.Running> workers = config.workers().perQueue() == 0 ? NoWorkers::new
-        : () -> inProcess.start(azure, generation, config.workers(), config.recovery().deadWorkerInstance(), metrics,
+        : () -> inProcess.start(azure, generation, planned.views().steps(), config.workers(), config.recovery().deadWorkerInstance(), metrics,
             giveWay ? consumer::isBehind : () -> false, arrivals::get, tracing);
     return new GenerationPipeline(generation, consumer, deadLetters, pool, pending, workers);
   }

@@ -17,7 +17,7 @@ import io.tablecast.common.tables.RetryCounting;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.common.tracing.TracingSetup;
-import io.tablecast.hr.tables.HrViewSet;
+import io.tablecast.projection.PlannedViewSet;
 import io.tablecast.projection.ViewSetProvider;
 import io.tablecast.projector.viewsets.ViewSetProjector;
 import io.tablecast.projector.viewsets.ViewSetProjectors;
@@ -35,8 +35,9 @@ import java.util.Map;
 /**
  * The projector deployable: prepares the view store, then projects the event topics into the
  * active generation's tables and queues, moving to the next generation when a rebuild flips
- * {@code ViewCatalog}; beside HR, every view set found on the class path ({@link ViewSetProjectors}).
- * {@code /health} is DOWN when HR's consumer loop has stopped or is stalled (SPEC §7), or when
+ * {@code ViewCatalog}: the planned view set ({@link PlannedViewSet}, HR), and beside it every view set
+ * found on the class path ({@link ViewSetProjectors}). {@code /health} is DOWN when the planned view
+ * set's consumer loop has stopped or is stalled (SPEC §7), or when
  * another view set's projector or step worker has stopped ({@code viewSetsDown} names them).
  */
 public final class ProjectorService implements AutoCloseable {
@@ -82,10 +83,11 @@ public final class ProjectorService implements AutoCloseable {
     policies.addAll(extraPolicies);
     AzureClients azure = new AzureClients(config.storage(), policies);
     TopicProvisioner.ensureTopics(config.kafka(), TopicNames.of(config.namespace()));
-    ViewStoreBootstrap.ensure(azure, config.namespace(), HrViewSet.HR);
+    PlannedViewSet<?> planned = PlannedViewSet.found(config.viewSets().loader());
+    ViewStoreBootstrap.ensure(azure, config.namespace(), planned.views().viewSet());
     FollowActiveGeneration<GenerationPipeline> pipeline = new FollowActiveGeneration<>(
-        new ViewCatalog(azure.tableService(), config.namespace(), HrViewSet.HR), "projector",
-        generation -> GenerationPipeline.start(config, azure, generation, metrics, workers, tracing),
+        new ViewCatalog(azure.tableService(), config.namespace(), planned.views().viewSet()), "projector",
+        generation -> GenerationPipeline.start(config, planned, azure, generation, metrics, workers, tracing),
         new GenerationStorage(azure).onceCreated());
     ViewSetProjectors viewSets = ViewSetProjectors.start(config.kafka(), azure, config.namespace(),
         ViewSetProvider.found(config.viewSets().loader()), new ViewSetProjector.Settings(ViewSetProjectors.LANES_IN_FLIGHT,
@@ -95,11 +97,11 @@ public final class ProjectorService implements AutoCloseable {
     return new ProjectorService(pipeline, viewSets, http, reporters(config, azure, metrics), telemetry);
   }
 
-  /** UP while HR's pipeline is healthy and every other view set's projector runs. */
-  private static Health health(GenerationPipeline hr, List<String> viewSetsDown) {
-    Map<String, Object> details = new LinkedHashMap<>(hr.details());
+  /** UP while the planned view set's pipeline is healthy and every other view set's projector runs. */
+  private static Health health(GenerationPipeline planned, List<String> viewSetsDown) {
+    Map<String, Object> details = new LinkedHashMap<>(planned.details());
     details.put("viewSetsDown", viewSetsDown);
-    return new Health(hr.healthy() && viewSetsDown.isEmpty(), details);
+    return new Health(planned.healthy() && viewSetsDown.isEmpty(), details);
   }
 
   /** The status page's telemetry rows: the projector's own, and its workers' when it runs some. */

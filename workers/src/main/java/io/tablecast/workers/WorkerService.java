@@ -20,7 +20,7 @@ import io.tablecast.common.tables.RetryCounting;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.common.tracing.TracingSetup;
-import io.tablecast.hr.steps.HrProjections;
+import io.tablecast.projection.PlannedViewSet;
 import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projection.ViewSetProvider;
 import io.tablecast.viewstore.adapter.metrics.ViewSetMetrics;
@@ -106,7 +106,7 @@ public final class WorkerService implements AutoCloseable {
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     AzureClients azure = new AzureClients(config.storage(), RetryCounting.policies(metrics));
     List<ProjectedViewSet<?>> viewSets = new ArrayList<>();
-    viewSets.add(HrProjections.VIEWS);
+    viewSets.add(PlannedViewSet.found(config.viewSets().loader()).views());
     viewSets.addAll(ViewSetProvider.found(config.viewSets().loader()));
     List<FollowActiveGeneration<StepWorkers>> steps = viewSets.stream().filter(views -> !views.steps().isEmpty())
         .map(views -> followSteps(azure, config, views, metrics, tracing)).toList();

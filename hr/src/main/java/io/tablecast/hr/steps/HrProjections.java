@@ -13,6 +13,7 @@ import io.tablecast.hr.tables.rows.LocatorRow;
 import io.tablecast.projection.EventDecoder;
 import io.tablecast.projection.LivePlan;
 import io.tablecast.projection.LogAudit;
+import io.tablecast.projection.PlannedViewSet;
 import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projection.Projection;
 import io.tablecast.projection.Rows;
@@ -74,10 +75,22 @@ public final class HrProjections {
       Map.of(DepartmentPartitions.PROJECTION, 10_000, LOCATORS, 50_000),
       events -> HrWork.of(events, event -> event),
       HrProjections::hiredAlready,
-      new UnfinishedHrWork());
+      new UnfinishedHrWork(),
+      HrWork::movesRows);
 
   /** How {@code verify} and a rebuild fold HR's whole log ({@link HrAudit}). */
   public static final LogAudit<DomainEvent> AUDIT = new HrAudit();
+
+  /** HR as the engine finds it on the class path: the view set its pipelined projector keeps, and verify and a rebuild fold. */
+  public static final PlannedViewSet<DomainEvent> PLANNED = new PlannedViewSet<>(VIEWS, LIVE, AUDIT);
+
+  /** Offers {@link #PLANNED} to the engine ({@code META-INF/services}). */
+  public static final class Provider implements PlannedViewSet.Provider {
+    @Override
+    public PlannedViewSet<?> plannedViewSet() {
+      return PLANNED;
+    }
+  }
 
   private static boolean hiredAlready(Projection<DomainEvent> projection, DomainEvent event, Rows rows) {
     return projection == DepartmentPartitions.PROJECTION

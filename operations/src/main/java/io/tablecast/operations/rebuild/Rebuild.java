@@ -6,11 +6,10 @@ import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.CatalogState;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
-import io.tablecast.events.DomainEvent;
-import io.tablecast.hr.steps.HrProjections;
 import io.tablecast.operations.application.audit.GenerationLoad;
 import io.tablecast.operations.application.audit.Verifier;
 import io.tablecast.projection.LogAudit;
+import io.tablecast.projection.PlannedViewSet;
 import io.tablecast.projector.GenerationPipeline;
 import io.tablecast.projector.ProjectorConfig;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
@@ -85,10 +84,9 @@ public final class Rebuild {
     void dropped(Generation old);
   }
 
-  /** How the log folds into the view set this rebuild builds, which the live projector keeps ({@link GenerationPipeline}). */
-  private static final LogAudit<DomainEvent> AUDIT = HrProjections.AUDIT;
-
   private final ProjectorConfig config;
+  /** The view set this rebuild builds, which the live projector keeps ({@link GenerationPipeline}), and how its log folds. */
+  private final PlannedViewSet<?> planned;
   private final AzureClients azure;
   private final MeterRegistry metrics;
   private final ViewCatalog catalog;
@@ -98,9 +96,10 @@ public final class Rebuild {
 
   public Rebuild(ProjectorConfig config, AzureClients azure, MeterRegistry metrics, Clock clock) {
     this.config = config;
+    this.planned = PlannedViewSet.found(config.viewSets().loader());
     this.azure = azure;
     this.metrics = metrics;
-    this.catalog = new ViewCatalog(azure.tableService(), config.namespace(), AUDIT.views().viewSet());
+    this.catalog = new ViewCatalog(azure.tableService(), config.namespace(), planned.views().viewSet());
     this.storage = new GenerationStorage(azure);
     this.clock = clock;
   }
@@ -146,7 +145,7 @@ public final class Rebuild {
    * an earlier run finished that. Empty when done; the outcome when stopped or aborted meanwhile.
    */
   private Optional<Outcome> load(Generation pending, Listener listener) {
-    BulkLoad<DomainEvent> load = new BulkLoad<>(config.kafka(), azure, pending, AUDIT, config.onFailure(), clock);
+    BulkLoad<?> load = bulkLoad(planned.audit(), pending);
     if (load.done()) {
       return Optional.empty();
     }
@@ -210,9 +209,13 @@ public final class Rebuild {
     }
   }
 
+  private <E> BulkLoad<E> bulkLoad(LogAudit<E> audit, Generation pending) {
+    return new BulkLoad<>(config.kafka(), azure, pending, audit, config.onFailure(), clock);
+  }
+
   /** Projects into {@code pending} until it may take over, then flips; keeps projecting through the grace period. */
   private Outcome project(Options options, Listener listener, RebuildProbe probe, Generation live, Generation pending) {
-    try (GenerationPipeline pipeline = GenerationPipeline.startProjecting(config, azure, pending, metrics)) {
+    try (GenerationPipeline pipeline = GenerationPipeline.startProjecting(config, planned, azure, pending, metrics)) {
       while (!stopping) {
         Optional<Outcome> outcome;
         try {

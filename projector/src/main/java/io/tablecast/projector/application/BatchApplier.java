@@ -22,34 +22,36 @@ import org.slf4j.LoggerFactory;
  * (the storage service unreachable, throttling) is rethrown: the caller retries the batch later
  * and marks nothing applied meanwhile.
  */
-public final class BatchApplier {
+public final class BatchApplier<E> {
 
   private static final Logger log = LoggerFactory.getLogger(BatchApplier.class);
 
-  private final Projector projector;
+  private final Projector<E> projector;
   private final FailurePolicy policy;
   private final FailureClassifier failures;
 
-  public BatchApplier(Projector projector, FailurePolicy policy, FailureClassifier failures) {
+  public BatchApplier(Projector<E> projector, FailurePolicy policy, FailureClassifier failures) {
     this.projector = projector;
     this.policy = policy;
     this.failures = failures;
   }
 
   /** An event that could not be applied, and why. */
-  public record Unappliable(PolledEvent event, String reason) {}
+  public record Unappliable<E>(PolledEvent<E> event, String reason) {}
 
   /**
    * @param deadLetters events to park (policy {@link FailurePolicy#DEAD_LETTER})
    * @param pausedAt per paused partition, the event it stopped at; later events of that
    *     partition in the batch were not applied
    */
-  public record Result(List<Unappliable> deadLetters, Map<PartitionRef, Unappliable> pausedAt) {
-    static final Result CLEAN = new Result(List.of(), Map.of());
+  public record Result<E>(List<Unappliable<E>> deadLetters, Map<PartitionRef, Unappliable<E>> pausedAt) {
+    static <E> Result<E> clean() {
+      return new Result<>(List.of(), Map.of());
+    }
   }
 
   /** Starts applying a batch behind those submitted before it; see {@link Projector#project(List, CompletionStage)}. */
-  public CompletableFuture<Void> submit(List<PolledEvent> batch, CompletionStage<?> markedInFlight) {
+  public CompletableFuture<Void> submit(List<PolledEvent<E>> batch, CompletionStage<?> markedInFlight) {
     return projector.project(batch, markedInFlight);
   }
 
@@ -63,10 +65,10 @@ public final class BatchApplier {
    *
    * @throws RuntimeException the transient failure, when the batch should be retried as a whole
    */
-  public Result apply(List<PolledEvent> batch) {
+  public Result<E> apply(List<PolledEvent<E>> batch) {
     try {
       join(projector.project(batch));
-      return Result.CLEAN;
+      return Result.clean();
     } catch (RuntimeException e) {
       projector.reset();
       if (failures.isTransient(e)) {
@@ -82,11 +84,11 @@ public final class BatchApplier {
    *
    * @throws RuntimeException a transient failure
    */
-  public Result isolate(List<PolledEvent> batch, RuntimeException failure) {
+  public Result<E> isolate(List<PolledEvent<E>> batch, RuntimeException failure) {
     log.warn("A batch of {} events failed ({}); applying them one by one to isolate the cause", batch.size(), failures.describe(failure));
-    List<Unappliable> deadLetters = new ArrayList<>();
-    Map<PartitionRef, Unappliable> pausedAt = new LinkedHashMap<>();
-    for (PolledEvent event : batch) {
+    List<Unappliable<E>> deadLetters = new ArrayList<>();
+    Map<PartitionRef, Unappliable<E>> pausedAt = new LinkedHashMap<>();
+    for (PolledEvent<E> event : batch) {
       PartitionRef partition = new PartitionRef(event.position().topic(), event.position().partition());
       if (pausedAt.containsKey(partition)) {
         continue;
@@ -98,9 +100,8 @@ public final class BatchApplier {
         if (failures.isTransient(e)) {
           throw e;
         }
-        Unappliable culprit = new Unappliable(event, failures.describe(e));
-        log.error("Event {} of {} at {} cannot be applied: {}", event.event().metadata().eventId(),
-            event.event().eventType(), event.position(), culprit.reason(), e);
+        Unappliable<E> culprit = new Unappliable<>(event, failures.describe(e));
+        log.error("The {} at {} cannot be applied: {}", event.event().getClass().getSimpleName(), event.position(), culprit.reason(), e);
         if (policy == FailurePolicy.PAUSE) {
           pausedAt.put(partition, culprit);
         } else {
@@ -108,7 +109,7 @@ public final class BatchApplier {
         }
       }
     }
-    return new Result(deadLetters, pausedAt);
+    return new Result<>(deadLetters, pausedAt);
   }
 
   /** The failure of a batch's future as it was thrown, not wrapped. */

@@ -1,13 +1,13 @@
 package io.tablecast.projector.application;
 
-import io.tablecast.events.DomainEvent;
+import java.time.Instant;
 import java.util.List;
 
-/** Port: how long after its command was accepted each event became visible in a view table. */
+/** Port: how long after its record was written each event became visible in a view table. */
 public interface Freshness {
 
-  Freshness NONE = (table, events) -> {};
+  Freshness NONE = (table, written) -> {};
 
-  /** {@code events} have just been written to {@code table}. */
-  void applied(String table, List<? extends DomainEvent> events);
+  /** Events whose records were written at {@code written} have just been written to {@code table}. */
+  void applied(String table, List<Instant> written);
 }

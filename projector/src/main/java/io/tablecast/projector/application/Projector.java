@@ -2,11 +2,10 @@ package io.tablecast.projector.application;
 
 import io.tablecast.common.concurrent.GroupCommit;
 import io.tablecast.common.tracing.Tracing;
-import io.tablecast.events.DomainEvent;
 import io.tablecast.projection.LivePlan;
 import io.tablecast.projection.Projection;
 import io.tablecast.projection.Rows;
-import io.tablecast.viewstore.domain.SourcePosition;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
@@ -44,19 +43,19 @@ import java.util.concurrent.Executor;
  * <p>With tracing on, each projection's turn and each sending of work items is a span in the
  * trace of every event it serves ({@link Tracing#acrossTraces}): one EGT may fold events of
  * several commands, and each command's trace shows the write that made its view. Each event is
- * timed from its acceptance to each table its turn wrote ({@link Freshness}).
+ * timed from its record's time to each table its turn wrote ({@link Freshness}).
  *
  * <p>{@link #project} is called by one thread at a time. After a failure, the futures of the
  * batches behind it fail too; once all have settled, {@link #reset} makes the lanes take work
  * again.
  */
-public final class Projector {
+public final class Projector<E> {
 
   /** The most events one turn of a lane folds. */
   private static final int MAX_PER_TURN = 500;
   private static final String QUEUE_WORK = "queue work";
 
-  private final LivePlan<DomainEvent> plan;
+  private final LivePlan<E> plan;
   private final Rows rows;
   private final ProjectionTurns turns;
   private final GroupCommit<WorkItemSender.Queued> work;
@@ -69,7 +68,7 @@ public final class Projector {
    * @param turns runs the plan's projections' turns
    * @param tracing spans for the writes, in the traces the events' positions carry
    */
-  public Projector(LivePlan<DomainEvent> plan, Rows rows, ProjectionTurns turns, WorkItemSender work, Executor pool, Freshness freshness,
+  public Projector(LivePlan<E> plan, Rows rows, ProjectionTurns turns, WorkItemSender work, Executor pool, Freshness freshness,
       Tracing tracing) {
     this.plan = plan;
     this.rows = rows;
@@ -82,7 +81,7 @@ public final class Projector {
   }
 
   /** Applies a batch already marked in flight; see {@link #project(List, CompletionStage)}. */
-  public CompletableFuture<Void> project(List<PolledEvent> batch) {
+  public CompletableFuture<Void> project(List<PolledEvent<E>> batch) {
     return project(batch, CompletableFuture.completedFuture(null));
   }
 
@@ -93,16 +92,16 @@ public final class Projector {
    *     wait for it, so no worker acts on an event that a next owner would not treat as uncertain;
    *     its views do not
    */
-  public CompletableFuture<Void> project(List<PolledEvent> batch, CompletionStage<?> markedInFlight) {
+  public CompletableFuture<Void> project(List<PolledEvent<E>> batch, CompletionStage<?> markedInFlight) {
     CompletableFuture<Void> written = CompletableFuture.completedFuture(null);
     for (Stage stage : stages) {
       written = stage.submit(batch, written);
     }
-    Map<DomainEvent, PolledEvent> polled = new IdentityHashMap<>();
+    Map<E, PolledEvent<E>> polled = new IdentityHashMap<>();
     batch.forEach(p -> polled.put(p.event(), p));
     List<WorkItemSender.Queued> items = new ArrayList<>();
     plan.work().apply(batch.stream().map(PolledEvent::event).toList())
-        .forEach((asked, event) -> items.add(new WorkItemSender.Queued(asked, position(polled.get(event)))));
+        .forEach((asked, event) -> items.add(new WorkItemSender.Queued(asked, polled.get(event).position())));
     CompletableFuture<Void> applied = written.thenCombine(markedInFlight, (views, marked) -> null);
     return items.isEmpty() ? applied : applied.thenCompose(ready -> work.add(items));
   }
@@ -115,47 +114,48 @@ public final class Projector {
   /** One stage of the plan: its projections' lanes, and how far the batches before have come in it. */
   private final class Stage {
 
-    private final List<Projection<DomainEvent>> projections;
-    private final Lanes<String, PolledEvent> lanes;
+    private final List<Projection<E>> projections;
+    private final Lanes<String, PolledEvent<E>> lanes;
     private CompletableFuture<Void> started = CompletableFuture.completedFuture(null);
 
-    Stage(List<Projection<DomainEvent>> projections, Executor pool) {
+    Stage(List<Projection<E>> projections, Executor pool) {
       this.projections = projections;
       this.lanes = new Lanes<>(pool, MAX_PER_TURN, this::turn);
     }
 
     /** Submits the batch's events once {@code before} (its stage before) is written; returns when they are written here. */
-    CompletableFuture<Void> submit(List<PolledEvent> batch, CompletableFuture<Void> before) {
+    CompletableFuture<Void> submit(List<PolledEvent<E>> batch, CompletableFuture<Void> before) {
       // Runs at once, in the caller's thread, when both are done already: the first stage always is.
       CompletableFuture<List<CompletableFuture<Void>>> submitted = CompletableFuture.allOf(before, started).thenApply(ready -> submitAll(batch));
       started = submitted.thenApply(futures -> null);
       return submitted.thenCompose(Projector::all);
     }
 
-    private List<CompletableFuture<Void>> submitAll(List<PolledEvent> batch) {
+    private List<CompletableFuture<Void>> submitAll(List<PolledEvent<E>> batch) {
       List<CompletableFuture<Void>> futures = new ArrayList<>();
-      for (PolledEvent polled : batch) {
+      for (PolledEvent<E> polled : batch) {
         lane(polled.event()).ifPresent(lane -> futures.add(lanes.submit(lane, polled)));
       }
       return futures;
     }
 
-    private Optional<String> lane(DomainEvent event) {
+    private Optional<String> lane(E event) {
       return projections.stream().map(projection -> projection.lane(event)).flatMap(Optional::stream).findFirst();
     }
 
-    private void turn(String lane, List<PolledEvent> polled) {
-      for (Projection<DomainEvent> projection : projections) {
-        List<PolledEvent> applied = polled.stream()
+    private void turn(String lane, List<PolledEvent<E>> polled) {
+      for (Projection<E> projection : projections) {
+        List<PolledEvent<E>> applied = polled.stream()
             .filter(p -> projection.lane(p.event()).isPresent())
             .filter(p -> !(p.uncertain() && plan.redelivery().skips(projection, p.event(), rows)))
             .toList();
         if (!applied.isEmpty()) {
-          List<DomainEvent> events = applied.stream().map(PolledEvent::event).toList();
+          List<E> events = applied.stream().map(PolledEvent::event).toList();
           Set<String> tables = new LinkedHashSet<>();
           tracing.acrossTraces(applied, p -> p.position().traceparent(), p -> "apply " + projection.viewSet().name() + "." + projection.name(),
               () -> turns.apply(projection, events).forEach(write -> tables.add(write.ref().table().baseName())));
-          tables.forEach(table -> freshness.applied(table, events));
+          List<Instant> written = applied.stream().map(p -> p.position().occurred()).flatMap(Optional::stream).toList();
+          tables.forEach(table -> freshness.applied(table, written));
         }
       }
     }
@@ -164,11 +164,6 @@ public final class Projector {
       lanes.reset();
       started = CompletableFuture.completedFuture(null);
     }
-  }
-
-  /** Where an event was read, and when it occurred, for the work it asks for. */
-  private static SourcePosition position(PolledEvent polled) {
-    return polled.position().at(polled.event().metadata().occurredAt());
   }
 
   private static CompletableFuture<Void> all(List<CompletableFuture<Void>> futures) {

@@ -29,17 +29,17 @@ class BatchApplierTest {
     views.close();
   }
 
-  private static List<PolledEvent> batch(DomainEvent... events) {
-    List<PolledEvent> batch = new ArrayList<>();
+  private static List<PolledEvent<DomainEvent>> batch(DomainEvent... events) {
+    List<PolledEvent<DomainEvent>> batch = new ArrayList<>();
     for (int i = 0; i < events.length; i++) {
       int partition = events[i] instanceof EmployeeHired h ? h.employeeId().value() % 2 : 9;
-      batch.add(new PolledEvent(events[i], new SourcePosition("events", partition, i), false));
+      batch.add(new PolledEvent<>(events[i], new SourcePosition("events", partition, i), false));
     }
     return batch;
   }
 
-  private BatchApplier applier(FailurePolicy policy) {
-    return new BatchApplier(views.projector(), policy, new FailureClassifier() {
+  private BatchApplier<DomainEvent> applier(FailurePolicy policy) {
+    return new BatchApplier<>(views.projector(), policy, new FailureClassifier() {
       @Override
       public boolean isTransient(Throwable failure) {
         return failure instanceof UncheckedIOException;
@@ -54,7 +54,7 @@ class BatchApplierTest {
 
   @Test
   void aCleanBatchIsAppliedWhole() {
-    BatchApplier.Result result = applier(FailurePolicy.DEAD_LETTER).apply(batch(
+    BatchApplier.Result<DomainEvent> result = applier(FailurePolicy.DEAD_LETTER).apply(batch(
         departmentCreated("Sales", "Sales"), hired(1, "Sales", "A", "A", "a@x.io"), hired(2, "Sales", "B", "B", "b@x.io")));
 
     assertThat(result.deadLetters()).isEmpty();
@@ -67,7 +67,7 @@ class BatchApplierTest {
   void anUnappliableEventIsDeadLetteredAndEveryOtherEventApplied() {
     views.fail(e -> e.metadata().aggregateId().equals("00000002"), new IllegalArgumentException("400 property too large"));
 
-    BatchApplier.Result result = applier(FailurePolicy.DEAD_LETTER).apply(batch(
+    BatchApplier.Result<DomainEvent> result = applier(FailurePolicy.DEAD_LETTER).apply(batch(
         hired(1, "Sales", "A", "A", "a@x.io"), hired(2, "Sales", "B", "B", "b@x.io"), hired(3, "Sales", "C", "C", "c@x.io")));
 
     assertThat(result.deadLetters()).singleElement().satisfies(u -> {
@@ -82,7 +82,7 @@ class BatchApplierTest {
     views.fail(e -> e.metadata().aggregateId().equals("00000002"), new IllegalArgumentException("bug"));
 
     // Employees 2 and 4 are on partition 0, 1 and 3 on partition 1.
-    BatchApplier.Result result = applier(FailurePolicy.PAUSE).apply(batch(
+    BatchApplier.Result<DomainEvent> result = applier(FailurePolicy.PAUSE).apply(batch(
         hired(1, "Sales", "A", "A", "a@x.io"), hired(2, "Sales", "B", "B", "b@x.io"),
         hired(3, "Sales", "C", "C", "c@x.io"), hired(4, "Sales", "D", "D", "d@x.io")));
 
@@ -111,7 +111,7 @@ class BatchApplierTest {
       return moved;
     });
 
-    PolledEvent redelivered = new PolledEvent(hired(1, "Sales", "A", "A", "a@x.io"), new SourcePosition("events", 1, 1), true);
+    PolledEvent<DomainEvent> redelivered = new PolledEvent<>(hired(1, "Sales", "A", "A", "a@x.io"), new SourcePosition("events", 1, 1), true);
     applier(FailurePolicy.DEAD_LETTER).apply(List.of(redelivered));
 
     assertThat(views.employees.get("Sales")).doesNotContainKey("empid_00000001");

@@ -36,7 +36,7 @@ class PipelinedProjectionPropertiesTest {
       alone.projector().project(polled(history, 0, history.size())).join();
 
       pipelined.jitter(300);
-      Projector projector = pipelined.projector();
+      Projector<DomainEvent> projector = pipelined.projector();
       List<CompletableFuture<Void>> batches = new ArrayList<>();
       for (int from = 0; from < history.size(); from += batchSize) {
         batches.add(projector.project(polled(history, from, Math.min(history.size(), from + batchSize))));
@@ -56,7 +56,7 @@ class PipelinedProjectionPropertiesTest {
 
   @Example
   void aBatchsViewsGoAheadOfItsInFlightMarkButItsWorkItemsWaitForIt() {
-    List<PolledEvent> batch = polled(HrHistory.generate(7, 3, 120, HrHistory.Mix.TYPICAL), 0, 120);
+    List<PolledEvent<DomainEvent>> batch = polled(HrHistory.generate(7, 3, 120, HrHistory.Mix.TYPICAL), 0, 120);
     try (InMemoryViews alone = new InMemoryViews(); InMemoryViews views = new InMemoryViews()) {
       alone.projector().project(batch).join();
       CompletableFuture<Void> marked = new CompletableFuture<>();
@@ -78,7 +78,7 @@ class PipelinedProjectionPropertiesTest {
 
   @Example
   void aBatchWhoseInFlightMarkFailsFailsWithoutSendingItsWork() {
-    List<PolledEvent> batch = polled(HrHistory.generate(11, 3, 60, HrHistory.Mix.TYPICAL), 0, 60);
+    List<PolledEvent<DomainEvent>> batch = polled(HrHistory.generate(11, 3, 60, HrHistory.Mix.TYPICAL), 0, 60);
     try (InMemoryViews views = new InMemoryViews()) {
       CompletableFuture<Void> marked = new CompletableFuture<>();
       CompletableFuture<Void> applied = views.projector().project(batch, marked);
@@ -105,10 +105,10 @@ class PipelinedProjectionPropertiesTest {
     return EmployeeItem.parse(work.item()).type() == EmployeeItem.Type.REINDEX_EMPLOYEE;
   }
 
-  private static List<PolledEvent> polled(List<DomainEvent> events, int from, int to) {
-    List<PolledEvent> batch = new ArrayList<>();
+  private static List<PolledEvent<DomainEvent>> polled(List<DomainEvent> events, int from, int to) {
+    List<PolledEvent<DomainEvent>> batch = new ArrayList<>();
     for (int i = from; i < to; i++) {
-      batch.add(new PolledEvent(events.get(i), new SourcePosition("events", 0, i), false));
+      batch.add(new PolledEvent<>(events.get(i), new SourcePosition("events", 0, i), false));
     }
     return batch;
   }

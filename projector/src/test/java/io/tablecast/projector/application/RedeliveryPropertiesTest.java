@@ -41,10 +41,10 @@ class RedeliveryPropertiesTest {
     List<DomainEvent> history = HrHistory.generate(seed, 3, 400, HrHistory.Mix.TYPICAL);
 
     try (InMemoryViews clean = new InMemoryViews(); InMemoryViews redelivered = new InMemoryViews()) {
-      BatchApplier once = new BatchApplier(clean.projector(), FailurePolicy.DEAD_LETTER, NEVER_FAILS);
+      BatchApplier<DomainEvent> once = new BatchApplier<>(clean.projector(), FailurePolicy.DEAD_LETTER, NEVER_FAILS);
       once.apply(polled(history, 0, history.size(), false));
 
-      BatchApplier again = new BatchApplier(redelivered.projector(), FailurePolicy.DEAD_LETTER, NEVER_FAILS);
+      BatchApplier<DomainEvent> again = new BatchApplier<>(redelivered.projector(), FailurePolicy.DEAD_LETTER, NEVER_FAILS);
       int committed = 0;
       List<Integer> crashPoints = new ArrayList<>(crashes);
       for (int from = 0; from < history.size(); from += batchSize) {
@@ -64,10 +64,10 @@ class RedeliveryPropertiesTest {
     }
   }
 
-  private static List<PolledEvent> polled(List<DomainEvent> events, int from, int to, boolean uncertain) {
-    List<PolledEvent> batch = new ArrayList<>();
+  private static List<PolledEvent<DomainEvent>> polled(List<DomainEvent> events, int from, int to, boolean uncertain) {
+    List<PolledEvent<DomainEvent>> batch = new ArrayList<>();
     for (int i = from; i < to; i++) {
-      batch.add(new PolledEvent(events.get(i), new SourcePosition("events", 0, i), uncertain));
+      batch.add(new PolledEvent<>(events.get(i), new SourcePosition("events", 0, i), uncertain));
     }
     return batch;
   }

@@ -59,7 +59,7 @@ public final class InMemoryViews implements AutoCloseable {
     this.jitterMicros = micros;
   }
 
-  public Projector projector() {
+  public Projector<DomainEvent> projector() {
     ProjectionTurns turns = new ProjectionTurns() {
       @Override
       public <E> List<Write> apply(Projection<E> projection, List<E> events) {
@@ -87,7 +87,7 @@ public final class InMemoryViews implements AutoCloseable {
         work.addAll(items);
       }
     };
-    return new Projector(HrProjections.LIVE, ref -> Optional.ofNullable(rows.get(ref)), turns, sender, pool, Freshness.NONE, Tracing.OFF);
+    return new Projector<>(HrProjections.LIVE, ref -> Optional.ofNullable(rows.get(ref)), turns, sender, pool, Freshness.NONE, Tracing.OFF);
   }
 
   /** Rewrites a department's partition as another writer would: a queue worker moving an employee out, say. */

@@ -2,12 +2,14 @@ package io.tablecast.viewstore.application.work;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.tablecast.projection.ViewSet;
+import io.tablecast.projection.WorkStep;
 import io.tablecast.common.concurrent.Doorbell;
 import io.tablecast.common.config.ConfigException;
 import io.tablecast.common.config.WorkerSettings;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tracing.Tracing;
+import java.util.List;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.function.BooleanSupplier;
@@ -25,19 +27,20 @@ import java.util.function.Function;
 public interface InProcessWorkers {
 
   /**
-   * Starts the workers of one generation.
+   * Starts the workers of one generation's steps.
    *
+   * @param steps the view set's steps, each on its queue
    * @param deadInstance the instance of a run that crashed, whose leases the workers may take over at once
    * @param viewsBehind whether the views are behind their freshness target, so the workers give way
    * @param bells the doorbell of each queue, which the projector rings once it has sent work there
    * @param tracing a span per work item, in the trace of its event
    */
-  Running start(AzureClients azure, Generation generation, WorkerSettings settings, Optional<String> deadInstance, MeterRegistry metrics,
+  Running start(AzureClients azure, Generation generation, List<WorkStep<?>> steps, WorkerSettings settings, Optional<String> deadInstance, MeterRegistry metrics,
       BooleanSupplier viewsBehind, Function<ViewSet.Queue, Doorbell> bells, Tracing tracing);
 
   /** The workers on the class path ({@link #onClassPath()}), looked up when first started. */
-  InProcessWorkers ON_CLASS_PATH = (azure, generation, settings, deadInstance, metrics, viewsBehind, bells, tracing) ->
-      onClassPath().start(azure, generation, settings, deadInstance, metrics, viewsBehind, bells, tracing);
+  InProcessWorkers ON_CLASS_PATH = (azure, generation, steps, settings, deadInstance, metrics, viewsBehind, bells, tracing) ->
+      onClassPath().start(azure, generation, steps, settings, deadInstance, metrics, viewsBehind, bells, tracing);
 
   /** Workers that run until closed. */
   interface Running extends AutoCloseable {

@@ -3,13 +3,11 @@ package io.tablecast.projector.adapter.in.kafka;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.tablecast.common.tracing.Tracing;
-import io.tablecast.hr.steps.HrWork;
 import io.tablecast.projector.adapter.out.kafka.DeadLetters;
 import io.tablecast.projector.application.BatchApplier;
 import io.tablecast.projector.application.CheckpointStore;
 import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.projector.application.PartitionRef;
-import io.tablecast.schemas.EventSerde;
 import io.tablecast.viewstore.application.FailureClassifier;
 import java.time.Clock;
 import java.util.Collection;
@@ -34,21 +32,21 @@ import org.slf4j.LoggerFactory;
  * checkpoints: what this instance had started counts as uncertain ({@link Positions}). Used by
  * the consumer loop's thread only.
  */
-final class BatchPipe implements AutoCloseable {
+final class BatchPipe<E> implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(BatchPipe.class);
 
   private final KafkaConsumer<byte[], byte[]> consumer;
   private final FailurePolicy policy;
   private final int maxInFlight;
-  private final BatchApplier applier;
+  private final BatchApplier<E> applier;
   private final CheckpointStore checkpoints;
   private final DeadLetters deadLetters;
   private final FailureClassifier failures;
   private final Positions positions;
   private final Progress progress;
-  private final EventSerde events = new EventSerde();
-  private final InFlight inFlight = new InFlight();
+  private final EventSource<E> source;
+  private final InFlight<E> inFlight = new InFlight<>();
   private final CheckpointWriter writer;
   /** The partitions paused at a record, by policy, and where. */
   private final Map<TopicPartition, Long> stoppedAt = new HashMap<>();
@@ -60,11 +58,12 @@ final class BatchPipe implements AutoCloseable {
    * @param maxInFlight the events in flight above which the loop waits before it polls again
    * @param tracing whether the trace each event's record carries goes on with the event
    */
-  BatchPipe(KafkaConsumer<byte[], byte[]> consumer, FailurePolicy policy, int maxInFlight, BatchApplier applier,
+  BatchPipe(KafkaConsumer<byte[], byte[]> consumer, EventSource<E> source, FailurePolicy policy, int maxInFlight, BatchApplier<E> applier,
       CheckpointStore checkpoints, DeadLetters deadLetters, FailureClassifier failures, Positions positions, Progress progress,
       MeterRegistry metrics, Clock clock, String name, Tracing tracing) {
     this.tracing = tracing;
     this.consumer = consumer;
+    this.source = source;
     this.policy = policy;
     this.maxInFlight = maxInFlight;
     this.applier = applier;
@@ -109,17 +108,17 @@ final class BatchPipe implements AutoCloseable {
 
   /**
    * Hands the batch to the applier, behind the batches before it, and asks for its in-flight mark
-   * if its work moves rows ({@link HrWork.movesRows}): its work items wait for that mark. The
+   * if its work moves rows ({@link EventSource#movesRows()}): its work items wait for that mark. The
    * mark names every record up to the batch's last in each partition, so it covers the hires before
    * it that a next owner must treat as uncertain; batches of other work need none.
    */
   void submit(ConsumerRecords<byte[], byte[]> records) {
-    PolledBatch batch = PolledBatch.decode(records, positions::window, events, policy, tracing);
+    PolledBatch<E> batch = PolledBatch.decode(records, positions::window, source, policy, tracing);
     Map<TopicPartition, Long> upTo = batch.upTo();
-    CompletableFuture<Void> marked = batch.events.stream().anyMatch(e -> HrWork.movesRows(e.event()))
+    CompletableFuture<Void> marked = batch.events.stream().anyMatch(e -> source.movesRows().test(e.event()))
         ? writer.inFlight(batch.last) : CompletableFuture.completedFuture(null);
     batch.stops.forEach((partition, offset) -> stop(partition, offset, batch.stopReasons.get(partition)));
-    inFlight.add(new InFlight.Batch(batch, upTo, applier.submit(batch.events, marked)));
+    inFlight.add(new InFlight.Batch<>(batch, upTo, applier.submit(batch.events, marked)));
   }
 
   /**
@@ -139,7 +138,7 @@ final class BatchPipe implements AutoCloseable {
 
   /** Parks the records of the batches applied so far, and hands their offsets to the checkpoint writer. */
   private void takeApplied() {
-    InFlight.Taken taken = inFlight.takeApplied();
+    InFlight.Taken<E> taken = inFlight.takeApplied();
     taken.batches().forEach(this::park);
     // The loop settles every few milliseconds: no lags to compute when nothing completed.
     if (!taken.upTo().isEmpty()) {
@@ -162,14 +161,14 @@ final class BatchPipe implements AutoCloseable {
     inFlight.awaitAll();
     takeApplied();
     commit(writer.flush());
-    InFlight.Batch failed = inFlight.removeHead();
+    InFlight.Batch<E> failed = inFlight.removeHead();
     RuntimeException cause = BatchApplier.cause(failed.applied().handle((ok, e) -> e).join());
     applier.reset();
     if (failures.isTransient(cause)) {
       throw cause;
     }
-    BatchApplier.Result result = applier.isolate(failed.events(), cause);
-    PolledBatch batch = failed.polled();
+    BatchApplier.Result<E> result = applier.isolate(failed.events(), cause);
+    PolledBatch<E> batch = failed.polled();
     result.deadLetters().forEach(u -> batch.park(u.event().position(), u.reason()));
     result.pausedAt().forEach((ref, u) -> batch.stop(u.event().position(), u.reason()));
     park(batch);
@@ -237,7 +236,7 @@ final class BatchPipe implements AutoCloseable {
     }
   }
 
-  private void park(PolledBatch batch) {
+  private void park(PolledBatch<?> batch) {
     batch.parked.forEach((record, reason) -> {
       deadLetters.park(record, reason);
       parked.increment();

@@ -2,7 +2,6 @@ package io.tablecast.projector.adapter.in.kafka;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.tablecast.common.config.KafkaSettings;
-import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.projector.adapter.out.kafka.DeadLetters;
 import io.tablecast.projector.application.BatchApplier;
@@ -31,8 +30,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The projector's consumer loop over the two event topics, in one consumer group (one owner per
- * Kafka partition).
+ * The projector's consumer loop over a planned view set's event topics ({@link EventSource}), in
+ * one consumer group (one owner per Kafka partition).
  *
  * <p>At-least-once delivery, exactly-once effect. The loop keeps the pipe full: it polls, marks
  * the batch in flight in {@code ProjectorCheckpoints}, hands it to the applier and polls again
@@ -52,7 +51,7 @@ import org.slf4j.LoggerFactory;
  * down from one that is idle. An idle loop blocks in its poll until a record arrives, a second at
  * most.
  */
-public final class EventConsumer implements AutoCloseable {
+public final class EventConsumer<E> implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(EventConsumer.class);
   /** How often the checkpoints are written while anything moves, progress or not: a liveness signal for {@code /status}. */
@@ -89,7 +88,7 @@ public final class EventConsumer implements AutoCloseable {
   private final Progress progress;
   private final Positions positions;
   private final Consumer<Set<PartitionRef>> storeBehind;
-  private final BatchPipe pipe;
+  private final BatchPipe<E> pipe;
   private final Thread thread;
   private volatile boolean running = true;
   private volatile Throwable fatal;
@@ -102,7 +101,7 @@ public final class EventConsumer implements AutoCloseable {
    * @param storeBehind told of the partitions whose checkpoint was found behind the group's
    *     committed offset, when they are assigned: the store has lost writes
    */
-  public EventConsumer(KafkaSettings kafka, Settings settings, TopicNames topics, BatchApplier applier,
+  public EventConsumer(KafkaSettings kafka, Settings settings, EventSource<E> source, BatchApplier<E> applier,
       CheckpointStore checkpoints, DeadLetters deadLetters, FailureClassifier failures, MeterRegistry metrics, Clock clock,
       Consumer<Set<PartitionRef>> storeBehind) {
     this.settings = settings;
@@ -125,9 +124,9 @@ public final class EventConsumer implements AutoCloseable {
     // A static member restarted takes its partitions back at once, without waiting for its old session to expire.
     settings.instanceId().ifPresent(id -> config.put(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, id));
     this.consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer());
-    this.pipe = new BatchPipe(consumer, settings.policy(), settings.maxPollRecords() * 2, applier, checkpoints, deadLetters, failures,
+    this.pipe = new BatchPipe<>(consumer, source, settings.policy(), settings.maxPollRecords() * 2, applier, checkpoints, deadLetters, failures,
         positions, progress, metrics, clock, settings.groupId(), settings.tracing());
-    consumer.subscribe(topics.eventTopics(), new Rebalances());
+    consumer.subscribe(source.topics().keySet(), new Rebalances());
     this.thread = new Thread(this::run, "projector-" + settings.groupId());
     thread.start();
   }

@@ -20,7 +20,7 @@ import org.apache.kafka.common.TopicPartition;
  * but counts as applied only once every batch before it has too, so the offsets this hands on
  * for checkpointing never claim more than is applied. Used by the consumer loop's thread only.
  */
-final class InFlight {
+final class InFlight<E> {
 
   /**
    * One polled batch on its way.
@@ -29,22 +29,22 @@ final class InFlight {
    *     records included)
    * @param submittedNanos when it was handed on ({@link System#nanoTime()})
    */
-  record Batch(PolledBatch polled, Map<TopicPartition, Long> upTo, CompletableFuture<Void> applied, long submittedNanos) {
+  record Batch<E>(PolledBatch<E> polled, Map<TopicPartition, Long> upTo, CompletableFuture<Void> applied, long submittedNanos) {
 
-    Batch(PolledBatch polled, Map<TopicPartition, Long> upTo, CompletableFuture<Void> applied) {
+    Batch(PolledBatch<E> polled, Map<TopicPartition, Long> upTo, CompletableFuture<Void> applied) {
       this(polled, upTo, applied, System.nanoTime());
     }
 
-    List<PolledEvent> events() {
+    List<PolledEvent<E>> events() {
       return polled.events;
     }
   }
 
-  private final Deque<Batch> batches = new ArrayDeque<>();
+  private final Deque<Batch<E>> batches = new ArrayDeque<>();
   private final Map<TopicPartition, Long> started = new HashMap<>();
   private int events;
 
-  void add(Batch batch) {
+  void add(Batch<E> batch) {
     batches.add(batch);
     batch.upTo().forEach((partition, offset) -> started.merge(partition, offset, Math::max));
     events += batch.events().size();
@@ -56,7 +56,7 @@ final class InFlight {
 
   /** When the oldest batch not yet taken was handed on ({@link System#nanoTime()}), if there is one. */
   OptionalLong oldestSubmittedNanos() {
-    Batch head = batches.peekFirst();
+    Batch<E> head = batches.peekFirst();
     return head == null ? OptionalLong.empty() : OptionalLong.of(head.submittedNanos());
   }
 
@@ -76,8 +76,8 @@ final class InFlight {
   }
 
   /** The oldest batch, if it failed. Only when {@link #anyFailed} is false does none lie behind a failure. */
-  Optional<Batch> failedHead() {
-    Batch head = batches.peekFirst();
+  Optional<Batch<E>> failedHead() {
+    Batch<E> head = batches.peekFirst();
     return head != null && head.applied().isCompletedExceptionally() ? Optional.of(head) : Optional.empty();
   }
 
@@ -90,23 +90,23 @@ final class InFlight {
    *
    * @return per partition, the last offset they cover, and the number of events in them
    */
-  Taken takeApplied() {
+  Taken<E> takeApplied() {
     Map<TopicPartition, Long> upTo = new HashMap<>();
-    List<PolledBatch> taken = new ArrayList<>();
+    List<PolledBatch<E>> taken = new ArrayList<>();
     int count = 0;
     while (!batches.isEmpty() && isDone(batches.peekFirst())) {
-      Batch batch = batches.removeFirst();
+      Batch<E> batch = batches.removeFirst();
       batch.upTo().forEach((partition, offset) -> upTo.merge(partition, offset, Math::max));
       taken.add(batch.polled());
       count += batch.events().size();
     }
     events -= count;
-    return new Taken(upTo, count, taken);
+    return new Taken<>(upTo, count, taken);
   }
 
   /** Removes the oldest batch, which {@link #failedHead} returned. */
-  Batch removeHead() {
-    Batch head = batches.removeFirst();
+  Batch<E> removeHead() {
+    Batch<E> head = batches.removeFirst();
     events -= head.events().size();
     return head;
   }
@@ -120,7 +120,7 @@ final class InFlight {
 
   /** Waits until the oldest batch settles, for at most {@code millis}. */
   void awaitHead(long millis) {
-    Batch head = batches.peekFirst();
+    Batch<E> head = batches.peekFirst();
     if (head == null) {
       return;
     }
@@ -140,10 +140,10 @@ final class InFlight {
     events = 0;
   }
 
-  private static boolean isDone(Batch batch) {
+  private static boolean isDone(Batch<?> batch) {
     return batch.applied().isDone() && !batch.applied().isCompletedExceptionally();
   }
 
   /** What {@link #takeApplied} removed: the offsets it covers, its events, its batches. */
-  record Taken(Map<TopicPartition, Long> upTo, int events, List<PolledBatch> batches) {}
+  record Taken<E>(Map<TopicPartition, Long> upTo, int events, List<PolledBatch<E>> batches) {}
 }

@@ -2,13 +2,11 @@ package io.tablecast.projector.adapter.in.kafka;
 
 import io.tablecast.common.tracing.TraceHeaders;
 import io.tablecast.common.tracing.Tracing;
-import io.tablecast.events.DomainEvent;
 import io.tablecast.projector.application.Checkpoint;
 import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.projector.application.PolledEvent;
-import io.tablecast.schemas.EventSerde;
-import io.tablecast.schemas.UndecodableEventException;
 import io.tablecast.viewstore.domain.SourcePosition;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -26,11 +24,11 @@ import org.slf4j.LoggerFactory;
  * park on the DLQ with their reasons, and the partitions to stop at a record (pause policy).
  * Not thread-safe; lives for one batch.
  */
-final class PolledBatch {
+final class PolledBatch<E> {
 
   private static final Logger log = LoggerFactory.getLogger(PolledBatch.class);
 
-  final List<PolledEvent> events = new ArrayList<>();
+  final List<PolledEvent<E>> events = new ArrayList<>();
   final Map<SourcePosition, ConsumerRecord<byte[], byte[]>> records = new HashMap<>();
   final Map<ConsumerRecord<byte[], byte[]>, String> parked = new LinkedHashMap<>();
   final Map<TopicPartition, Long> stops = new HashMap<>();
@@ -44,35 +42,36 @@ final class PolledBatch {
    * @param windows each partition's checkpoint: what is applied, and what may be in part
    * @param tracing when on, each event's position carries the trace its record names
    */
-  static PolledBatch decode(ConsumerRecords<byte[], byte[]> polled, Function<TopicPartition, Checkpoint> windows,
-      EventSerde serde, FailurePolicy policy, Tracing tracing) {
-    PolledBatch batch = new PolledBatch();
+  static <E> PolledBatch<E> decode(ConsumerRecords<byte[], byte[]> polled, Function<TopicPartition, Checkpoint> windows,
+      EventSource<E> source, FailurePolicy policy, Tracing tracing) {
+    PolledBatch<E> batch = new PolledBatch<>();
     for (TopicPartition partition : polled.partitions()) {
       Checkpoint window = windows.apply(partition);
       for (ConsumerRecord<byte[], byte[]> record : polled.records(partition)) {
         batch.last.put(partition, record.offset());
         if (!window.isApplied(record.offset()) && !batch.stops.containsKey(partition)) {
-          batch.add(record, window, serde, policy, tracing);
+          batch.add(record, window, source, policy, tracing);
         }
       }
     }
     return batch;
   }
 
-  private void add(ConsumerRecord<byte[], byte[]> record, Checkpoint window, EventSerde serde, FailurePolicy policy, Tracing tracing) {
+  private void add(ConsumerRecord<byte[], byte[]> record, Checkpoint window, EventSource<E> source, FailurePolicy policy, Tracing tracing) {
     SourcePosition position = position(record, tracing);
     records.put(position, record);
     try {
-      DomainEvent event = serde.deserializer().deserialize(record.topic(), record.headers(), record.value());
+      E event = source.decode(record);
       if (event != null) {
-        events.add(new PolledEvent(event, position, window.isUncertain(record.offset())));
+        events.add(new PolledEvent<>(event, position, window.isUncertain(record.offset())));
       }
-    } catch (UndecodableEventException e) {
-      log.warn("Record {} cannot be decoded: {}", position, e.getMessage());
+    } catch (RuntimeException e) {
+      String reason = e.getMessage() == null ? e.toString() : e.getMessage();
+      log.warn("Record {} cannot be decoded: {}", position, reason);
       if (policy == FailurePolicy.PAUSE) {
-        stop(position, e.getMessage());
+        stop(position, reason);
       } else {
-        park(position, e.getMessage());
+        park(position, reason);
       }
     }
   }
@@ -99,6 +98,6 @@ final class PolledBatch {
 
   private static SourcePosition position(ConsumerRecord<?, ?> record, Tracing tracing) {
     String traceparent = tracing.on() ? Tracing.traceparent(TraceHeaders.extract(tracing, record.headers())).orElse(null) : null;
-    return new SourcePosition(record.topic(), record.partition(), record.offset(), traceparent);
+    return new SourcePosition(record.topic(), record.partition(), record.offset(), Instant.ofEpochMilli(record.timestamp()), traceparent);
   }
 }

@@ -3,7 +3,7 @@ package io.tablecast.projector.adapter.out.kafka;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.ReplayedDeadLetters.Place;
-import io.tablecast.hr.tables.HrViewSet;
+import io.tablecast.projection.PlannedViewSet;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -31,11 +31,20 @@ public final class ParkedRecords {
 
   private ParkedRecords() {}
 
+  /** The planned view set's name, looked up once. */
+  private static final class Planned {
+    private static final String NAME = PlannedViewSet.found().views().viewSet().name();
+
+    static String name() {
+      return NAME;
+    }
+  }
+
   /**
    * A parked record, as {@link DeadLetters#park} wrote it.
    *
    * @param place where it is on the dead-letter topic
-   * @param viewSet the team's view set that parked it; empty for HR's
+   * @param viewSet the team's view set that parked it; empty for the planned view set's
    * @param record the record itself: the event's key, value and headers, as they were
    */
   public record Parked(Place place, Optional<String> viewSet, String topic, int partition, long offset, String reason, Instant parkedAt,
@@ -46,9 +55,9 @@ public final class ParkedRecords {
       return CheckpointLayout.position(topic, partition, offset);
     }
 
-    /** The view set that parked it: the team's its header names, or HR's. */
+    /** The view set that parked it: the team's its header names, or the planned view set ({@link PlannedViewSet}). */
     public String viewSetName() {
-      return viewSet.orElse(HrViewSet.HR.name());
+      return viewSet.orElseGet(Planned::name);
     }
 
     @Override

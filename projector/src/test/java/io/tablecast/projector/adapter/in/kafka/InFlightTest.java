@@ -12,11 +12,11 @@ class InFlightTest {
   private static final TopicPartition A = new TopicPartition("events", 0);
   private static final TopicPartition B = new TopicPartition("events", 1);
 
-  private final InFlight inFlight = new InFlight();
+  private final InFlight<Object> inFlight = new InFlight<>();
 
   private CompletableFuture<Void> add(Map<TopicPartition, Long> upTo) {
     CompletableFuture<Void> applied = new CompletableFuture<>();
-    inFlight.add(new InFlight.Batch(new PolledBatch(), upTo, applied));
+    inFlight.add(new InFlight.Batch<>(new PolledBatch<>(), upTo, applied));
     return applied;
   }
 
@@ -54,9 +54,9 @@ class InFlightTest {
   void theViewsAgeIsTheOldestBatchNotYetTakenWhateverCompletedBehindIt() {
     assertThat(inFlight.oldestSubmittedNanos()).as("nothing in flight").isEmpty();
     CompletableFuture<Void> first = new CompletableFuture<>();
-    inFlight.add(new InFlight.Batch(new PolledBatch(), Map.of(A, 10L), first, 100));
+    inFlight.add(new InFlight.Batch<>(new PolledBatch<>(), Map.of(A, 10L), first, 100));
     CompletableFuture<Void> second = new CompletableFuture<>();
-    inFlight.add(new InFlight.Batch(new PolledBatch(), Map.of(A, 20L), second, 200));
+    inFlight.add(new InFlight.Batch<>(new PolledBatch<>(), Map.of(A, 20L), second, 200));
 
     second.complete(null);
     inFlight.takeApplied();

@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Context;
+import io.tablecast.common.config.Namespace;
 import io.tablecast.common.tracing.TraceHeaders;
 import io.tablecast.common.tracing.Tracing;
+import io.tablecast.events.DomainEvent;
+import io.tablecast.hr.steps.HrProjections;
 import io.tablecast.projector.application.Checkpoint;
 import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.schemas.EventSerde;
@@ -41,7 +44,7 @@ class PolledBatchTracingTest {
     Span decision = on.tracer().spanBuilder("decide HireEmployee").startSpan();
     decision.end();
 
-    PolledBatch batch = decode(tracedRecord(decision), on);
+    PolledBatch<DomainEvent> batch = decode(tracedRecord(decision), on);
 
     String traceparent = batch.events.get(0).position().trace().orElseThrow();
     assertThat(Span.fromContext(Tracing.parent(traceparent)).getSpanContext())
@@ -54,7 +57,7 @@ class PolledBatchTracingTest {
     Span decision = on.tracer().spanBuilder("decide HireEmployee").startSpan();
     decision.end();
 
-    PolledBatch batch = decode(tracedRecord(decision), Tracing.OFF);
+    PolledBatch<DomainEvent> batch = decode(tracedRecord(decision), Tracing.OFF);
 
     assertThat(batch.events).hasSize(1);
     assertThat(batch.events.get(0).position().trace()).isEmpty();
@@ -68,8 +71,8 @@ class PolledBatchTracingTest {
         null, value, headers, Optional.empty());
   }
 
-  private PolledBatch decode(ConsumerRecord<byte[], byte[]> record, Tracing tracing) {
+  private PolledBatch<DomainEvent> decode(ConsumerRecord<byte[], byte[]> record, Tracing tracing) {
     ConsumerRecords<byte[], byte[]> polled = new ConsumerRecords<>(Map.of(PARTITION, List.of(record)), Map.of());
-    return PolledBatch.decode(polled, partition -> Checkpoint.NONE, serde, FailurePolicy.DEAD_LETTER, tracing);
+    return PolledBatch.decode(polled, partition -> Checkpoint.NONE, EventSource.of(Namespace.NONE, HrProjections.PLANNED), FailurePolicy.DEAD_LETTER, tracing);
   }
 }
