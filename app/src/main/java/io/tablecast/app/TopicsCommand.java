@@ -7,6 +7,7 @@ import io.tablecast.common.config.Namespace;
 import io.tablecast.common.config.ViewSetJars;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.kafka.TopicProvisioner;
+import io.tablecast.events.EventTopicNames;
 import io.tablecast.projection.ViewSetProvider;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +39,7 @@ final class TopicsCommand implements Callable<Integer> {
       Namespace namespace = env.namespace();
       List<String> viewSetTopics = ViewSetProvider.found(ViewSetJars.fromEnv(env).loader()).stream()
           .flatMap(views -> views.topics().stream()).map(namespace::topic).toList();
-      lines(kafka, TopicNames.of(namespace), viewSetTopics).forEach(System.out::println);
+      lines(kafka, TopicNames.of(namespace, EventTopicNames.ALL), viewSetTopics).forEach(System.out::println);
       return 0;
     } catch (ConfigException e) {
       System.err.println(e.getMessage());

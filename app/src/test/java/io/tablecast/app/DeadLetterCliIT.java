@@ -7,6 +7,7 @@ import io.tablecast.app.fixtures.Pipeline;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.events.EventTopicNames;
 import io.tablecast.testkit.ChildJvm;
 import io.tablecast.testkit.ChildJvms;
 import io.tablecast.testkit.EventTopicWriter;
@@ -94,7 +95,7 @@ class DeadLetterCliIT {
   void aReplayByReasonReplaysOnlyTheRecordsWhoseReasonHasTheText(EmbeddedRuntime runtime, Namespace namespace, ChildJvms.Launcher jvms,
       @TempDir Path dir) {
     try (Parking parking = Parking.start(runtime, namespace, jvms, dir);
-        EventTopicWriter writer = new EventTopicWriter(runtime.bootstrapServers(), TopicNames.of(namespace))) {
+        EventTopicWriter writer = new EventTopicWriter(runtime.bootstrapServers(), TopicNames.of(namespace, EventTopicNames.ALL))) {
       parking.hire("77");
       writer.writeRaw(namespace.topic("tablecast.employee-events"), "00000078", "not an event".getBytes(StandardCharsets.UTF_8));
       await("the hire and the undecodable record parked").atMost(RUN).until(() -> parking.dlqCount() == 2);

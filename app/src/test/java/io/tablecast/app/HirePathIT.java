@@ -17,6 +17,7 @@ import io.tablecast.events.DepartmentId;
 import io.tablecast.events.EmployeeDetailsChanged;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.events.EventMetadata;
+import io.tablecast.events.EventTopicNames;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.testkit.EventTopicWriter;
 import io.tablecast.testkit.HttpTestClient.Response;
@@ -116,7 +117,8 @@ class HirePathIT {
     EmployeeId bo = new EmployeeId(9);
     EventMetadata byAdmin = new EventMetadata(UUID.randomUUID(), "c-admin", bo.canonical(), 2, Instant.now(),
         new Actor("3f2504e0-4f89-11d3-9a0c-0305e82c3301"));
-    try (EventTopicWriter events = new EventTopicWriter(runtime.bootstrapServers(), TopicNames.of(pipeline.namespace()))) {
+    try (EventTopicWriter events = new EventTopicWriter(runtime.bootstrapServers(),
+        TopicNames.of(pipeline.namespace(), EventTopicNames.ALL))) {
       events.write(List.of(new EmployeeDetailsChanged(byAdmin, bo, new DepartmentId("Ops"), "Bo", "Ek-Lund", "bo@x.io", 41)));
     }
 

@@ -83,7 +83,7 @@ class OpenApiContractIT {
         .as(service + ": the documented routes are the implemented ones, a team's view set's (orders) included")
         .isEqualTo(new TreeSet<>(pipeline.routes().get(service))));
 
-    String employeeEvents = TopicNames.of(pipeline.namespace()).eventTopic(EventTopicNames.EMPLOYEE_EVENTS);
+    String employeeEvents = TopicNames.of(pipeline.namespace(), EventTopicNames.ALL).eventTopic(EventTopicNames.EMPLOYEE_EVENTS);
     String pending = new ConsistencyToken.EventPosition(employeeEvents, 0, 1L << 40).encode();
     String pendingOrder = new ConsistencyToken.EventPosition(pipeline.namespace().topic(OrderViews.TOPIC), 0, 1L << 40).encode();
     List<Example> examples = examples(pending, pendingOrder);

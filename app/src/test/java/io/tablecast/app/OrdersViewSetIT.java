@@ -10,7 +10,6 @@ import io.tablecast.app.fixtures.Pipeline;
 import io.tablecast.app.fixtures.PipelineExtension;
 import io.tablecast.common.kafka.ConsistencyToken;
 import io.tablecast.common.kafka.ConsistencyToken.EventPosition;
-import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.events.EventTopicNames;
@@ -109,7 +108,7 @@ class OrdersViewSetIT {
 
     assertProblem(views.get("/orders/customers/c9"), 404, "Nothing at /orders/customers/c9 in view set orders.");
     assertProblem(views.get("/orders/customers/c1?status=lost"), 400, "'status' is one of [placed, shipped, cancelled], was 'lost'.");
-    String hrEvent = new EventPosition(TopicNames.of(pipeline.namespace()).eventTopic(EventTopicNames.EMPLOYEE_EVENTS), 0, 0).encode();
+    String hrEvent = new EventPosition(pipeline.namespace().topic(EventTopicNames.EMPLOYEE_EVENTS), 0, 0).encode();
     assertProblem(views.send(views.request("/orders/customers/c1").header("X-Consistency-Token", hrEvent).GET()), 400,
         "'X-Consistency-Token' is not the position of an event on a topic of view set orders");
   }

@@ -18,6 +18,7 @@ import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.CheckpointRows;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
+import io.tablecast.events.EventTopicNames;
 import io.tablecast.hr.steps.HrProjections;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.hr.tables.WorkQueue;
@@ -128,7 +129,8 @@ class RebuildIT {
   }
 
   static void write(Pipeline pipeline, List<? extends io.tablecast.events.DomainEvent> events) {
-    try (EventTopicWriter writer = new EventTopicWriter(pipeline.projectorConfig().kafka().bootstrapServers(), TopicNames.of(pipeline.namespace()))) {
+    try (EventTopicWriter writer = new EventTopicWriter(pipeline.projectorConfig().kafka().bootstrapServers(),
+        TopicNames.of(pipeline.namespace(), EventTopicNames.ALL))) {
       writer.write(events);
     }
   }

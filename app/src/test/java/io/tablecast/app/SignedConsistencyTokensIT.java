@@ -59,7 +59,7 @@ class SignedConsistencyTokensIT {
       assertThat(read.status()).as("the write, read with its token").isEqualTo(200);
       assertThat(read.json().get("name").asText()).isEqualTo("Sales");
 
-      String topic = TopicNames.of(namespace).eventTopic(EventTopicNames.DEPARTMENT_EVENTS);
+      String topic = TopicNames.of(namespace, EventTopicNames.ALL).eventTopic(EventTopicNames.DEPARTMENT_EVENTS);
       ConsistencyToken farAhead = new ConsistencyToken.EventPosition(topic, 0, 1L << 40);
       long started = System.nanoTime();
       Response forged = http.send(http.request("/departments/Sales").header("X-Consistency-Token", farAhead.encode()).GET());

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
 import io.tablecast.common.kafka.TopicNames;
+import io.tablecast.events.EventTopicNames;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,7 +20,8 @@ class TopicsCommandTest {
     KafkaSettings kafka = new KafkaSettings("kafka-1:9093", new KafkaSettings.Topics(6, Optional.of((short) 3), Optional.of(2), false),
         Map.of());
 
-    List<String> lines = TopicsCommand.lines(kafka, TopicNames.of(new Namespace("acme")), List.of("acme.orders.order-events"));
+    TopicNames topics = TopicNames.of(new Namespace("acme"), EventTopicNames.ALL);
+    List<String> lines = TopicsCommand.lines(kafka, topics, List.of("acme.orders.order-events"));
 
     String sized = " --partitions 6 --replication-factor 3";
     String kept = " --config min.insync.replicas=2 --config retention.bytes=-1 --config retention.ms=-1";
@@ -34,7 +36,8 @@ class TopicsCommandTest {
 
   @Test
   void leavesTheReplicationToTheBrokerWhenNotSet() {
-    List<String> lines = TopicsCommand.lines(new KafkaSettings("kafka-1:9093", 3), TopicNames.of(Namespace.NONE), List.of());
+    TopicNames topics = TopicNames.of(Namespace.NONE, EventTopicNames.ALL);
+    List<String> lines = TopicsCommand.lines(new KafkaSettings("kafka-1:9093", 3), topics, List.of());
 
     assertThat(lines).filteredOn(line -> !line.startsWith("#")).contains(CREATE + "tablecast.commands --partitions 3")
         .noneMatch(line -> line.contains("--replication-factor"));

@@ -14,6 +14,7 @@ import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
 import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.events.EventTopicNames;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.testkit.ChildJvm;
 import io.tablecast.testkit.ChildJvms;
@@ -47,7 +48,7 @@ class VerifyCliIT {
     azure = new AzureClients(StorageSettings.ofConnectionString(runtime.storageConnectionString()));
     new ViewCatalog(azure.tableService(), namespace, HR).initialize();
     generation = new Generation(HR, namespace, 1);
-    TopicProvisioner.ensureTopics(new KafkaSettings(runtime.bootstrapServers(), 2), TopicNames.of(namespace).all());
+    TopicProvisioner.ensureTopics(new KafkaSettings(runtime.bootstrapServers(), 2), TopicNames.of(namespace, EventTopicNames.ALL).all());
     env = Map.of("TABLECAST_STORAGE_CONNECTION_STRING", runtime.storageConnectionString(),
         "TABLECAST_KAFKA_BOOTSTRAP", runtime.bootstrapServers(), "TABLECAST_NAMESPACE", namespace.prefix());
   }

@@ -11,6 +11,7 @@ import io.tablecast.events.DepartmentId;
 import io.tablecast.events.EmployeeHired;
 import io.tablecast.events.EmployeeId;
 import io.tablecast.events.EventMetadata;
+import io.tablecast.events.EventTopicNames;
 import io.tablecast.testkit.EventTopicWriter;
 import io.tablecast.testkit.HttpTestClient;
 import io.tablecast.testkit.HttpTestClient.Response;
@@ -70,7 +71,7 @@ class ViewsApiIT {
     assertThat(commands.postJson("/employees/2/transfer", "{\"toDepartmentId\":\"Ops\"}").status()).isEqualTo(200);
     assertThat(commands.postJson("/employees/3/archive", "{\"reason\":\"left\"}").status()).isEqualTo(200);
     try (EventTopicWriter events = new EventTopicWriter(pipeline.projectorConfig().kafka().bootstrapServers(),
-        TopicNames.of(pipeline.namespace()))) {
+        TopicNames.of(pipeline.namespace(), EventTopicNames.ALL))) {
       events.write(IntStream.rangeClosed(BIG_OVER_HTTP + 1, BIG).mapToObj(ViewsApiIT::bigHire).toList());
     }
     ExecutorService pool = Executors.newFixedThreadPool(8);

@@ -19,6 +19,7 @@ import io.tablecast.embedded.RuntimeOptions;
 import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeEvent;
 import io.tablecast.events.EmployeeHired;
+import io.tablecast.events.EventTopicNames;
 import io.tablecast.projector.ProjectorConfig;
 import io.tablecast.projector.ProjectorService;
 import io.tablecast.testkit.HrHistory;
@@ -91,7 +92,7 @@ public final class ProjectorBenchmark {
       List<List<DomainEvent>> phases, ProjectorReport report) {
     Namespace namespace = new Namespace("pb" + ThreadLocalRandom.current().nextInt(100_000, 1_000_000));
     KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), s.partitions());
-    TopicNames topics = TopicNames.of(namespace);
+    TopicNames topics = TopicNames.of(namespace, EventTopicNames.ALL);
     TopicProvisioner.ensureTopics(kafka, topics);
     StorageSettings projectorStorage = StorageSettings.ofConnectionString(runtime.storageConnectionString());
     AzureClients projectorSide = new AzureClients(projectorStorage);

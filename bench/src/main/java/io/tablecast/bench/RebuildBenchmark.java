@@ -13,6 +13,7 @@ import io.tablecast.embedded.Azurite;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.embedded.RuntimeOptions;
 import io.tablecast.events.DomainEvent;
+import io.tablecast.events.EventTopicNames;
 import io.tablecast.operations.application.audit.GenerationLoad;
 import io.tablecast.operations.application.audit.LogFold;
 import io.tablecast.testkit.ChildJvm;
@@ -76,7 +77,7 @@ public final class RebuildBenchmark {
   private static void run(Settings s, EmbeddedRuntime runtime, Azurite rawAzurite, Path dir) throws Exception {
     Namespace namespace = new Namespace("rb" + ThreadLocalRandom.current().nextInt(100_000, 1_000_000));
     KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), s.partitions());
-    TopicNames topics = TopicNames.of(namespace);
+    TopicNames topics = TopicNames.of(namespace, EventTopicNames.ALL);
     TopicProvisioner.ensureTopics(kafka, topics);
     StorageSettings storage = StorageSettings.ofConnectionString(runtime.storageConnectionString());
     AzureClients azure = new AzureClients(storage);

@@ -17,6 +17,7 @@ import io.tablecast.common.tracing.Tracing;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.embedded.RuntimeOptions;
 import io.tablecast.events.DomainEvent;
+import io.tablecast.events.EventTopicNames;
 import io.tablecast.hr.steps.HrProjections;
 import io.tablecast.projector.ProjectorConfig;
 import io.tablecast.projector.ProjectorService;
@@ -70,7 +71,7 @@ public final class WorkerBenchmark {
         EmbeddedRuntime runtime = EmbeddedRuntime.start(RuntimeOptions.freePorts(dir.resolve("runtime")))) {
       Namespace namespace = new Namespace("wb" + ThreadLocalRandom.current().nextInt(100_000, 1_000_000));
       KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), 6);
-      TopicNames topics = TopicNames.of(namespace);
+      TopicNames topics = TopicNames.of(namespace, EventTopicNames.ALL);
       TopicProvisioner.ensureTopics(kafka, topics);
       StorageSettings storage = StorageSettings.ofConnectionString(runtime.storageConnectionString());
       StorageProbe requests = new StorageProbe();

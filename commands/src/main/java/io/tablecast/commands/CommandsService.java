@@ -18,6 +18,7 @@ import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.kafka.TopicProvisioner;
 import io.tablecast.common.tracing.TracingSetup;
 import io.tablecast.common.tracing.Tracing;
+import io.tablecast.events.EventTopicNames;
 import java.net.URI;
 import java.time.Clock;
 import java.util.List;
@@ -60,7 +61,7 @@ public final class CommandsService implements AutoCloseable {
    */
   public static CommandsService start(CommandsConfig config, OpenTelemetry telemetry) {
     Tracing tracing = Tracing.of(telemetry, "io.tablecast.commands");
-    TopicNames names = TopicNames.of(config.namespace());
+    TopicNames names = TopicNames.of(config.namespace(), EventTopicNames.ALL);
     TopicProvisioner.ensureTopics(config.kafka(), names);
     CommandTopics topics = CommandTopics.of(names);
     CommandProcessorRunner processor = CommandProcessorRunner.start(

@@ -32,7 +32,7 @@ public final class DeadLetterQueue {
   /** @param viewSets the teams' view sets this process knows, whose records it can replay beside HR's */
   public DeadLetterQueue(KafkaSettings kafka, AzureClients azure, Namespace namespace, List<ProjectedViewSet<?>> viewSets) {
     this.kafka = kafka;
-    this.topic = TopicNames.of(namespace).projectorDlq();
+    this.topic = TopicNames.projectorDlq(namespace);
     this.azure = azure;
     this.namespace = namespace;
     this.viewSets = List.copyOf(viewSets);

@@ -45,9 +45,10 @@ import java.util.function.Supplier;
 /**
  * Everything that projects the event log of the planned view set ({@link PlannedViewSet}) into
  * one generation, as its {@link LivePlan} says: a consumer in that generation's own group ({@code
- * tablecast-projector-g<N>}), its tables and checkpoints, and its queue workers. The live projector runs one for the active generation; a rebuild runs one for the
- * pending generation beside it (SPEC §6). Since the group carries the generation, a rebuild reads
- * from offset 0, and the live projector takes the group over where the rebuild left it.
+ * tablecast-projector-g<N>}), its tables and checkpoints, and its queue workers. The live
+ * projector runs one for the active generation; a rebuild runs one for the pending generation
+ * beside it (SPEC §6). Since the group carries the generation, a rebuild reads from offset 0, and
+ * the live projector takes the group over where the rebuild left it.
  */
 public final class GenerationPipeline implements AutoCloseable {
 
@@ -95,8 +96,8 @@ public final class GenerationPipeline implements AutoCloseable {
    * must drain for the flip to come. A rebuild is not traced: it replays events whose traces
    * ended long ago.
    */
-  public static GenerationPipeline startProjecting(ProjectorConfig config, PlannedViewSet<?> planned, AzureClients azure, Generation generation,
-      MeterRegistry metrics) {
+  public static GenerationPipeline startProjecting(ProjectorConfig config, PlannedViewSet<?> planned, AzureClients azure,
+      Generation generation, MeterRegistry metrics) {
     return create(config, planned, azure, generation, metrics, InProcessWorkers.ON_CLASS_PATH, false, Tracing.OFF);
   }
 
@@ -152,15 +153,15 @@ public final class GenerationPipeline implements AutoCloseable {
   /** @param giveWay whether the workers give way to the views while the projector is behind */
   private static <E> GenerationPipeline create(ProjectorConfig config, PlannedViewSet<E> planned, AzureClients azure, Generation generation,
       MeterRegistry metrics, InProcessWorkers inProcess, boolean giveWay, Tracing tracing) {
-    TopicNames topics = TopicNames.of(config.namespace());
     ExecutorService pool = Executors.newFixedThreadPool(config.threads(), DaemonThreads.named("projector-g" + generation.number() + "-io"));
     Map<ViewSet.Queue, Doorbell> arrivals = new HashMap<>();
     generation.viewSet().queues().forEach(queue -> arrivals.put(queue, new Doorbell()));
     QueueWorkSender work = new QueueWorkSender(azure, generation, metrics, queue -> arrivals.get(queue).ring());
     Projector<E> projector = projector(planned.live(), azure, generation, metrics, work, pool, tracing);
     PendingWorkRequests pending = new PendingWorkRequests(
-        new PendingWork(planned.live().unfinished(), new GenerationRows(azure, generation), work), AzureFailures.INSTANCE, "pending-work-g" + generation.number());
-    DeadLetters deadLetters = new DeadLetters(config.kafka(), topics.projectorDlq());
+        new PendingWork(planned.live().unfinished(), new GenerationRows(azure, generation), work), AzureFailures.INSTANCE,
+        "pending-work-g" + generation.number());
+    DeadLetters deadLetters = new DeadLetters(config.kafka(), TopicNames.projectorDlq(config.namespace()));
     EventConsumer<E> consumer = new EventConsumer<>(
         config.kafka(),
         new EventConsumer.Settings(group(config, generation), config.onFailure(), config.stallTimeout(), config.maxPollRecords(),
@@ -177,8 +178,8 @@ public final class GenerationPipeline implements AutoCloseable {
       pending.request("the previous run stopped without cleaning up");
     }
     Supplier<InProcessWorkers.Running> workers = config.workers().perQueue() == 0 ? NoWorkers::new
-        : () -> inProcess.start(azure, generation, planned.views().steps(), config.workers(), config.recovery().deadWorkerInstance(), metrics,
-            giveWay ? consumer::isBehind : () -> false, arrivals::get, tracing);
+        : () -> inProcess.start(azure, generation, planned.views().steps(), config.workers(), config.recovery().deadWorkerInstance(),
+            metrics, giveWay ? consumer::isBehind : () -> false, arrivals::get, tracing);
     return new GenerationPipeline(generation, consumer, deadLetters, pool, pending, workers);
   }
 

@@ -82,8 +82,8 @@ public final class ProjectorService implements AutoCloseable {
     List<HttpPipelinePolicy> policies = new ArrayList<>(RetryCounting.policies(metrics));
     policies.addAll(extraPolicies);
     AzureClients azure = new AzureClients(config.storage(), policies);
-    TopicProvisioner.ensureTopics(config.kafka(), TopicNames.of(config.namespace()));
     PlannedViewSet<?> planned = PlannedViewSet.found(config.viewSets().loader());
+    TopicProvisioner.ensureTopics(config.kafka(), TopicNames.of(config.namespace(), planned.views().topics()));
     ViewStoreBootstrap.ensure(azure, config.namespace(), planned.views().viewSet());
     FollowActiveGeneration<GenerationPipeline> pipeline = new FollowActiveGeneration<>(
         new ViewCatalog(azure.tableService(), config.namespace(), planned.views().viewSet()), "projector",

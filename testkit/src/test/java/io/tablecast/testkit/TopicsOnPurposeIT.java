@@ -10,6 +10,7 @@ import io.tablecast.common.config.Namespace;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.kafka.TopicProvisioner;
 import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.events.EventTopicNames;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,7 +38,7 @@ class TopicsOnPurposeIT {
       throws Exception {
     KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), new KafkaSettings.Topics(2, Optional.of((short) 1),
         Optional.of(1), false), Map.of());
-    TopicNames names = TopicNames.of(namespace);
+    TopicNames names = TopicNames.of(namespace, EventTopicNames.ALL);
 
     TopicProvisioner.ensureTopics(kafka, names);
 
@@ -51,7 +52,7 @@ class TopicsOnPurposeIT {
   @Test
   void anEventTopicThatWouldDeleteEventsStopsTheStartUnlessAFiniteRetentionIsAccepted(EmbeddedRuntime runtime, Namespace namespace)
       throws Exception {
-    TopicNames names = TopicNames.of(namespace);
+    TopicNames names = TopicNames.of(namespace, EventTopicNames.ALL);
     String events = names.eventTopics().get(0);
     create(runtime, new NewTopic(events, 1, (short) 1).configs(Map.of("retention.ms", WEEK)));
     KafkaSettings kafka = new KafkaSettings(runtime.bootstrapServers(), 1);
@@ -70,7 +71,7 @@ class TopicsOnPurposeIT {
 
   @Test
   void aCompactedDeadLetterTopicStopsTheStart(EmbeddedRuntime runtime, Namespace namespace) throws Exception {
-    String deadLetters = TopicNames.of(namespace).projectorDlq();
+    String deadLetters = TopicNames.of(namespace, EventTopicNames.ALL).projectorDlq();
     create(runtime, new NewTopic(deadLetters, 1, (short) 1).configs(Map.of("cleanup.policy", "compact")));
 
     assertThatThrownBy(() -> TopicProvisioner.ensureKept(new KafkaSettings(runtime.bootstrapServers(), 1), List.of(deadLetters)))

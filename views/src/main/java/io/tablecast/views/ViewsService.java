@@ -71,7 +71,6 @@ public final class ViewsService implements AutoCloseable {
   public static ViewsService start(ViewsConfig config, List<HttpPipelinePolicy> extraPolicies) {
     TopicProvisioner.checkAccess(config.kafka());
     AzureClients azure = new AzureClients(config.storage(), extraPolicies);
-    TopicNames topics = TopicNames.of(config.namespace());
     List<ViewSetReads> served = ViewSetReads.served(config.viewSets().loader());
     ViewSetReads root = served.stream().filter(ViewSetReads::atRoot).findFirst().orElseThrow(() -> new IllegalStateException(
         "The views service serves one view set at the root, the one whose pipeline /status reports, and none of those on its class path"
@@ -91,7 +90,7 @@ public final class ViewsService implements AutoCloseable {
       }
     }
     ViewSetRoutes viewSetRoutes = new ViewSetRoutes(mounted, config.continuationKey().bytes(), config.consistencyTokens());
-    CommandTopicOffsets commandLog = new CommandTopicOffsets(config.kafka(), topics.commands());
+    CommandTopicOffsets commandLog = new CommandTopicOffsets(config.kafka(), TopicNames.commands(config.namespace()));
     // The status page's history: sampled in the background from the start, whether a page is open or not.
     Sampler sampler = new Sampler(commandLog, new TableTelemetry(tables), status, Clock.systemUTC()).start(Sampler.PERIOD);
     Dashboard dashboard = new Dashboard(status, new TableCheckpoints(tables),

@@ -42,7 +42,7 @@ class InFlightLimitIT {
   void readsWaitingForTheirWriteHoldTheirSlotsAndTheNextRequestGets429WithRetryAfter(Namespace namespace) throws Exception {
     HttpTestClient http = views.http();
     // A write the projector will never have applied: each read with it waits its whole bound.
-    String employeeEvents = TopicNames.of(namespace).eventTopic(EventTopicNames.EMPLOYEE_EVENTS);
+    String employeeEvents = TopicNames.of(namespace, EventTopicNames.ALL).eventTopic(EventTopicNames.EMPLOYEE_EVENTS);
     String never = new ConsistencyToken.EventPosition(employeeEvents, 0, 1L << 40).encode();
     HttpClient client = HttpClient.newHttpClient();
     List<CompletableFuture<HttpResponse<String>>> waiting = List.of("/departments/Sales", "/employees/42").stream()

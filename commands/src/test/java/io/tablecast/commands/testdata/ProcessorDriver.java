@@ -12,6 +12,7 @@ import io.tablecast.common.kafka.Topic;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.events.Actor;
 import io.tablecast.events.DomainEvent;
+import io.tablecast.events.EventTopicNames;
 import io.tablecast.testkit.MovableClock;
 import java.time.Duration;
 import java.time.Instant;
@@ -34,7 +35,7 @@ import org.apache.kafka.streams.test.TestRecord;
 public final class ProcessorDriver implements AutoCloseable {
 
   public static final Instant T0 = Instant.parse("2026-11-25T22:44:37.595Z");
-  private static final CommandTopics TOPICS = CommandTopics.of(TopicNames.of(Namespace.NONE));
+  private static final CommandTopics TOPICS = CommandTopics.of(TopicNames.of(Namespace.NONE, EventTopicNames.ALL));
 
   private final MovableClock clock = new MovableClock(T0);
   private final TopologyTestDriver driver;

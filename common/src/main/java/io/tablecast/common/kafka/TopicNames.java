@@ -1,7 +1,6 @@
 package io.tablecast.common.kafka;
 
 import io.tablecast.common.config.Namespace;
-import io.tablecast.events.EventTopicNames;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,7 +9,7 @@ import java.util.List;
  *
  * @param commands commands from the HTTP service to the command processor
  * @param commandResults rejections and no-op outcomes, read back by the HTTP service
- * @param eventTopics the Avro events of the aggregates, each keyed by its aggregate's id ({@link EventTopicNames})
+ * @param eventTopics the events of the planned view set's aggregates, each keyed by its aggregate's id (HR's two, SPEC §1)
  * @param projectorDlq events the projector could not decode or apply
  */
 public record TopicNames(Namespace namespace, String commands, String commandResults, List<String> eventTopics, String projectorDlq) {
@@ -19,13 +18,24 @@ public record TopicNames(Namespace namespace, String commands, String commandRes
     eventTopics = List.copyOf(eventTopics);
   }
 
-  public static TopicNames of(Namespace namespace) {
+  /** @param eventTopics the names of the event topics without the namespace */
+  public static TopicNames of(Namespace namespace, List<String> eventTopics) {
     return new TopicNames(
         namespace,
-        namespace.topic("tablecast.commands"),
+        commands(namespace),
         namespace.topic("tablecast.command-results"),
-        EventTopicNames.ALL.stream().map(namespace::topic).toList(),
-        namespace.topic("tablecast.projector-dlq"));
+        eventTopics.stream().map(namespace::topic).toList(),
+        projectorDlq(namespace));
+  }
+
+  /** The commands topic of {@code namespace}. */
+  public static String commands(Namespace namespace) {
+    return namespace.topic("tablecast.commands");
+  }
+
+  /** The dead-letter topic of {@code namespace}, which every view set's projector parks records on. */
+  public static String projectorDlq(Namespace namespace) {
+    return namespace.topic("tablecast.projector-dlq");
   }
 
   /**
@@ -36,9 +46,14 @@ public record TopicNames(Namespace namespace, String commands, String commandRes
   public String eventTopic(String name) {
     String topic = namespace.topic(name);
     if (!eventTopics.contains(topic)) {
-      throw new IllegalArgumentException("No event topic '" + name + "'; there are " + EventTopicNames.ALL + ".");
+      throw new IllegalArgumentException("No event topic '" + name + "'; there are "
+          + eventTopics.stream().map(this::withoutNamespace).toList() + ".");
     }
     return topic;
+  }
+
+  private String withoutNamespace(String topic) {
+    return namespace.prefix().isEmpty() ? topic : topic.substring(namespace.prefix().length() + 1);
   }
 
   /** The topics whose records are kept for ever: the events and the dead letters. */

@@ -120,7 +120,7 @@ public final class Rebuild {
     if (interrupted.isPresent()) {
       return interrupted.get();
     }
-    try (RebuildProbe probe = new RebuildProbe(azure, config.kafka(), TopicNames.of(config.namespace()), clock)) {
+    try (RebuildProbe probe = new RebuildProbe(azure, config.kafka(), topics(), clock)) {
       Outcome outcome = project(options, listener, probe, live, pending);
       if (outcome == Outcome.FLIPPED) {
         dropOld(probe, live);
@@ -180,7 +180,7 @@ public final class Rebuild {
       }
       if (catalog.withdraw(current)) {
         Generation dropped = generation(pending.getAsInt());
-        try (RebuildProbe probe = new RebuildProbe(azure, config.kafka(), TopicNames.of(config.namespace()), clock)) {
+        try (RebuildProbe probe = new RebuildProbe(azure, config.kafka(), topics(), clock)) {
           deleteGroup(probe, dropped, Duration.ofSeconds(60));
         }
         storage.drop(dropped);
@@ -207,6 +207,10 @@ public final class Rebuild {
         return new Claim(state.activeGeneration(), next, false);
       }
     }
+  }
+
+  private TopicNames topics() {
+    return TopicNames.of(config.namespace(), planned.views().topics());
   }
 
   private <E> BulkLoad<E> bulkLoad(LogAudit<E> audit, Generation pending) {

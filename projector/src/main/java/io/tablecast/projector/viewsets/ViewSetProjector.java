@@ -120,7 +120,7 @@ public final class ViewSetProjector<E> implements AutoCloseable {
     this.onFailure = settings.onFailure();
     this.tracing = settings.tracing();
     this.deadLetters = settings.onFailure() == FailurePolicy.DEAD_LETTER
-        ? Optional.of(new DeadLetters(kafka, TopicNames.of(generation.namespace()).projectorDlq())) : Optional.empty();
+        ? Optional.of(new DeadLetters(kafka, TopicNames.projectorDlq(generation.namespace()))) : Optional.empty();
     this.generation = generation;
     this.turns = TableTurns.remembering(azure, generation);
     this.stepQueues = new StepQueues(azure, generation);

@@ -41,7 +41,7 @@ public final class ViewSetProjectors implements AutoCloseable {
       ViewSetProjector.Settings settings, MeterRegistry metrics) {
     List<FollowActiveGeneration<ViewSetProjector<?>>> started = new ArrayList<>();
     if (!viewSets.isEmpty()) {
-      TopicProvisioner.ensureKept(kafka, List.of(TopicNames.of(namespace).projectorDlq()));
+      TopicProvisioner.ensureKept(kafka, List.of(TopicNames.projectorDlq(namespace)));
     }
     for (ProjectedViewSet<?> views : viewSets) {
       started.add(follow(kafka, azure, namespace, views, settings, new ViewSetMetrics(metrics, views.viewSet().name())));

@@ -111,7 +111,8 @@ class BatchApplierTest {
       return moved;
     });
 
-    PolledEvent<DomainEvent> redelivered = new PolledEvent<>(hired(1, "Sales", "A", "A", "a@x.io"), new SourcePosition("events", 1, 1), true);
+    PolledEvent<DomainEvent> redelivered =
+        new PolledEvent<>(hired(1, "Sales", "A", "A", "a@x.io"), new SourcePosition("events", 1, 1), true);
     applier(FailurePolicy.DEAD_LETTER).apply(List.of(redelivered));
 
     assertThat(views.employees.get("Sales")).doesNotContainKey("empid_00000001");

@@ -20,6 +20,7 @@ import io.tablecast.common.tables.CheckpointRows;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.embedded.EmbeddedRuntime;
+import io.tablecast.events.EventTopicNames;
 import io.tablecast.projection.RowRef;
 import io.tablecast.projection.testing.ProjectionKit;
 import io.tablecast.projector.DeadLetterReplay;
@@ -144,7 +145,7 @@ class ViewSetProjectorIT {
   @Test
   void withDeadLetters_anUndecodableRecordAndAnEventAFoldFailsOnAreParkedWithTheirReasons_andAReplayAppliesTheMendedOne()
       throws Exception {
-    String dlq = TopicNames.of(generation.namespace()).projectorDlq();
+    String dlq = TopicNames.of(generation.namespace(), EventTopicNames.ALL).projectorDlq();
     TopicProvisioner.ensureTopics(kafka, List.of(dlq));
     azure.table(generation.table(Tally.TOTALS)).upsertEntity(new TableEntity("b9", "total").addProperty("Total", "not a number"));
     producer.send(new ProducerRecord<>(topic, 0, null, "not,a tick".getBytes(StandardCharsets.UTF_8))).get();

@@ -35,8 +35,8 @@ public interface InProcessWorkers {
    * @param bells the doorbell of each queue, which the projector rings once it has sent work there
    * @param tracing a span per work item, in the trace of its event
    */
-  Running start(AzureClients azure, Generation generation, List<WorkStep<?>> steps, WorkerSettings settings, Optional<String> deadInstance, MeterRegistry metrics,
-      BooleanSupplier viewsBehind, Function<ViewSet.Queue, Doorbell> bells, Tracing tracing);
+  Running start(AzureClients azure, Generation generation, List<WorkStep<?>> steps, WorkerSettings settings, Optional<String> deadInstance,
+      MeterRegistry metrics, BooleanSupplier viewsBehind, Function<ViewSet.Queue, Doorbell> bells, Tracing tracing);
 
   /** The workers on the class path ({@link #onClassPath()}), looked up when first started. */
   InProcessWorkers ON_CLASS_PATH = (azure, generation, steps, settings, deadInstance, metrics, viewsBehind, bells, tracing) ->

@@ -13,6 +13,7 @@ import io.tablecast.common.config.Namespace;
 import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.events.DomainEvent;
+import io.tablecast.events.EventTopicNames;
 import io.tablecast.testkit.HttpTestClient;
 import io.tablecast.testkit.HttpTestClient.Response;
 import io.tablecast.testkit.TablecastRuntimeExtension;
@@ -47,7 +48,7 @@ class BearerTokenIT {
     service = CommandsService.start(new CommandsConfig(namespace, kafka, new HttpSettings("127.0.0.1", 0),
         RunningCommands.freshStateDir(), Duration.ofSeconds(20), namespace.prefix() + "-1").withAuth(issuer.settings()));
     http = new HttpTestClient(service.uri());
-    events = new EventLog(runtime.bootstrapServers(), TopicNames.of(namespace));
+    events = new EventLog(runtime.bootstrapServers(), TopicNames.of(namespace, EventTopicNames.ALL));
   }
 
   @AfterEach

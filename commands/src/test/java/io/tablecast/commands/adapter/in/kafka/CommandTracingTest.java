@@ -17,6 +17,7 @@ import io.tablecast.common.tracing.TraceHeaders;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.events.Actor;
 import io.tablecast.events.DomainEvent;
+import io.tablecast.events.EventTopicNames;
 import io.tablecast.testkit.SpanRecorder;
 import java.time.Clock;
 import java.time.Instant;
@@ -37,7 +38,7 @@ import org.junit.jupiter.api.Test;
 /** The trace context through the command processor: from the command's record to the event's. */
 class CommandTracingTest {
 
-  private static final CommandTopics TOPICS = CommandTopics.of(TopicNames.of(Namespace.NONE));
+  private static final CommandTopics TOPICS = CommandTopics.of(TopicNames.of(Namespace.NONE, EventTopicNames.ALL));
   private static final Instant T0 = Instant.parse("2026-11-28T01:00:00Z");
 
   private final SpanRecorder recorder = new SpanRecorder();

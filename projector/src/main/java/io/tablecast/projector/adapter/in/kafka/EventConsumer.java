@@ -124,8 +124,8 @@ public final class EventConsumer<E> implements AutoCloseable {
     // A static member restarted takes its partitions back at once, without waiting for its old session to expire.
     settings.instanceId().ifPresent(id -> config.put(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, id));
     this.consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer());
-    this.pipe = new BatchPipe<>(consumer, source, settings.policy(), settings.maxPollRecords() * 2, applier, checkpoints, deadLetters, failures,
-        positions, progress, metrics, clock, settings.groupId(), settings.tracing());
+    this.pipe = new BatchPipe<>(consumer, source, settings.policy(), settings.maxPollRecords() * 2, applier, checkpoints, deadLetters,
+        failures, positions, progress, metrics, clock, settings.groupId(), settings.tracing());
     consumer.subscribe(source.topics().keySet(), new Rebalances());
     this.thread = new Thread(this::run, "projector-" + settings.groupId());
     thread.start();

@@ -73,6 +73,7 @@ class PolledBatchTracingTest {
 
   private PolledBatch<DomainEvent> decode(ConsumerRecord<byte[], byte[]> record, Tracing tracing) {
     ConsumerRecords<byte[], byte[]> polled = new ConsumerRecords<>(Map.of(PARTITION, List.of(record)), Map.of());
-    return PolledBatch.decode(polled, partition -> Checkpoint.NONE, EventSource.of(Namespace.NONE, HrProjections.PLANNED), FailurePolicy.DEAD_LETTER, tracing);
+    EventSource<DomainEvent> source = EventSource.of(Namespace.NONE, HrProjections.PLANNED);
+    return PolledBatch.decode(polled, partition -> Checkpoint.NONE, source, FailurePolicy.DEAD_LETTER, tracing);
   }
 }

@@ -63,7 +63,7 @@ public final class StatusReader implements StatusSource, AutoCloseable {
     this.tables = tables;
     this.queries = new Queries(tables);
     this.azure = azure;
-    this.deadLetterTopic = TopicNames.of(namespace).projectorDlq();
+    this.deadLetterTopic = TopicNames.projectorDlq(namespace);
     this.replayed = ReplayedDeadLetters.of(azure, namespace);
     this.kafka = Admin.create(kafka.client(Map.of(
         AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) KAFKA_TIMEOUT_MILLIS,
