@@ -146,10 +146,20 @@ class CrashIT {
         return last.isEmpty();
       });
     } catch (org.awaitility.core.ConditionTimeoutException e) {
-      throw new AssertionError(when + ", the views still differ from what was acknowledged: " + AckedHrCheck.summary(last), e);
+      throw new AssertionError(when + ", the views still differ from what was acknowledged: " + AckedHrCheck.summary(last)
+          + "; the queues (depth, poison): " + queues(run), e);
     }
     log.info("{}: {} departments and {} employees as acknowledged, seen in {} ms", when, acked.departments().size(),
         acked.employees().size(), (System.nanoTime() - started) / 1_000_000);
+  }
+
+  /** What {@code /status} says of the queues, for a failure's message: where work the views lack may wait. */
+  private static String queues(DevModeProcess run) {
+    try {
+      return new HttpTestClient(run.views()).get("/status").json().at("/queues").toString();
+    } catch (RuntimeException e) {
+      return "unknown (" + e + ")";
+    }
   }
 
   private static void assertQuiescentWithNothingParked(HttpTestClient views) {
