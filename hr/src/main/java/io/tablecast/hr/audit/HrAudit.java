@@ -149,6 +149,6 @@ public final class HrAudit implements LogAudit<DomainEvent> {
   /** The workers' state once every item of the employee is done: entries as the locator says, nothing stale. */
   private static WorkerRow settled(ViewEntity locator, Set<String> managed) {
     return new WorkerRow(IndexEntries.of(TruthRows.locator(locator)), Set.of(), Set.of(), managed, locator.version(), OptionalLong.empty(),
-        Set.of());
+        Set.of(), Set.of());
   }
 }

@@ -113,8 +113,11 @@ final class Reconciliation {
     }
     indexEmail(locator, state, intent, desired);
     indexLastName(state, intent, desired);
-    Set<String> still = followManagers(locator, read, intent);
-    putChanged(workerRef(employee), intent.settlingAt(locator.version(), place ? placing : Set.of(), still), read);
+    Set<String> follow = departmentsToFollow(locator, read, intent);
+    Set<String> still = followManagers(locator, follow, intent);
+    Set<String> released = new TreeSet<>(follow);
+    released.removeAll(still);
+    putChanged(workerRef(employee), intent.settlingAt(locator.version(), place ? placing : Set.of(), still, released), read);
   }
 
   /** The guide's archive flow: the copy in Archive before the row leaves Current. */
@@ -188,17 +191,27 @@ final class Reconciliation {
   }
 
   /**
-   * The departments whose summary names the employee as manager carry its current details, none
-   * once it is archived: those the item names, and all it manages when its details may have changed
-   * since its row last settled. Returns the departments it manages after.
+   * The departments whose manager fields the turn follows: those the item names, and all the
+   * employee manages when its details may have changed since its row last settled; and those a turn
+   * cut short after its intent was clearing ({@link WorkerRow#releasing}), which its row no longer
+   * lists as managed.
    */
-  private Set<String> followManagers(LocatorRow locator, WorkerRow read, WorkerRow intent) {
+  private Set<String> departmentsToFollow(LocatorRow locator, WorkerRow read, WorkerRow intent) {
     boolean changed = !read.isSettled() || read.version() < locator.version();
-    Set<String> follow = changed ? intent.managed() : Set.copyOf(item.managed());
+    Set<String> follow = new TreeSet<>(changed ? intent.managed() : Set.copyOf(item.managed()));
+    follow.addAll(read.releasing());
+    return follow;
+  }
+
+  /**
+   * The departments of {@code follow} whose summary names the employee as manager carry its
+   * current details, none once it is archived. Returns the departments it manages after.
+   */
+  private Set<String> followManagers(LocatorRow locator, Set<String> follow, WorkerRow intent) {
     Set<String> still = new TreeSet<>(intent.managed());
     still.removeAll(follow);
     EmployeeDetails details = locator.employee();
-    for (String department : new TreeSet<>(follow)) {
+    for (String department : follow) {
       RowRef ref = DepartmentPartitions.ref(department, EmployeesLayout.DEPARTMENT);
       Optional<DepartmentRow> summary = rows.get(ref).map(DepartmentRow::from);
       if (summary.isEmpty() || !employee.canonical().equals(summary.get().managerId())) {

@@ -37,11 +37,14 @@ import java.util.TreeSet;
  * @param version the locator version the row last settled at
  * @param settling while a turn is not settled, the locator version it settles at
  * @param placing while a turn is not settled, the departments where it places or removes the employee's rows
+ * @param releasing while a turn is not settled, the departments whose manager fields it clears: no longer {@code managed}, they
+ *     are followed again by the turn that finishes it
  */
 public record WorkerRow(IndexEntries indexed, Set<String> staleEmails, Set<LastNameEntry> staleLastNames, Set<String> managed,
-    long version, OptionalLong settling, Set<String> placing) {
+    long version, OptionalLong settling, Set<String> placing, Set<String> releasing) {
 
-  public static final WorkerRow NONE = new WorkerRow(IndexEntries.NONE, Set.of(), Set.of(), Set.of(), 0, OptionalLong.empty(), Set.of());
+  public static final WorkerRow NONE =
+      new WorkerRow(IndexEntries.NONE, Set.of(), Set.of(), Set.of(), 0, OptionalLong.empty(), Set.of(), Set.of());
 
   static final String INDEXED_EMAIL = "IndexedEmail";
   static final String INDEXED_LAST_NAME = "IndexedLastName";
@@ -51,6 +54,7 @@ public record WorkerRow(IndexEntries indexed, Set<String> staleEmails, Set<LastN
   static final String MANAGED_DEPARTMENTS = "ManagedDepartments";
   static final String SETTLES_AT = "SettlesAt";
   static final String PLACING = "Placing";
+  static final String RELEASING = "ReleasingDepartments";
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final TypeReference<List<String>> STRINGS = new TypeReference<>() {};
@@ -61,6 +65,7 @@ public record WorkerRow(IndexEntries indexed, Set<String> staleEmails, Set<LastN
     staleLastNames = Set.copyOf(staleLastNames);
     managed = Set.copyOf(managed);
     placing = Set.copyOf(placing);
+    releasing = Set.copyOf(releasing);
   }
 
   /** An employee's entry in {@code EmployeesByLastName}: a last name, lower-cased as the index keys it, within a department. */
@@ -91,7 +96,7 @@ public record WorkerRow(IndexEntries indexed, Set<String> staleEmails, Set<LastN
 
   /** Whether no turn of the employee is left unsettled. */
   public boolean isSettled() {
-    return settling.isEmpty() && placing.isEmpty() && staleEmails.isEmpty() && staleLastNames.isEmpty();
+    return settling.isEmpty() && placing.isEmpty() && releasing.isEmpty() && staleEmails.isEmpty() && staleLastNames.isEmpty();
   }
 
   /** Whether settling at {@code truthVersion} with these entries and departments would change nothing. */
@@ -110,7 +115,7 @@ public record WorkerRow(IndexEntries indexed, Set<String> staleEmails, Set<LastN
     Set<LastNameEntry> lastNames = new LinkedHashSet<>(staleLastNames);
     indexed.lastName().ifPresent(lastNames::add);
     desired.lastName().ifPresent(lastNames::remove);
-    return new WorkerRow(desired, emails, lastNames, union(managed, moreDepartments), version, settling, placing);
+    return new WorkerRow(desired, emails, lastNames, union(managed, moreDepartments), version, settling, placing, releasing);
   }
 
   /**
@@ -123,22 +128,26 @@ public record WorkerRow(IndexEntries indexed, Set<String> staleEmails, Set<LastN
     maybe.email().filter(e -> !desired.email().equals(Optional.of(e))).ifPresent(emails::add);
     Set<LastNameEntry> lastNames = new LinkedHashSet<>(staleLastNames);
     maybe.lastName().filter(l -> !desired.lastName().equals(Optional.of(l))).ifPresent(lastNames::add);
-    return new WorkerRow(indexed, emails, lastNames, managed, version, settling, placing);
+    return new WorkerRow(indexed, emails, lastNames, managed, version, settling, placing, releasing);
   }
 
   /** The row with more departments to follow: for a manager whose locator is not written yet, its hire's item follows them. */
   public WorkerRow managing(Set<String> moreDepartments) {
-    return new WorkerRow(indexed, staleEmails, staleLastNames, union(managed, moreDepartments), version, settling, placing);
+    return new WorkerRow(indexed, staleEmails, staleLastNames, union(managed, moreDepartments), version, settling, placing, releasing);
   }
 
-  /** The intent of a turn that settles at {@code truthVersion}, placing rows in {@code departments}, and then manages {@code still}. */
-  public WorkerRow settlingAt(long truthVersion, Set<String> departments, Set<String> still) {
-    return new WorkerRow(indexed, staleEmails, staleLastNames, still, version, OptionalLong.of(truthVersion), departments);
+  /**
+   * The intent of a turn that settles at {@code truthVersion}, placing rows in {@code departments}, and then manages {@code
+   * still}, having cleared its manager fields in {@code released}.
+   */
+  public WorkerRow settlingAt(long truthVersion, Set<String> departments, Set<String> still, Set<String> released) {
+    return new WorkerRow(indexed, staleEmails, staleLastNames, still, version, OptionalLong.of(truthVersion), departments, released);
   }
 
-  /** The row once every entry and row is as intended: nothing stale, nothing placing, at the version it settled at. */
+  /** The row once every entry and row is as intended: nothing stale, placing or releasing, at the version it settled at. */
   public WorkerRow settled() {
-    return new WorkerRow(indexed, Set.of(), Set.of(), managed, Math.max(version, settling.orElse(0)), OptionalLong.empty(), Set.of());
+    return new WorkerRow(indexed, Set.of(), Set.of(), managed, Math.max(version, settling.orElse(0)), OptionalLong.empty(), Set.of(),
+        Set.of());
   }
 
   /** The row's properties, {@code EntityType} {@code WorkerState} included. */
@@ -157,6 +166,7 @@ public record WorkerRow(IndexEntries indexed, Set<String> staleEmails, Set<LastN
     putList(row, MANAGED_DEPARTMENTS, new TreeSet<>(managed).stream().toList());
     settling.ifPresent(at -> row.put(SETTLES_AT, at));
     putList(row, PLACING, new TreeSet<>(placing).stream().toList());
+    putList(row, RELEASING, new TreeSet<>(releasing).stream().toList());
     return row;
   }
 
@@ -170,7 +180,7 @@ public record WorkerRow(IndexEntries indexed, Set<String> staleEmails, Set<LastN
     OptionalLong settling = properties.get(SETTLES_AT) instanceof Number at ? OptionalLong.of(at.longValue()) : OptionalLong.empty();
     return new WorkerRow(new IndexEntries(email, lastName), Set.copyOf(read(properties, STALE_EMAILS, STRINGS)), staleLastNames,
         Set.copyOf(read(properties, MANAGED_DEPARTMENTS, STRINGS)), EmployeesLayout.version(properties), settling,
-        Set.copyOf(read(properties, PLACING, STRINGS)));
+        Set.copyOf(read(properties, PLACING, STRINGS)), Set.copyOf(read(properties, RELEASING, STRINGS)));
   }
 
   private static Set<String> union(Set<String> a, Set<String> b) {

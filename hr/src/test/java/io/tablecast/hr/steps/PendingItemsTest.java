@@ -29,7 +29,7 @@ class PendingItemsTest {
 
   private static WorkerRow settledAt(long version, String department) {
     return new WorkerRow(new IndexEntries(Optional.of("ann@x.io"), Optional.of(new LastNameEntry("Lee", department))),
-        Set.of(), Set.of(), Set.of(), version, OptionalLong.empty(), Set.of());
+        Set.of(), Set.of(), Set.of(), version, OptionalLong.empty(), Set.of(), Set.of());
   }
 
   private static Work asked(EmployeeItem item) {
@@ -49,7 +49,8 @@ class PendingItemsTest {
 
     assertThat(PendingItems.settled(moved, settledAt(1, "Sales"))).as("the transfer's work was lost").isFalse();
     assertThat(PendingItems.settled(moved, WorkerRow.NONE)).as("never indexed").isFalse();
-    WorkerRow cutShort = settledAt(1, "Sales").intent(IndexEntries.of(moved), Set.of()).settlingAt(2, Set.of("Sales", "Ops"), Set.of());
+    WorkerRow cutShort = settledAt(1, "Sales").intent(IndexEntries.of(moved), Set.of())
+        .settlingAt(2, Set.of("Sales", "Ops"), Set.of(), Set.of());
     assertThat(PendingItems.settled(moved, cutShort)).as("a turn stopped half-way").isFalse();
   }
 

@@ -31,7 +31,7 @@ class WorkerRowTest {
   }
 
   private static final WorkerRow SETTLED =
-      new WorkerRow(entries("a@x.io", "lee", "Sales"), Set.of(), Set.of(), Set.of("Ops"), 3, OptionalLong.empty(), Set.of());
+      new WorkerRow(entries("a@x.io", "lee", "Sales"), Set.of(), Set.of(), Set.of("Ops"), 3, OptionalLong.empty(), Set.of(), Set.of());
 
   @Nested
   class TheEntriesTheTruthCallsFor {
@@ -76,7 +76,8 @@ class WorkerRowTest {
 
     @Test
     void ofATurnCutShortKeepsWhatItMayHaveWrittenAsStale() {
-      WorkerRow cutShort = SETTLED.intent(entries("b@x.io", "li", "Ops"), Set.of()).settlingAt(4, Set.of("Sales", "Ops"), Set.of("Ops"));
+      WorkerRow cutShort = SETTLED.intent(entries("b@x.io", "li", "Ops"), Set.of())
+          .settlingAt(4, Set.of("Sales", "Ops"), Set.of("Ops"), Set.of());
 
       WorkerRow next = cutShort.intent(entries("c@x.io", "lee", "Sales"), Set.of());
 
@@ -107,12 +108,14 @@ class WorkerRowTest {
 
   @Test
   void settlingClearsTheIntentAndTakesTheVersionItSettlesAt() {
-    WorkerRow intent = WorkerRow.NONE.intent(entries("a@x.io", "lee", "Sales"), Set.of("Ops")).settlingAt(4, Set.of("Sales"), Set.of());
+    WorkerRow intent = WorkerRow.NONE.intent(entries("a@x.io", "lee", "Sales"), Set.of("Ops"))
+        .settlingAt(4, Set.of("Sales"), Set.of(), Set.of("Ops"));
     assertThat(intent.follows(entries("a@x.io", "lee", "Sales"), Set.of(), 0)).as("not settled yet").isFalse();
 
     WorkerRow done = intent.settled();
 
     assertThat(done.isSettled()).isTrue();
+    assertThat(done.releasing()).as("the departments it cleared, no longer followed").isEmpty();
     assertThat(done.version()).isEqualTo(4);
     assertThat(done.follows(entries("a@x.io", "lee", "Sales"), Set.of(), 4)).isTrue();
     assertThat(done.follows(entries("a@x.io", "lee", "Sales"), Set.of(), 5)).as("a newer truth").isFalse();
@@ -121,13 +124,15 @@ class WorkerRowTest {
 
   @Test
   void itsPropertiesReadBackAsTheSameRow_theEnginesLeaseIgnored() {
-    WorkerRow intent = SETTLED.intent(entries("b@x.io", "li", "Ops"), Set.of("R&D")).settlingAt(4, Set.of("Sales", "Ops"), Set.of("R&D"));
+    WorkerRow intent = SETTLED.intent(entries("b@x.io", "li", "Ops"), Set.of("R&D"))
+        .settlingAt(4, Set.of("Sales", "Ops"), Set.of("R&D"), Set.of("Ops"));
     Map<String, Object> stored = new HashMap<>(intent.properties());
     stored.put("TablecastLeaseOwner", "a turn");
 
     assertThat(WorkerRow.from(stored)).isEqualTo(intent);
     assertThat(WorkerRow.from(SETTLED.properties())).isEqualTo(SETTLED);
-    assertThat(SETTLED.properties()).containsEntry("EntityType", "WorkerState").doesNotContainKeys("SettlesAt", "Placing", "StaleEmails");
+    assertThat(SETTLED.properties()).containsEntry("EntityType", "WorkerState").doesNotContainKeys("SettlesAt", "Placing", "StaleEmails",
+        "ReleasingDepartments");
   }
 
   @Test
