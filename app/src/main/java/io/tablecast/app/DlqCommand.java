@@ -7,6 +7,7 @@ import io.tablecast.common.config.ViewSetJars;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.ReplayedDeadLetters.Place;
 import io.tablecast.operations.DeadLetterQueue;
+import io.tablecast.projection.PlannedViewSet;
 import io.tablecast.projection.ViewSetProvider;
 import io.tablecast.projector.DeadLetterReplay;
 import io.tablecast.projector.adapter.out.kafka.ParkedRecords.Parked;
@@ -37,8 +38,9 @@ final class DlqCommand {
 
   static DeadLetterQueue queue() {
     Env env = Env.system();
+    ClassLoader viewSets = ViewSetJars.fromEnv(env).loader();
     return new DeadLetterQueue(KafkaSettings.fromEnv(env), new AzureClients(StorageSettings.fromEnv(env)), env.namespace(),
-        ViewSetProvider.found(ViewSetJars.fromEnv(env).loader()));
+        PlannedViewSet.found(viewSets), ViewSetProvider.found(viewSets));
   }
 
   /** {@code --view-set}: only the records of one view set. */
@@ -47,7 +49,7 @@ final class DlqCommand {
     String name;
 
     Predicate<Parked> test() {
-      return parked -> name == null || parked.viewSetName().equals(name);
+      return parked -> name == null || parked.viewSet().equals(name);
     }
   }
 
@@ -67,7 +69,7 @@ final class DlqCommand {
       out.printf("%s: %d parked, %d of them replayed%n", queue.topic(), entries.size(), replayed);
       for (DeadLetterQueue.Entry entry : entries) {
         Parked parked = entry.parked();
-        out.printf("  %-8s %-8s %s  parked %s%s%n", parked.place(), parked.viewSetName(), parked.source(),
+        out.printf("  %-8s %-8s %s  parked %s%s%n", parked.place(), parked.viewSet(), parked.source(),
             parked.parkedAt(), entry.replayed() ? "  (replayed)" : "");
         out.printf("    reason: %s%n", parked.reason());
       }

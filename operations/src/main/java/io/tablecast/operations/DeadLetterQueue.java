@@ -6,6 +6,7 @@ import io.tablecast.common.kafka.TopicNames;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.ReplayedDeadLetters;
 import io.tablecast.common.tables.ReplayedDeadLetters.Place;
+import io.tablecast.projection.PlannedViewSet;
 import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projector.DeadLetterReplay;
 import io.tablecast.projector.adapter.out.kafka.ParkedRecords;
@@ -27,14 +28,20 @@ public final class DeadLetterQueue {
   private final String topic;
   private final AzureClients azure;
   private final Namespace namespace;
+  private final PlannedViewSet<?> planned;
   private final List<ProjectedViewSet<?>> viewSets;
 
-  /** @param viewSets the teams' view sets this process knows, whose records it can replay beside HR's */
-  public DeadLetterQueue(KafkaSettings kafka, AzureClients azure, Namespace namespace, List<ProjectedViewSet<?>> viewSets) {
+  /**
+   * @param planned the planned view set, whose records are those no team's view set parked
+   * @param viewSets the teams' view sets this process knows, whose records it can replay beside the planned view set's
+   */
+  public DeadLetterQueue(KafkaSettings kafka, AzureClients azure, Namespace namespace, PlannedViewSet<?> planned,
+      List<ProjectedViewSet<?>> viewSets) {
     this.kafka = kafka;
     this.topic = TopicNames.projectorDlq(namespace);
     this.azure = azure;
     this.namespace = namespace;
+    this.planned = planned;
     this.viewSets = List.copyOf(viewSets);
   }
 
@@ -48,7 +55,7 @@ public final class DeadLetterQueue {
   /** Every record on the topic, in its order. */
   public List<Entry> list() {
     Set<Place> replayed = ReplayedDeadLetters.of(azure, namespace).replayed();
-    return ParkedRecords.read(kafka, topic).stream().map(p -> new Entry(p, replayed.contains(p.place()))).toList();
+    return parked().stream().map(p -> new Entry(p, replayed.contains(p.place()))).toList();
   }
 
   /**
@@ -60,11 +67,15 @@ public final class DeadLetterQueue {
    */
   public List<DeadLetterReplay.Result> replay(Predicate<Parked> which, Consumer<DeadLetterReplay.Result> progress) {
     try (DeadLetterReplay replay = replay()) {
-      return replay.replay(ParkedRecords.read(kafka, topic).stream().filter(which).toList(), progress);
+      return replay.replay(parked().stream().filter(which).toList(), progress);
     }
   }
 
+  private List<Parked> parked() {
+    return ParkedRecords.read(kafka, topic, planned.views().viewSet().name());
+  }
+
   private DeadLetterReplay replay() {
-    return new DeadLetterReplay(kafka, azure, namespace, viewSets, Clock.systemUTC());
+    return new DeadLetterReplay(kafka, azure, namespace, planned, viewSets, Clock.systemUTC());
   }
 }

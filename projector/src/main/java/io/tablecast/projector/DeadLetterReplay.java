@@ -75,14 +75,19 @@ public final class DeadLetterReplay implements AutoCloseable {
   private final AzureClients azure;
   private final Namespace namespace;
   private final ReplayedDeadLetters replayed;
-  private final PlannedViewSet<?> planned = PlannedViewSet.found();
+  private final PlannedViewSet<?> planned;
   private final Map<String, ProjectedViewSet<?>> viewSets = new LinkedHashMap<>();
   private final ExecutorService pool = Executors.newFixedThreadPool(2, DaemonThreads.named("dlq-replay"));
   private final Clock clock;
 
-  /** @param viewSets the teams' view sets whose records may be replayed; the planned view set's always may ({@link PlannedViewSet}) */
-  public DeadLetterReplay(KafkaSettings kafka, AzureClients azure, Namespace namespace, List<ProjectedViewSet<?>> viewSets, Clock clock) {
+  /**
+   * @param planned the planned view set, whose records may always be replayed
+   * @param viewSets the teams' view sets whose records may be replayed
+   */
+  public DeadLetterReplay(KafkaSettings kafka, AzureClients azure, Namespace namespace, PlannedViewSet<?> planned,
+      List<ProjectedViewSet<?>> viewSets, Clock clock) {
     this.kafka = kafka;
+    this.planned = planned;
     this.azure = azure;
     this.namespace = namespace;
     this.replayed = ReplayedDeadLetters.of(azure, namespace);
@@ -110,7 +115,7 @@ public final class DeadLetterReplay implements AutoCloseable {
       if (done.contains(one.place())) {
         results.add(told(progress, new Result(one, Outcome.ALREADY_REPLAYED, "replayed before")));
       } else {
-        bySource.computeIfAbsent(new Source(one.viewSetName(), one.topic(), one.partition()),
+        bySource.computeIfAbsent(new Source(one.viewSet(), one.topic(), one.partition()),
             k -> new ArrayList<>()).add(one);
       }
     }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.events.DomainEvent;
 import io.tablecast.events.EmployeeEvent;
+import io.tablecast.hr.steps.HrProjections;
+import io.tablecast.hr.tables.HrViewSet;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.projector.DeadLetterReplay.Outcome;
 import io.tablecast.projector.DeadLetterReplay.Result;
@@ -36,7 +38,7 @@ class DeadLetterReplayIT {
     projection.write(log);
     projection.awaitCaughtUp(Duration.ofMinutes(3));
     String dlq = projection.topics().projectorDlq();
-    List<Parked> parked = ParkedRecords.read(projection.kafka(), dlq);
+    List<Parked> parked = ParkedRecords.read(projection.kafka(), dlq, HrViewSet.HR.name());
     assertThat(parked).as("the employee events whose locator changes, parked before their offsets were checkpointed")
         .hasSizeBetween((int) employeeEvents / 2, (int) employeeEvents).allSatisfy(p -> assertThat(p.reason()).startsWith("403"));
     assertThat(TableContents.of(projection.table(ViewTable.EMPLOYEE_INDEX))).as("no locator written").isEmpty();
@@ -59,6 +61,7 @@ class DeadLetterReplayIT {
   }
 
   private static DeadLetterReplay replay(Projection projection) {
-    return new DeadLetterReplay(projection.kafka(), projection.azure(), projection.namespace(), List.of(), Clock.systemUTC());
+    return new DeadLetterReplay(projection.kafka(), projection.azure(), projection.namespace(), HrProjections.PLANNED, List.of(),
+        Clock.systemUTC());
   }
 }

@@ -21,6 +21,7 @@ import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tracing.Tracing;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.events.EventTopicNames;
+import io.tablecast.hr.steps.HrProjections;
 import io.tablecast.projection.RowRef;
 import io.tablecast.projection.testing.ProjectionKit;
 import io.tablecast.projector.DeadLetterReplay;
@@ -171,8 +172,8 @@ class ViewSetProjectorIT {
 
       azure.table(generation.table(Tally.TOTALS)).deleteEntity("b9", "total"); // the cause, mended
       try (DeadLetterReplay replay =
-          new DeadLetterReplay(kafka, azure, generation.namespace(), List.of(Tally.PROJECTED), Clock.systemUTC())) {
-        assertThat(replay.replay(ParkedRecords.read(kafka, dlq), result -> { })).satisfiesExactly(
+          new DeadLetterReplay(kafka, azure, generation.namespace(), HrProjections.PLANNED, List.of(Tally.PROJECTED), Clock.systemUTC())) {
+        assertThat(replay.replay(ParkedRecords.read(kafka, dlq, HrProjections.PLANNED.views().viewSet().name()), result -> { })).satisfiesExactly(
             undecodable -> assertThat(undecodable.detail()).as("still fails, stays parked").contains("not a tick: 2 fields"),
             mended -> assertThat(mended.outcome()).isEqualTo(DeadLetterReplay.Outcome.REPLAYED));
       }

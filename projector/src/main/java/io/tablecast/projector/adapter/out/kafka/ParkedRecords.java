@@ -31,23 +31,14 @@ public final class ParkedRecords {
 
   private ParkedRecords() {}
 
-  /** The planned view set's name, looked up once. */
-  private static final class Planned {
-    private static final String NAME = PlannedViewSet.found().views().viewSet().name();
-
-    static String name() {
-      return NAME;
-    }
-  }
-
   /**
    * A parked record, as {@link DeadLetters#park} wrote it.
    *
    * @param place where it is on the dead-letter topic
-   * @param viewSet the team's view set that parked it; empty for the planned view set's
+   * @param viewSet the view set that parked it: the team's its header names, or the planned view set ({@link PlannedViewSet})
    * @param record the record itself: the event's key, value and headers, as they were
    */
-  public record Parked(Place place, Optional<String> viewSet, String topic, int partition, long offset, String reason, Instant parkedAt,
+  public record Parked(Place place, String viewSet, String topic, int partition, long offset, String reason, Instant parkedAt,
       ConsumerRecord<byte[], byte[]> record) {
 
     /** Where its event is in the log: {@code <topic>-<partition>@<offset>}. */
@@ -55,23 +46,19 @@ public final class ParkedRecords {
       return CheckpointLayout.position(topic, partition, offset);
     }
 
-    /** The view set that parked it: the team's its header names, or the planned view set ({@link PlannedViewSet}). */
-    public String viewSetName() {
-      return viewSet.orElseGet(Planned::name);
-    }
-
     @Override
     public String toString() {
-      return "dead letter " + place + " of " + viewSetName() + " from " + source() + ": " + reason;
+      return "dead letter " + place + " of " + viewSet + " from " + source() + ": " + reason;
     }
   }
 
   /**
-   * Every record of {@code topic}, by partition and offset.
+   * Every record of {@code topic}, by partition and offset; those no team's view set parked are
+   * {@code plannedViewSet}'s.
    *
    * @throws IllegalStateException if the topic cannot be read to its end within two minutes
    */
-  public static List<Parked> read(KafkaSettings kafka, String topic) {
+  public static List<Parked> read(KafkaSettings kafka, String topic, String plannedViewSet) {
     try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
         kafka.client(Map.of(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false, ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed")),
         new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
@@ -80,7 +67,7 @@ public final class ParkedRecords {
       consumer.assign(partitions);
       consumer.seekToBeginning(partitions);
       List<Parked> parked = new ArrayList<>();
-      readToEnd(consumer, partitions, record -> parked.add(parked(record)));
+      readToEnd(consumer, partitions, record -> parked.add(parked(record, plannedViewSet)));
       parked.sort(Comparator.comparing((Parked p) -> p.place().partition()).thenComparing(p -> p.place().offset()));
       return parked;
     }
@@ -138,8 +125,8 @@ public final class ParkedRecords {
     }
   }
 
-  private static Parked parked(ConsumerRecord<byte[], byte[]> record) {
-    return new Parked(new Place(record.partition(), record.offset()), header(record, DeadLetters.VIEW_SET),
+  private static Parked parked(ConsumerRecord<byte[], byte[]> record, String plannedViewSet) {
+    return new Parked(new Place(record.partition(), record.offset()), header(record, DeadLetters.VIEW_SET).orElse(plannedViewSet),
         header(record, DeadLetters.TOPIC).orElse("?"), (int) number(record, DeadLetters.PARTITION), number(record, DeadLetters.OFFSET),
         header(record, DeadLetters.REASON).orElse(""), Instant.ofEpochMilli(record.timestamp()), record);
   }
