@@ -1,7 +1,6 @@
 package io.tablecast.projector;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.tablecast.common.kafka.RecordHeaders;
 import io.tablecast.common.concurrent.DaemonThreads;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.Namespace;
@@ -226,16 +225,14 @@ public final class DeadLetterReplay implements AutoCloseable {
 
   /** Through the view set's projections in their order, then its steps' queues, as its projector applies one event. */
   private <E> Applier viewSetApplier(ProjectedViewSet<E> views, Generation generation) {
-    Map<String, String> topics = new HashMap<>();
-    views.topics().forEach(topic -> topics.put(namespace.topic(topic), topic));
+    EventSource<E> source = EventSource.of(namespace, views);
     TableTurns turns = new TableTurns(azure, generation);
     StepQueues steps = new StepQueues(azure, generation);
     return record -> {
-      String topic = topics.get(record.topic());
-      if (topic == null) {
-        throw new IllegalStateException("view set '" + views.viewSet().name() + "' does not read " + record.topic());
+      E event = source.decode(record);
+      if (event == null) {
+        return;
       }
-      E event = views.decoder().decode(topic, RecordHeaders.lastValues(record.headers()), record.value());
       Map<Work, Origin> work = new LinkedHashMap<>();
       Origin origin = Origin.of(record.topic(), record.partition(), record.offset(), null, record.timestamp());
       for (Projection<E> projection : views.projections()) {

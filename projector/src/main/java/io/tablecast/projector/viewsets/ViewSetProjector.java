@@ -4,7 +4,6 @@ import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
-import io.tablecast.common.kafka.RecordHeaders;
 import io.tablecast.common.concurrent.DaemonThreads;
 import io.tablecast.common.config.KafkaSettings;
 import io.tablecast.common.config.WorkerSettings;
@@ -20,6 +19,7 @@ import io.tablecast.common.tracing.Tracing;
 import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projection.Projection;
 import io.tablecast.projection.Work;
+import io.tablecast.projector.adapter.in.kafka.EventSource;
 import io.tablecast.projector.adapter.out.kafka.DeadLetters;
 import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.viewstore.adapter.metrics.ViewSetMetrics;
@@ -100,7 +100,7 @@ public final class ViewSetProjector<E> implements AutoCloseable {
   private final ViewSetMetrics metrics;
   private final TableClient checkpoints;
   private final KafkaConsumer<byte[], byte[]> consumer;
-  private final Map<String, String> topicNames = new HashMap<>();
+  private final EventSource<E> source;
   private final ExecutorService lanes;
   private final Clock clock;
   private final Map<TopicPartition, String> paused = new HashMap<>();
@@ -127,7 +127,7 @@ public final class ViewSetProjector<E> implements AutoCloseable {
     this.steps = StepWorkers.start(azure, generation, views.steps(), settings.workers(), metrics, settings.tracing(), clock);
     this.checkpoints = azure.table(new CatalogTables(generation.namespace()).projectorCheckpoints());
     this.clock = clock;
-    views.topics().forEach(topic -> topicNames.put(generation.namespace().topic(topic), topic));
+    this.source = EventSource.of(generation.namespace(), views);
     this.consumer = new KafkaConsumer<>(kafka.client(Map.of(
         ConsumerConfig.GROUP_ID_CONFIG, groupId(generation),
         ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
@@ -166,7 +166,7 @@ public final class ViewSetProjector<E> implements AutoCloseable {
       Settings settings, ViewSetMetrics metrics, Clock clock) {
     ViewSetProjector<E> projector = new ViewSetProjector<>(kafka, azure, generation, views, settings, metrics, clock);
     projector.thread.start();
-    log.info("Projecting view set {} into generation {} from {}", views.viewSet().name(), generation.number(), projector.topicNames.keySet());
+    log.info("Projecting view set {} into generation {} from {}", views.viewSet().name(), generation.number(), projector.source.topics().keySet());
     return projector;
   }
 
@@ -176,7 +176,7 @@ public final class ViewSetProjector<E> implements AutoCloseable {
   }
 
   private void run() {
-    consumer.subscribe(topicNames.keySet(), new ConsumerRebalanceListener() {
+    consumer.subscribe(source.topics().keySet(), new ConsumerRebalanceListener() {
       @Override
       public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
         partitions.forEach(paused::remove);
@@ -242,8 +242,11 @@ public final class ViewSetProjector<E> implements AutoCloseable {
       firstOffsets.putIfAbsent(partition, record.offset());
       lastOffsets.put(partition, record.offset());
       try {
-        batch.add(new Polled<>(partition, record, views.decoder().decode(topicNames.get(record.topic()), RecordHeaders.lastValues(record.headers()), record.value()),
-            tracing.on() ? Tracing.traceparent(TraceHeaders.extract(tracing, record.headers())).orElse(null) : null));
+        E event = source.decode(record);
+        if (event != null) {
+          batch.add(new Polled<>(partition, record, event,
+              tracing.on() ? Tracing.traceparent(TraceHeaders.extract(tracing, record.headers())).orElse(null) : null));
+        }
       } catch (RuntimeException e) {
         failures.failed(partition, record, "record " + record.offset() + " does not decode: " + e);
       }
