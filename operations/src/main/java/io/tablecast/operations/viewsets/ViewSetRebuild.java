@@ -10,12 +10,12 @@ import io.tablecast.common.tables.CheckpointLayout;
 import io.tablecast.common.tables.CheckpointRows;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.common.tables.ViewCatalog;
+import io.tablecast.operations.adapter.out.tables.TableRowWriter;
 import io.tablecast.projection.InMemoryViews;
 import io.tablecast.projection.ProjectedViewSet;
+import io.tablecast.projection.RowChange;
 import io.tablecast.projection.RowRef;
 import io.tablecast.projection.ViewSet;
-import io.tablecast.operations.adapter.out.tables.TableRowWriter;
-import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
 import io.tablecast.viewstore.adapter.out.tables.ViewStoreBootstrap;
 import java.time.Clock;
@@ -213,7 +213,7 @@ public final class ViewSetRebuild<E> {
   /** The rows by the bulk loader of HR's rebuild: upserts in EGTs of one partition, many partitions in parallel. */
   private void load(Generation generation, Map<RowRef, Map<String, Object>> rows) {
     try (TableRowWriter writer = new TableRowWriter(azure, generation)) {
-      rows.forEach((ref, properties) -> writer.write(AuditRow.of(ref, properties)));
+      rows.forEach((ref, properties) -> writer.write(new RowChange.Put(ref, properties)));
       writer.flush();
     }
   }

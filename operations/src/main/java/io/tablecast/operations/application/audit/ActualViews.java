@@ -1,7 +1,7 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.projection.LogAudit;
+import io.tablecast.projection.RowChange;
 import io.tablecast.projection.RowRef;
 import io.tablecast.projection.ViewSet;
 import java.util.HashMap;
@@ -40,20 +40,21 @@ final class ActualViews {
     progress.update("entities scanned", scanned[0]);
   }
 
-  private boolean add(AuditRow row, ExternalSorter actual) {
-    if (audit.internal(new RowRef(row.table(), row.partitionKey(), row.rowKey()))) {
+  private boolean add(RowChange.Put row, ExternalSorter actual) {
+    if (audit.internal(row.ref())) {
       return false;
     }
-    LogAudit.PackedTable table = packed.get(row.table());
+    LogAudit.PackedTable table = packed.get(row.ref().table());
     if (table == null) {
-      counts.merge(row.table(), 1L, Long::sum);
+      counts.merge(row.ref().table(), 1L, Long::sum);
       actual.add(AuditRecords.line(row));
       return true;
     }
-    LogAudit.Packed listed = table.unpack(row.partitionKey(), row.rowKey(), row.properties());
-    counts.merge(row.table(), (long) listed.members().size(), Long::sum);
-    for (String member : listed.members().isEmpty() ? List.of("(empty shard " + row.rowKey() + ")") : listed.members()) {
-      actual.add(AuditRecords.line(new LogAudit.Member(row.table(), row.partitionKey(), listed.group(), member), row.rowKey()));
+    LogAudit.Packed listed = table.unpack(row.ref().partitionKey(), row.ref().rowKey(), row.properties());
+    counts.merge(row.ref().table(), (long) listed.members().size(), Long::sum);
+    RowRef ref = row.ref();
+    for (String member : listed.members().isEmpty() ? List.of("(empty shard " + ref.rowKey() + ")") : listed.members()) {
+      actual.add(AuditRecords.line(new LogAudit.Member(ref.table(), ref.partitionKey(), listed.group(), member), ref.rowKey()));
     }
     return true;
   }

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.projection.LogAudit;
+import io.tablecast.projection.RowChange;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Base64;
@@ -48,10 +48,10 @@ final class AuditRecords {
 
   private AuditRecords() {}
 
-  static String line(AuditRow row) {
+  static String line(RowChange.Put row) {
     ObjectNode json = NODES.objectNode();
     new TreeMap<>(row.properties()).forEach((name, value) -> json.set(name, node(value)));
-    return key(row.table().baseName(), row.partitionKey(), row.rowKey()) + SEPARATOR + write(json);
+    return key(row.ref().table().baseName(), row.ref().partitionKey(), row.ref().rowKey()) + SEPARATOR + write(json);
   }
 
   /** @param packedRowKey the RowKey of the row that lists the member; empty for an expected one */

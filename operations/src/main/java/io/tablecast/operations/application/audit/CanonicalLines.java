@@ -1,7 +1,7 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.projection.LogAudit;
+import io.tablecast.projection.RowChange;
 import io.tablecast.projection.ViewSet;
 import java.util.HashMap;
 import java.util.Map;
@@ -17,9 +17,9 @@ final class CanonicalLines implements ExpectedRows {
   }
 
   @Override
-  public void row(AuditRow row) {
+  public void row(RowChange.Put row) {
     lines.add(AuditRecords.line(row));
-    counts.merge(row.table(), 1L, Long::sum);
+    counts.merge(row.ref().table(), 1L, Long::sum);
   }
 
   @Override
@@ -30,7 +30,7 @@ final class CanonicalLines implements ExpectedRows {
 
   /** Internal state (SPEC §3): a rebuilt generation may hold different properties, so it is not compared. */
   @Override
-  public void internal(AuditRow row) {}
+  public void internal(RowChange.Put row) {}
 
   /** Expected entities per table; members for a packed table. */
   Map<ViewSet.Table, Long> counts() {

@@ -1,7 +1,7 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.projection.LogAudit;
+import io.tablecast.projection.RowChange;
 
 /**
  * Port: where the rows that a generation must hold at quiescence go, as {@link LogFold} derives
@@ -11,11 +11,11 @@ import io.tablecast.projection.LogAudit;
 public interface ExpectedRows {
 
   /** One entity of a view table, with its properties as the projections and the steps write them. */
-  void row(AuditRow row);
+  void row(RowChange.Put row);
 
   /** One member of a set in a packed table; how members pack into rows is the receiver's. */
   void member(LogAudit.Member member);
 
   /** A step's own row ({@link LogAudit#internal}): loaded by a rebuild, not compared by {@code verify}. */
-  void internal(AuditRow row);
+  void internal(RowChange.Put row);
 }

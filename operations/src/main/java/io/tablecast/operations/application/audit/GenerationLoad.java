@@ -1,15 +1,15 @@
 package io.tablecast.operations.application.audit;
 
 import io.tablecast.operations.application.audit.AuditRecords.Line;
-import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.projection.LogAudit;
+import io.tablecast.projection.RowChange;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.projector.application.FailurePolicy;
 import io.tablecast.projector.application.PartitionRef;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -92,7 +92,7 @@ public final class GenerationLoad implements ExpectedRows {
   }
 
   @Override
-  public void row(AuditRow row) {
+  public void row(RowChange.Put row) {
     writer.write(row);
     if (++handedOver % PROGRESS_EVERY == 0) {
       progress.update(ROWS_LOADED, writer.stored());
@@ -105,7 +105,7 @@ public final class GenerationLoad implements ExpectedRows {
   }
 
   @Override
-  public void internal(AuditRow row) {
+  public void internal(RowChange.Put row) {
     row(row);
   }
 
@@ -133,6 +133,6 @@ public final class GenerationLoad implements ExpectedRows {
     if (group == null) {
       return;
     }
-    packed.get(group.table()).pack(group.partitionKey(), group.rowKey(), listed).stream().map(AuditRow::of).forEach(this::row);
+    packed.get(group.table()).pack(group.partitionKey(), group.rowKey(), listed).forEach(this::row);
   }
 }

@@ -1,6 +1,5 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.operations.domain.audit.StorageLimits;
 import io.tablecast.projection.LogAudit;
 import io.tablecast.projection.RowChange;
@@ -165,7 +164,7 @@ public final class LogFold<E> {
       history.add(lines.event(line));
     }
     fold(aggregate, history, expected);
-    folding.end().stream().map(AuditRow::of).forEach(expected::row);
+    folding.end().forEach(expected::row);
     progress.update(EVENTS_FOLDED, folded);
   }
 
@@ -177,14 +176,14 @@ public final class LogFold<E> {
     if (rows.rows().stream().anyMatch(row -> refusal(row).isPresent())) {
       rows = folding.aggregate(aggregate, writable(aggregate, history));
     }
-    rows.rows().stream().map(AuditRow::of).forEach(expected::row);
+    rows.rows().forEach(expected::row);
     rows.members().forEach(expected::member);
-    folding.kept(aggregate, rows).stream().map(AuditRow::of).forEach(expected::internal);
+    folding.kept(aggregate, rows).forEach(expected::internal);
   }
 
   /** Why the store would refuse a row a projection puts; empty when it fits. */
   private static Optional<String> refusal(RowChange.Put row) {
-    return StorageLimits.violation(AuditRow.of(row));
+    return StorageLimits.violation(row);
   }
 
   /**

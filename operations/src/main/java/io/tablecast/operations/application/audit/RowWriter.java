@@ -1,6 +1,6 @@
 package io.tablecast.operations.application.audit;
 
-import io.tablecast.operations.domain.audit.AuditRow;
+import io.tablecast.projection.RowChange;
 import io.tablecast.projection.ViewSet;
 import java.util.Map;
 
@@ -11,7 +11,7 @@ import java.util.Map;
  */
 public interface RowWriter extends AutoCloseable {
 
-  void write(AuditRow row);
+  void write(RowChange.Put row);
 
   /**
    * Waits until every row written so far is stored.

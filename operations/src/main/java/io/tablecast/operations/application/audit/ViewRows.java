@@ -1,7 +1,7 @@
 package io.tablecast.operations.application.audit;
 
+import io.tablecast.projection.RowChange;
 import io.tablecast.projection.ViewSet;
-import io.tablecast.operations.domain.audit.AuditRow;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -14,5 +14,5 @@ public interface ViewRows {
   /** The tables of the audited generation's view set, in the order it declares them. */
   List<ViewSet.Table> tables();
 
-  void scan(ViewSet.Table table, Consumer<AuditRow> sink);
+  void scan(ViewSet.Table table, Consumer<RowChange.Put> sink);
 }

@@ -1,5 +1,6 @@
 package io.tablecast.operations.domain.audit;
 
+import io.tablecast.projection.RowChange;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
@@ -21,9 +22,9 @@ public final class StorageLimits {
   private StorageLimits() {}
 
   /** Why the store would refuse the row; empty when it fits. */
-  public static Optional<String> violation(AuditRow row) {
-    if (2L * row.partitionKey().length() > MAX_KEY_BYTES || 2L * row.rowKey().length() > MAX_KEY_BYTES) {
-      return Optional.of("a key of " + row.table().baseName() + " is over the limit of 1 KiB");
+  public static Optional<String> violation(RowChange.Put row) {
+    if (2L * row.ref().partitionKey().length() > MAX_KEY_BYTES || 2L * row.ref().rowKey().length() > MAX_KEY_BYTES) {
+      return Optional.of("a key of " + row.ref().table().baseName() + " is over the limit of 1 KiB");
     }
     return violation(row.properties());
   }
@@ -44,8 +45,8 @@ public final class StorageLimits {
   }
 
   /** The row's size as the store counts it, near enough: its keys, and its properties' names and values. */
-  public static long bytes(AuditRow row) {
-    return 2L * (row.partitionKey().length() + row.rowKey().length()) + bytes(row.properties());
+  public static long bytes(RowChange.Put row) {
+    return 2L * (row.ref().partitionKey().length() + row.ref().rowKey().length()) + bytes(row.properties());
   }
 
   private static long bytes(Map<String, Object> properties) {

@@ -12,7 +12,7 @@ import io.tablecast.hr.steps.HrProjections;
 import io.tablecast.hr.steps.WorkerRow;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.hr.work.LastNameShards;
-import io.tablecast.operations.domain.audit.AuditRow;
+import io.tablecast.projection.RowChange;
 import io.tablecast.projection.RowRef;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.projector.application.FailurePolicy;
@@ -37,15 +37,15 @@ class GenerationLoadTest {
 
   /** Keeps what it is given, in order. */
   private static final class Rows implements RowWriter {
-    final List<AuditRow> rows = new ArrayList<>();
+    final List<RowChange.Put> rows = new ArrayList<>();
     final Map<String, WorkerRow> workers = new LinkedHashMap<>();
     boolean flushed;
 
     /** The workers' own rows apart, as the states they hold. */
     @Override
-    public void write(AuditRow row) {
-      if (HrProjections.AUDIT.internal(new RowRef(row.table(), row.partitionKey(), row.rowKey()))) {
-        workers.put(row.partitionKey(), WorkerRow.from(row.properties()));
+    public void write(RowChange.Put row) {
+      if (HrProjections.AUDIT.internal(row.ref())) {
+        workers.put(row.ref().partitionKey(), WorkerRow.from(row.properties()));
       } else {
         rows.add(row);
       }
@@ -89,9 +89,9 @@ class GenerationLoadTest {
 
     GenerationLoad.Report report = load(log, rows);
 
-    List<AuditRow> shards = rows.rows.stream().filter(r -> r.table() == ViewTable.EMPLOYEES_BY_LAST_NAME).toList();
-    assertThat(shards).extracting(AuditRow::partitionKey).containsOnly("lee");
-    assertThat(shards).extracting(AuditRow::rowKey).containsExactly("Sales_00", "Sales_01", "Sales_02");
+    List<RowChange.Put> shards = rows.rows.stream().filter(r -> r.ref().table() == ViewTable.EMPLOYEES_BY_LAST_NAME).toList();
+    assertThat(shards).extracting((RowChange.Put r) -> r.ref().partitionKey()).containsOnly("lee");
+    assertThat(shards).extracting((RowChange.Put r) -> r.ref().rowKey()).containsExactly("Sales_00", "Sales_01", "Sales_02");
     assertThat(shards).extracting(r -> r.properties().get(LastNameShards.COUNT)).containsExactly(1_000, 1_000, 500);
     assertThat((String) shards.get(0).properties().get(LastNameShards.EMPLOYEE_IDS)).startsWith("00000001,00000002,");
     assertThat((String) shards.get(2).properties().get(LastNameShards.EMPLOYEE_IDS)).endsWith(",00002500");
@@ -122,10 +122,10 @@ class GenerationLoadTest {
     assertThat(report.pausedAt()).isEmpty();
     assertThat(report.parkedShown()).containsExactly("t.employee-events-0@3: cannot be decoded: not an event",
         "employee 00000007 version 2: property LastName is 80000 bytes, over the limit of 64 KiB");
-    AuditRow ann = rows.rows.stream().filter(r -> r.table() == ViewTable.EMPLOYEES && r.rowKey().equals("empid_00000007")).findFirst()
-        .orElseThrow();
+    RowChange.Put ann = rows.rows.stream().filter(r -> r.ref().equals(new RowRef(ViewTable.EMPLOYEES, "Sales", "empid_00000007")))
+        .findFirst().orElseThrow();
     assertThat(ann.properties()).containsEntry("LastName", "Lee").containsEntry("Version", 1L);
-    assertThat(rows.rows).anyMatch(r -> r.rowKey().equals("empid_00000008"));
+    assertThat(rows.rows).anyMatch(r -> r.ref().rowKey().equals("empid_00000008"));
   }
 
   @Test
@@ -145,7 +145,8 @@ class GenerationLoadTest {
 
     assertThat(report.pausedAt()).isEqualTo(Map.of(partition, 1L));
     assertThat(report.parked()).isEqualTo(1);
-    assertThat(rows.rows).anyMatch(r -> r.rowKey().equals("empid_00000007")).noneMatch(r -> r.rowKey().equals("empid_00000008"));
+    assertThat(rows.rows).anyMatch(r -> r.ref().rowKey().equals("empid_00000007"))
+        .noneMatch(r -> r.ref().rowKey().equals("empid_00000008"));
   }
 
   @Test

@@ -5,8 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tablecast.hr.steps.HrProjections;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.operations.application.audit.Difference.Kind;
-import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.projection.LogAudit;
+import io.tablecast.projection.RowChange;
+import io.tablecast.projection.RowRef;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -23,8 +24,11 @@ class MergeCompareTest {
   private static final Instant HIRED = Instant.parse("2026-03-01T09:00:00.123Z");
 
   private static String employee(String rowKey, String firstName, Object age, Object hiredAt) {
-    return AuditRecords.line(new AuditRow(ViewTable.EMPLOYEES, "Sales", rowKey,
-        Map.of("EntityType", "Employee", "FirstName", firstName, "Age", age, "HiredAt", hiredAt, "Version", 1L)));
+    return line(rowKey, Map.of("EntityType", "Employee", "FirstName", firstName, "Age", age, "HiredAt", hiredAt, "Version", 1L));
+  }
+
+  private static String line(String rowKey, Map<String, Object> properties) {
+    return AuditRecords.line(new RowChange.Put(new RowRef(ViewTable.EMPLOYEES, "Sales", rowKey), properties));
   }
 
   private static String lastName(String department, String id, String shard) {
@@ -64,8 +68,8 @@ class MergeCompareTest {
 
   @Test
   void aPropertyOfAnotherTypeOrAbsentIsDifferent() {
-    String expected = AuditRecords.line(new AuditRow(ViewTable.EMPLOYEES, "Sales", "department", Map.of("Name", "S", "EmployeeCount", 2)));
-    String actual = AuditRecords.line(new AuditRow(ViewTable.EMPLOYEES, "Sales", "department", Map.of("EmployeeCount", "2")));
+    String expected = line("department", Map.of("Name", "S", "EmployeeCount", 2));
+    String actual = line("department", Map.of("EmployeeCount", "2"));
 
     assertThat(compare(List.of(expected), List.of(actual))).singleElement().satisfies(d -> assertThat(d.details())
         .containsExactly("EmployeeCount: expected 2, actual \"2\"", "Name: expected \"S\", actual (absent)"));

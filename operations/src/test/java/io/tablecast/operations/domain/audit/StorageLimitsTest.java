@@ -3,6 +3,8 @@ package io.tablecast.operations.domain.audit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.hr.tables.ViewTable;
+import io.tablecast.projection.RowChange;
+import io.tablecast.projection.RowRef;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -10,8 +12,8 @@ import org.junit.jupiter.api.Test;
 /** The store's limits on one entity, as the fold applies them to tell which events the live path could not write. */
 class StorageLimitsTest {
 
-  private static AuditRow row(String rowKey, Map<String, Object> properties) {
-    return new AuditRow(ViewTable.EMPLOYEES, "Sales", rowKey, properties);
+  private static RowChange.Put row(String rowKey, Map<String, Object> properties) {
+    return new RowChange.Put(new RowRef(ViewTable.EMPLOYEES, "Sales", rowKey), properties);
   }
 
   @Test

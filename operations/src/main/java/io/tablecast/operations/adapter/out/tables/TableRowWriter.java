@@ -12,8 +12,8 @@ import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.EgtGuard;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.operations.application.audit.RowWriter;
-import io.tablecast.operations.domain.audit.AuditRow;
 import io.tablecast.operations.domain.audit.StorageLimits;
+import io.tablecast.projection.RowChange;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.viewstore.adapter.out.tables.TableRows;
 import java.util.ArrayList;
@@ -72,15 +72,15 @@ public final class TableRowWriter implements RowWriter {
   }
 
   @Override
-  public void write(AuditRow row) {
-    Partition partition = new Partition(row.table(), row.partitionKey());
+  public void write(RowChange.Put row) {
+    Partition partition = new Partition(row.ref().table(), row.ref().partitionKey());
     long bytes = StorageLimits.bytes(row);
     Buffer buffer = open.get(partition);
     if (buffer != null && buffer.bytes + bytes > EGT_BYTES) {
       send(partition, open.remove(partition));
     }
     buffer = open.computeIfAbsent(partition, p -> new Buffer());
-    buffer.rows.put(row.rowKey(), TableRows.toTable(row.partitionKey(), row.rowKey(), row.properties(), null));
+    buffer.rows.put(row.ref().rowKey(), TableRows.toTable(row.ref().partitionKey(), row.ref().rowKey(), row.properties(), null));
     buffer.bytes += bytes;
     if (buffer.rows.size() == EgtGuard.MAX_OPERATIONS) {
       send(partition, open.remove(partition));

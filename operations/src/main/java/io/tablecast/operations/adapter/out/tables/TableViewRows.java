@@ -4,7 +4,8 @@ import com.azure.core.exception.HttpResponseException;
 import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.operations.application.audit.ViewRows;
-import io.tablecast.operations.domain.audit.AuditRow;
+import io.tablecast.projection.RowChange;
+import io.tablecast.projection.RowRef;
 import io.tablecast.projection.ViewSet;
 import io.tablecast.viewstore.adapter.out.tables.TableRows;
 import java.util.List;
@@ -35,11 +36,12 @@ public final class TableViewRows implements ViewRows {
   }
 
   @Override
-  public void scan(ViewSet.Table table, Consumer<AuditRow> sink) {
+  public void scan(ViewSet.Table table, Consumer<RowChange.Put> sink) {
     String name = generation.table(table);
     try {
       azure.table(name).listEntities().forEach(entity ->
-          sink.accept(new AuditRow(table, entity.getPartitionKey(), entity.getRowKey(), TableRows.properties(entity))));
+          sink.accept(new RowChange.Put(new RowRef(table, entity.getPartitionKey(), entity.getRowKey()),
+              TableRows.properties(entity))));
     } catch (HttpResponseException e) {
       // A listing reports a missing table as the SDK's implementation type, not TableServiceException.
       if (e.getResponse() == null || e.getResponse().getStatusCode() != 404) {

@@ -11,7 +11,8 @@ import io.tablecast.common.tables.AzureClients;
 import io.tablecast.common.tables.Generation;
 import io.tablecast.embedded.EmbeddedRuntime;
 import io.tablecast.hr.tables.ViewTable;
-import io.tablecast.operations.domain.audit.AuditRow;
+import io.tablecast.projection.RowChange;
+import io.tablecast.projection.RowRef;
 import io.tablecast.testkit.TablecastRuntimeExtension;
 import io.tablecast.viewstore.adapter.out.tables.GenerationStorage;
 import java.util.List;
@@ -51,9 +52,9 @@ class TableRowWriterIT {
   @Test
   void largeRowsGoOutInTransactionsUnder4MibALoneRowAsOneUpsertAndARedoneLoadLeavesTheSameRows() {
     String large = "x".repeat(20_000); // 40,000 bytes as the service counts it: 78 rows to a 3 MiB transaction at most
-    List<AuditRow> rows = IntStream.range(0, 250)
-        .mapToObj(n -> new AuditRow(ViewTable.EMPLOYEES, "D1", "r" + n, Map.of("Payload", large, "N", n))).toList();
-    AuditRow lone = new AuditRow(ViewTable.EMPLOYEE_INDEX, "empid_00000001", "employee", Map.of("Version", 1L));
+    List<RowChange.Put> rows = IntStream.range(0, 250)
+        .mapToObj(n -> new RowChange.Put(new RowRef(ViewTable.EMPLOYEES, "D1", "r" + n), Map.of("Payload", large, "N", n))).toList();
+    RowChange.Put lone = new RowChange.Put(new RowRef(ViewTable.EMPLOYEE_INDEX, "empid_00000001", "employee"), Map.of("Version", 1L));
 
     write(rows, lone);
 
@@ -68,7 +69,7 @@ class TableRowWriterIT {
     assertThat(stored(ViewTable.EMPLOYEE_INDEX)).hasSize(1);
   }
 
-  private void write(List<AuditRow> rows, AuditRow lone) {
+  private void write(List<RowChange.Put> rows, RowChange.Put lone) {
     try (TableRowWriter writer = new TableRowWriter(azure, generation)) {
       rows.forEach(writer::write);
       writer.write(lone);
