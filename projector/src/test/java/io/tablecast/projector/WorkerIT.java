@@ -343,7 +343,10 @@ class WorkerIT {
         .addProperty(TableTurns.LEASE_OWNER, "another-worker/attempt")
         .addProperty(TableTurns.LEASE_UNTIL, System.currentTimeMillis() + 600_000), TableEntityUpdateMode.MERGE);
 
-    ProjectorService whileHeld = projection.start(projection.config().withWorkers(FAST), List.of());
+    // Retried each second, and never sent fresh meanwhile: the message left keeps the reason it waits.
+    WorkerSettings patient = new WorkerSettings(2, 8, Duration.ofSeconds(15), Duration.ofSeconds(30), Duration.ofSeconds(1),
+        Duration.ofSeconds(1), 1_000);
+    ProjectorService whileHeld = projection.start(projection.config().withWorkers(patient), List.of());
     await("Ann's new last name is indexed while Bob is held").atMost(SETTLE)
         .until(() -> !lastNamesListing(projection, "00000001").equals(lee));
     assertThat(lastNamesListing(projection, "00000001")).as("Ann, under her new name alone").hasSize(1).doesNotContainAnyElementsOf(lee);

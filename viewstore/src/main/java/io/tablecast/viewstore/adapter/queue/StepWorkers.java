@@ -63,8 +63,9 @@ import reactor.core.Exceptions;
  * it: it reappears, and is parked once received that many times.
  *
  * <p>A turn holds its items' intent rows under a lease that names this process's instance; once a
- * third of the lease has passed since its message was received, it stops before its next write
- * ({@link TableTurns#applyItems(Turn, boolean, long, Duration)}). A large message's items go in slices, and
+ * third of the lease, or three quarters of the visibility timeout, has passed since its message was
+ * received, it stops before its next write ({@link TableTurns#applyItems(Turn, boolean, long,
+ * Duration)}), and its message is kept with that reason before another worker could receive it. A large message's items go in slices, and
  * those not begun once half its time has passed stay in the message, which the worker keeps for its
  * next delivery: each delivery keeps what it did. An idle worker waits as {@link IdleWait}
  * says: until its doorbell rings ({@link Arrivals}), a message it hid is due again, or its wait,

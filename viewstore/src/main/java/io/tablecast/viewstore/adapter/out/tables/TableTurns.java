@@ -270,19 +270,23 @@ public final class TableTurns {
 
   /**
    * As above, for the items of a message received at {@code receivedNanos} ({@link System#nanoTime})
-   * and hidden for {@code visibility}. Once a third of the lease has passed since, the turn stops
-   * before its next write ({@link WorkDeferred}), so that a worker that stalls never writes after its
-   * lease has passed to another. The items go in slices of {@value #ITEMS_PER_SLICE}, one after the
-   * other, so that a large message's work is done a slice at a time; once half of the lesser of
-   * that third and {@code visibility} has passed, the slices not begun are set aside as held, and
-   * stay in the message for its next delivery: a message too large for one delivery keeps what
-   * each delivery did, and no worker receives it again while another still runs it.
+   * and hidden for {@code visibility}. Once a third of the lease, or three quarters of {@code
+   * visibility}, has passed since, whichever comes first, the turn stops before its next write
+   * ({@link WorkDeferred}): a worker that stalls never writes after its lease has passed to
+   * another, and its message is given back with the reason before it reappears, so that no other
+   * worker receives it while this one still runs it (a message received too often with no reason
+   * recorded is taken for one whose worker died, and parked). The items go in slices of {@value
+   * #ITEMS_PER_SLICE}, one after the other, so that a large message's work is done a slice at a
+   * time; once half of that time has passed, the slices not begun are set aside as held, and stay
+   * in the message for its next delivery: a message too large for one delivery keeps what each
+   * delivery did.
    */
   public Aside applyItems(Turn<?> turn, boolean firstDelivery, long receivedNanos, Duration visibility) {
     Map<Integer, String> waiting = new TreeMap<>();
     Map<Integer, String> held = new TreeMap<>();
-    Fence fence = new Fence(receivedNanos, lease.toNanos() / 3);
-    long sliceBefore = Math.min(lease.toNanos() / 3, visibility.toNanos()) / 2;
+    long writeBefore = Math.min(lease.toNanos() / 3, visibility.toNanos() / 4 * 3);
+    Fence fence = new Fence(receivedNanos, writeBefore);
+    long sliceBefore = writeBefore / 2;
     int items = turn.events().size();
     for (int from = 0; from < items; from += ITEMS_PER_SLICE) {
       if (from > 0 && System.nanoTime() - receivedNanos > sliceBefore) {
@@ -299,14 +303,15 @@ public final class TableTurns {
     return new Aside(waiting, held);
   }
 
-  /** Where a step's turn stops writing: a third of its lease after its message was received. */
+  /** Where a step's turn stops writing: its share of its message's time after the message was received. */
   private record Fence(long fromNanos, long afterNanos) {
 
     static final Fence NONE = new Fence(0, Long.MAX_VALUE);
 
     void check() {
       if (afterNanos != Long.MAX_VALUE && System.nanoTime() - fromNanos > afterNanos) {
-        throw new WorkDeferred("the worker used up a third of its lease; stopping before the next write");
+        throw new WorkDeferred("the worker used its time for the message (a third of its lease, or three quarters of the message's"
+            + " visibility timeout); stopping before the next write");
       }
     }
   }
