@@ -3,13 +3,11 @@ package io.tablecast.hr.audit;
 import static io.tablecast.hr.tables.EmployeesLayout.DEPARTMENT;
 
 import io.tablecast.events.DepartmentEvent;
-import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.hr.tables.rows.DepartmentRow;
 import io.tablecast.hr.tables.rows.LocatorRow;
+import io.tablecast.hr.DepartmentPartitions;
 import io.tablecast.hr.work.DepartmentPartition;
 import io.tablecast.hr.work.ManagerFields;
-import io.tablecast.hr.work.TruthRows;
-import io.tablecast.hr.work.ViewEntity;
 import io.tablecast.projection.RowChange;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,9 +30,11 @@ import java.util.function.Function;
 public final class DepartmentAudit {
 
   private final Function<RowChange.Put, Optional<String>> refusal;
-  private final Map<String, ViewEntity> summaries = new TreeMap<>();
+  /** Each department's summary, its properties as its fold left them. */
+  private final Map<String, Map<String, Object>> summaries = new TreeMap<>();
   private final Map<String, Integer> counts = new HashMap<>();
-  private final Map<String, ViewEntity> managers = new HashMap<>();
+  /** The final locators of the employees some summary names as manager. */
+  private final Map<String, LocatorRow> managers = new HashMap<>();
 
   /** @param refusal why the store would refuse a row; empty when it would take it */
   public DepartmentAudit(Function<RowChange.Put, Optional<String>> refusal) {
@@ -47,9 +47,10 @@ public final class DepartmentAudit {
    */
   public Optional<String> apply(DepartmentEvent event) {
     String department = event.departmentId().value();
-    Map<String, ViewEntity> current = summaries.containsKey(department) ? Map.of(DEPARTMENT, summaries.get(department)) : Map.of();
-    ViewEntity next = DepartmentPartition.fold(current, List.of(event)).get(DEPARTMENT);
-    Optional<String> violation = refusal.apply(next.at(ViewTable.EMPLOYEES, department));
+    Map<String, Map<String, Object>> current = summaries.containsKey(department) ? Map.of(DEPARTMENT, summaries.get(department))
+        : Map.of();
+    Map<String, Object> next = DepartmentPartition.fold(current, List.of(event)).get(DEPARTMENT);
+    Optional<String> violation = refusal.apply(new RowChange.Put(DepartmentPartitions.ref(department, DEPARTMENT), next));
     if (violation.isEmpty()) {
       summaries.put(department, next);
     }
@@ -57,13 +58,12 @@ public final class DepartmentAudit {
   }
 
   /** Takes one employee's final locator into the counts, and as a manager's current details. */
-  public void count(ViewEntity locator) {
-    LocatorRow truth = TruthRows.locator(locator);
-    if (truth.isActive()) {
-      counts.merge(truth.departmentId(), 1, Integer::sum);
+  public void count(LocatorRow locator) {
+    if (locator.isActive()) {
+      counts.merge(locator.departmentId(), 1, Integer::sum);
     }
-    String id = truth.id().canonical();
-    if (summaries.values().stream().anyMatch(s -> ManagerFields.managedBy(s, id))) {
+    String id = locator.id().canonical();
+    if (summaries.values().stream().anyMatch(s -> ManagerFields.managedBy(DepartmentRow.from(s), id))) {
       managers.put(id, locator);
     }
   }
@@ -72,7 +72,7 @@ public final class DepartmentAudit {
   public Set<String> managedBy(String employeeId) {
     Set<String> managed = new TreeSet<>();
     summaries.forEach((department, summary) -> {
-      if (ManagerFields.managedBy(summary, employeeId)) {
+      if (ManagerFields.managedBy(DepartmentRow.from(summary), employeeId)) {
         managed.add(department);
       }
     });
@@ -84,18 +84,18 @@ public final class DepartmentAudit {
    * it) for a department that has active employees but no event of its own.
    */
   public List<RowChange.Put> summaries() {
-    Map<String, ViewEntity> all = new TreeMap<>(summaries);
-    counts.keySet().forEach(d -> all.computeIfAbsent(d, k -> new ViewEntity(DEPARTMENT, DepartmentRow.placeholder().properties())));
+    Map<String, DepartmentRow> all = new TreeMap<>();
+    summaries.forEach((department, summary) -> all.put(department, DepartmentRow.from(summary)));
+    counts.keySet().forEach(department -> all.computeIfAbsent(department, d -> DepartmentRow.placeholder()));
     List<RowChange.Put> rows = new ArrayList<>();
-    all.forEach((department, summary) -> rows.add(complete(department, summary).at(ViewTable.EMPLOYEES, department)));
+    all.forEach((department, summary) ->
+        rows.add(new RowChange.Put(DepartmentPartitions.ref(department, DEPARTMENT), complete(department, summary).properties())));
     return rows;
   }
 
-  private ViewEntity complete(String department, ViewEntity summary) {
-    DepartmentRow row = DepartmentRow.from(summary.properties()).withEmployeeCount(counts.getOrDefault(department, 0));
-    ViewEntity counted = new ViewEntity(DEPARTMENT, row.properties());
-    return Optional.ofNullable(row.managerId()).map(managers::get)
-        .map(manager -> ManagerFields.follow(counted, TruthRows.id(manager).canonical(), manager))
+  private DepartmentRow complete(String department, DepartmentRow summary) {
+    DepartmentRow counted = summary.withEmployeeCount(counts.getOrDefault(department, 0));
+    return Optional.ofNullable(counted.managerId()).map(managers::get).map(manager -> ManagerFields.follow(counted, manager))
         .orElse(counted);
   }
 }

@@ -2,14 +2,18 @@ package io.tablecast.hr.audit;
 
 import io.tablecast.common.tables.Keys;
 import io.tablecast.events.EmployeeEvent;
+import io.tablecast.hr.DepartmentPartitions;
 import io.tablecast.hr.EmployeeActivity;
+import io.tablecast.hr.EmployeeLocators;
+import io.tablecast.hr.tables.EmployeesLayout;
 import io.tablecast.hr.tables.IndexLayout;
 import io.tablecast.hr.tables.ViewTable;
+import io.tablecast.hr.tables.rows.EmailClaim;
+import io.tablecast.hr.tables.rows.EmailCopyRow;
+import io.tablecast.hr.tables.rows.EmailEntryRow;
 import io.tablecast.hr.tables.rows.LocatorRow;
-import io.tablecast.hr.work.EmployeeLocator;
-import io.tablecast.hr.work.TruthRows;
-import io.tablecast.hr.work.ViewEntity;
 import io.tablecast.projection.RowChange;
+import io.tablecast.projection.RowRef;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,7 +26,7 @@ import java.util.Optional;
  * with the production folds (SPEC §3, §9). Pure.
  *
  * <ul>
- *   <li>{@code EmployeeIndex}: the locator ({@link EmployeeLocator#fold}), and while active the
+ *   <li>{@code EmployeeIndex}: the locator ({@link EmployeeLocators#fold}), and while active the
  *       entry under its address.
  *   <li>{@code Employees}: while active, the {@code empid_} row and its {@code email_} copy in
  *       the employee's department.
@@ -35,32 +39,35 @@ import java.util.Optional;
 public final class EmployeeAudit {
 
   /** The expected rows of one employee, and its final locator for the department summaries. */
-  public record Expected(Optional<ViewEntity> locator, List<RowChange.Put> rows, Optional<LastNameEntry> lastName) {}
+  public record Expected(Optional<LocatorRow> locator, List<RowChange.Put> rows, Optional<LastNameEntry> lastName) {}
 
   private EmployeeAudit() {}
 
   /** @param events every event of one employee, in version order (duplicates allowed) */
   public static Expected of(String employeeId, List<? extends EmployeeEvent> events) {
-    Optional<ViewEntity> locator = EmployeeLocator.fold(Optional.empty(), events);
+    Optional<LocatorRow> locator = EmployeeLocators.fold(Optional.empty(), events);
     List<RowChange.Put> rows = new ArrayList<>(locator.map(EmployeeAudit::stateRows).orElse(List.of()));
     rows.addAll(activity(events));
-    Optional<LastNameEntry> lastName = locator.map(TruthRows::locator).filter(LocatorRow::isActive).map(l -> new LastNameEntry(
+    Optional<LastNameEntry> lastName = locator.filter(LocatorRow::isActive).map(l -> new LastNameEntry(
         Keys.key(l.employee().lastName().toLowerCase(Locale.ROOT)), l.departmentId(), employeeId));
     return new Expected(locator, rows, lastName);
   }
 
-  private static List<RowChange.Put> stateRows(ViewEntity locator) {
-    LocatorRow truth = TruthRows.locator(locator);
+  /** The rows the truth calls for, each written by its row's own codec, as the projector and the workers write them. */
+  private static List<RowChange.Put> stateRows(LocatorRow truth) {
     String department = truth.departmentId();
+    String employee = EmployeesLayout.employee(truth.id());
     List<RowChange.Put> rows = new ArrayList<>();
-    rows.add(locator.at(ViewTable.EMPLOYEE_INDEX, IndexLayout.locatorPartition(truth.id())));
+    rows.add(new RowChange.Put(EmployeeLocators.ref(truth.id()), truth.properties()));
     if (truth.isActive()) {
-      ViewEntity employee = TruthRows.employee(locator);
-      rows.add(employee.at(ViewTable.EMPLOYEES, department));
-      rows.add(TruthRows.emailCopy(employee).at(ViewTable.EMPLOYEES, department));
-      rows.add(TruthRows.emailEntry(locator).at(ViewTable.EMPLOYEE_INDEX, IndexLayout.emailPartition(truth.employee().email())));
+      EmailClaim claim = EmailClaim.of(truth.employeeRow());
+      rows.add(new RowChange.Put(DepartmentPartitions.ref(department, employee), truth.employeeRow().properties()));
+      rows.add(new RowChange.Put(DepartmentPartitions.ref(department, EmployeesLayout.email(claim.email())),
+          new EmailCopyRow(claim).properties()));
+      rows.add(new RowChange.Put(new RowRef(ViewTable.EMPLOYEE_INDEX, IndexLayout.emailPartition(truth.employee().email()),
+          IndexLayout.ROW), new EmailEntryRow(claim, department).properties()));
     } else {
-      rows.add(TruthRows.archived(locator).at(ViewTable.ARCHIVED_EMPLOYEES, department));
+      rows.add(new RowChange.Put(new RowRef(ViewTable.ARCHIVED_EMPLOYEES, department, employee), truth.archivedRow().properties()));
     }
     return rows;
   }

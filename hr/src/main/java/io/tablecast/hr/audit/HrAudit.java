@@ -10,9 +10,8 @@ import io.tablecast.hr.steps.WorkerRow.IndexEntries;
 import io.tablecast.hr.tables.IndexLayout;
 import io.tablecast.hr.tables.LastNameLayout;
 import io.tablecast.hr.tables.ViewTable;
+import io.tablecast.hr.tables.rows.LocatorRow;
 import io.tablecast.hr.work.LastNameShards;
-import io.tablecast.hr.work.TruthRows;
-import io.tablecast.hr.work.ViewEntity;
 import io.tablecast.projection.LogAudit;
 import io.tablecast.projection.ProjectedViewSet;
 import io.tablecast.projection.RowChange;
@@ -49,8 +48,9 @@ public final class HrAudit implements LogAudit<DomainEvent> {
 
     @Override
     public List<RowChange.Put> pack(String partitionKey, String group, List<String> members) {
-      return LastNameShards.update(group, Map.of(), members, Set.of()).values().stream()
-          .map(shard -> shard.at(ViewTable.EMPLOYEES_BY_LAST_NAME, partitionKey)).toList();
+      return LastNameShards.update(group, Map.of(), members, Set.of()).entrySet().stream()
+          .map(shard -> new RowChange.Put(new RowRef(ViewTable.EMPLOYEES_BY_LAST_NAME, partitionKey, shard.getKey()), shard.getValue()))
+          .toList();
     }
 
     @Override
@@ -131,7 +131,7 @@ public final class HrAudit implements LogAudit<DomainEvent> {
             .filter(row -> row.ref().table() == ViewTable.EMPLOYEE_INDEX && row.ref().partitionKey().equals(partition)
                 && row.ref().rowKey().equals(IndexLayout.ROW))
             .map(row -> {
-              ViewEntity locator = new ViewEntity(IndexLayout.ROW, row.properties());
+              LocatorRow locator = LocatorRow.from(row.properties());
               departments.count(locator);
               return new RowChange.Put(new RowRef(ViewTable.EMPLOYEE_INDEX, partition, IndexLayout.WORKER_ROW),
                   settled(locator, departments.managedBy(employeeId)).properties());
@@ -147,8 +147,8 @@ public final class HrAudit implements LogAudit<DomainEvent> {
   }
 
   /** The workers' state once every item of the employee is done: entries as the locator says, nothing stale. */
-  private static WorkerRow settled(ViewEntity locator, Set<String> managed) {
-    return new WorkerRow(IndexEntries.of(TruthRows.locator(locator)), Set.of(), Set.of(), managed, locator.version(), OptionalLong.empty(),
+  private static WorkerRow settled(LocatorRow locator, Set<String> managed) {
+    return new WorkerRow(IndexEntries.of(locator), Set.of(), Set.of(), managed, locator.version(), OptionalLong.empty(),
         Set.of(), Set.of());
   }
 }

@@ -13,10 +13,9 @@ import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.hr.tables.rows.DepartmentRow;
 import io.tablecast.hr.tables.rows.EmailClaim;
 import io.tablecast.hr.tables.rows.EmailEntryRow;
-import io.tablecast.hr.tables.rows.EmployeeDetails;
 import io.tablecast.hr.tables.rows.LocatorRow;
 import io.tablecast.hr.work.LastNameShards;
-import io.tablecast.hr.work.ViewEntity;
+import io.tablecast.hr.work.ManagerFields;
 import io.tablecast.projection.RowChange;
 import io.tablecast.projection.RowRef;
 import io.tablecast.projection.Rows;
@@ -167,24 +166,24 @@ final class Reconciliation {
     desired.lastName().filter(entry -> maybeMissing).ifPresent(entry -> adding.put(entry, true));
     intent.staleLastNames().stream().filter(entry -> !adding.containsKey(entry)).forEach(entry -> adding.put(entry, false));
     adding.forEach((entry, add) -> {
-      Map<String, ViewEntity> shards = new LinkedHashMap<>();
+      Map<String, Map<String, Object>> shards = new LinkedHashMap<>();
       for (int shard = 0; shard < LastNameShards.MAX_SHARDS; shard++) {
         Optional<Map<String, Object>> read = rows.get(shardRef(entry, shard));
-        read.ifPresent(properties -> shards.put(LastNameShards.rowKey(entry.departmentId(), shards.size()),
-            new ViewEntity(LastNameShards.rowKey(entry.departmentId(), shards.size()), properties)));
+        read.ifPresent(properties -> shards.put(LastNameShards.rowKey(entry.departmentId(), shards.size()), properties));
         if (read.isEmpty() || !LastNameShards.full(read.get())) {
           break;
         }
       }
       Set<String> id = Set.of(employee.canonical());
-      Map<String, ViewEntity> after = LastNameShards.update(entry.departmentId(), shards, add ? id : Set.of(), add ? Set.of() : id);
+      Map<String, Map<String, Object>> after =
+          LastNameShards.update(entry.departmentId(), shards, add ? id : Set.of(), add ? Set.of() : id);
       for (int shard = 0; shard < Math.max(shards.size(), after.size()); shard++) {
         String rowKey = LastNameShards.rowKey(entry.departmentId(), shard);
         RowRef ref = shardRef(entry, shard);
         if (!after.containsKey(rowKey)) {
           changed.put(ref, Optional.empty());
         } else if (!after.get(rowKey).equals(shards.get(rowKey))) {
-          put(ref, after.get(rowKey).properties());
+          put(ref, after.get(rowKey));
         }
       }
     });
@@ -210,16 +209,13 @@ final class Reconciliation {
   private Set<String> followManagers(LocatorRow locator, Set<String> follow, WorkerRow intent) {
     Set<String> still = new TreeSet<>(intent.managed());
     still.removeAll(follow);
-    EmployeeDetails details = locator.employee();
     for (String department : follow) {
       RowRef ref = DepartmentPartitions.ref(department, EmployeesLayout.DEPARTMENT);
       Optional<DepartmentRow> summary = rows.get(ref).map(DepartmentRow::from);
       if (summary.isEmpty() || !employee.canonical().equals(summary.get().managerId())) {
         continue;
       }
-      DepartmentRow followed = locator.isActive()
-          ? summary.get().managedBy(employee.canonical(), details.firstName(), details.lastName(), details.email())
-          : summary.get().withoutManager();
+      DepartmentRow followed = ManagerFields.follow(summary.get(), locator);
       if (!followed.equals(summary.get())) {
         put(ref, followed.properties());
       }

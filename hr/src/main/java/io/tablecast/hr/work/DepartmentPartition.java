@@ -9,30 +9,30 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One department partition of {@code Employees} held in memory as {@link ViewEntity} rows, changed
- * by HR's fold of it ({@link DepartmentPartitions}): for the audits and the queue workers'
- * placements.
+ * One department partition of {@code Employees} held in memory, each row as its RowKey and
+ * properties, changed by HR's fold of it ({@link DepartmentPartitions}): for the audits and the
+ * tests' reference views.
  */
 public final class DepartmentPartition {
 
-  private final Map<String, ViewEntity> rows;
+  private final Map<String, Map<String, Object>> rows;
 
-  private DepartmentPartition(Map<String, ViewEntity> current) {
+  private DepartmentPartition(Map<String, Map<String, Object>> current) {
     this.rows = new LinkedHashMap<>(current);
   }
 
   /** Folds {@code events}, in order, into the {@code current} rows of one partition. */
-  public static Map<String, ViewEntity> fold(Map<String, ViewEntity> current, List<? extends DomainEvent> events) {
+  public static Map<String, Map<String, Object>> fold(Map<String, Map<String, Object>> current, List<? extends DomainEvent> events) {
     DepartmentPartition partition = new DepartmentPartition(current);
     events.forEach(partition::step);
     return Map.copyOf(partition.rows);
   }
 
   /** Puts one employee in this partition as the truth says ({@link DepartmentPartitions#place}). */
-  public static Map<String, ViewEntity> place(Map<String, ViewEntity> current, String rowKey, Optional<ViewEntity> desired) {
+  public static Map<String, Map<String, Object>> place(Map<String, Map<String, Object>> current, String rowKey,
+      Optional<Map<String, Object>> desired) {
     DepartmentPartition partition = new DepartmentPartition(current);
-    DepartmentPartitions.place(partition::properties, rowKey, desired.map(ViewEntity::properties))
-        .forEach(partition::change);
+    DepartmentPartitions.place(partition::properties, rowKey, desired).forEach(partition::change);
     return Map.copyOf(partition.rows);
   }
 
@@ -43,10 +43,10 @@ public final class DepartmentPartition {
   }
 
   private Optional<Map<String, Object>> properties(String rowKey) {
-    return Optional.ofNullable(rows.get(rowKey)).map(ViewEntity::properties);
+    return Optional.ofNullable(rows.get(rowKey));
   }
 
   private void change(String rowKey, Optional<Map<String, Object>> after) {
-    after.ifPresentOrElse(properties -> rows.put(rowKey, new ViewEntity(rowKey, properties)), () -> rows.remove(rowKey));
+    after.ifPresentOrElse(properties -> rows.put(rowKey, Map.copyOf(properties)), () -> rows.remove(rowKey));
   }
 }

@@ -1,5 +1,6 @@
 package io.tablecast.hr.work;
 
+import io.tablecast.hr.tables.EmployeesLayout;
 import io.tablecast.hr.tables.LastNameLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,7 +15,7 @@ import java.util.TreeSet;
  * The index entities of one last name in one department (the guide's index entities pattern,
  * option #3; SPEC §3): RowKeys {@code <DepartmentId>_00}, {@code _01}, … each holding a sorted,
  * comma-separated list of at most {@value #SHARD_SIZE} 8-digit ids and their {@code Count}. Pure:
- * shards in, shards out.
+ * shards in, shards out, each as its RowKey and properties.
  *
  * <p>An id joins the first shard with room and leaves wherever it is. The shards stay
  * <em>contiguous</em> and <em>dense</em>: every shard but the last is full, a short one taking ids
@@ -41,8 +42,8 @@ public final class LastNameShards {
    *
    * @throws IllegalStateException when the ids would need more than {@value #MAX_SHARDS} shards
    */
-  public static Map<String, ViewEntity> update(
-      String departmentId, Map<String, ViewEntity> shards, Collection<String> add, Collection<String> remove) {
+  public static Map<String, Map<String, Object>> update(
+      String departmentId, Map<String, Map<String, Object>> shards, Collection<String> add, Collection<String> remove) {
     List<Shard> lists = new ArrayList<>();
     for (int shard = 0; shards.containsKey(rowKey(departmentId, shard)); shard++) {
       lists.add(new Shard(shards.get(rowKey(departmentId, shard))));
@@ -54,19 +55,18 @@ public final class LastNameShards {
       }
     }
     compact(lists);
-    Map<String, ViewEntity> next = new LinkedHashMap<>();
+    Map<String, Map<String, Object>> next = new LinkedHashMap<>();
     for (int shard = 0; shard < lists.size(); shard++) {
-      String rowKey = rowKey(departmentId, shard);
-      next.put(rowKey, lists.get(shard).entity(rowKey));
+      next.put(rowKey(departmentId, shard), lists.get(shard).properties());
     }
     return next;
   }
 
-  public static Map<String, ViewEntity> add(String departmentId, Map<String, ViewEntity> shards, String id) {
+  public static Map<String, Map<String, Object>> add(String departmentId, Map<String, Map<String, Object>> shards, String id) {
     return update(departmentId, shards, Set.of(id), Set.of());
   }
 
-  public static Map<String, ViewEntity> remove(String departmentId, Map<String, ViewEntity> shards, String id) {
+  public static Map<String, Map<String, Object>> remove(String departmentId, Map<String, Map<String, Object>> shards, String id) {
     return update(departmentId, shards, Set.of(), Set.of(id));
   }
 
@@ -112,20 +112,20 @@ public final class LastNameShards {
    */
   private static final class Shard {
 
-    private final ViewEntity before;
+    private final Map<String, Object> before;
     private TreeSet<String> ids;
 
-    Shard(ViewEntity before) {
+    Shard(Map<String, Object> before) {
       this.before = before;
       this.ids = before == null ? new TreeSet<>() : null;
     }
 
     int size() {
-      return ids != null ? ids.size() : count(before.properties());
+      return ids != null ? ids.size() : count(before);
     }
 
     boolean contains(String id) {
-      return ids != null ? ids.contains(id) : listed(before.string(EMPLOYEE_IDS), id);
+      return ids != null ? ids.contains(id) : listed((String) before.get(EMPLOYEE_IDS), id);
     }
 
     void remove(String id) {
@@ -150,8 +150,8 @@ public final class LastNameShards {
     }
 
     /** The shard as written: as it was read while its ids are the same. */
-    ViewEntity entity(String rowKey) {
-      return ids == null || (before != null && LastNameShards.ids(before).equals(ids)) ? before : LastNameShards.entity(rowKey, ids);
+    Map<String, Object> properties() {
+      return ids == null || (before != null && LastNameShards.ids(before).equals(ids)) ? before : LastNameShards.properties(ids);
     }
   }
 
@@ -179,17 +179,18 @@ public final class LastNameShards {
     return count(shard) >= SHARD_SIZE;
   }
 
-  public static TreeSet<String> ids(ViewEntity shard) {
-    String list = shard.string(EMPLOYEE_IDS);
+  /** The ids a shard with these properties lists. */
+  public static TreeSet<String> ids(Map<String, Object> shard) {
+    String list = (String) shard.get(EMPLOYEE_IDS);
     return list == null || list.isEmpty() ? new TreeSet<>() : new TreeSet<>(Arrays.asList(list.split(",")));
   }
 
-  private static ViewEntity entity(String rowKey, TreeSet<String> ids) {
-    return ViewEntity.of(rowKey, TYPE).with(EMPLOYEE_IDS, String.join(",", ids)).with(COUNT, ids.size());
+  private static Map<String, Object> properties(TreeSet<String> ids) {
+    return Map.of(EmployeesLayout.ENTITY_TYPE, TYPE, EMPLOYEE_IDS, String.join(",", ids), COUNT, ids.size());
   }
 
   /** Every id listed in the shards. */
-  public static List<String> allIds(Map<String, ViewEntity> shards) {
+  public static List<String> allIds(Map<String, Map<String, Object>> shards) {
     List<String> all = new ArrayList<>();
     shards.values().forEach(s -> all.addAll(ids(s)));
     return all;

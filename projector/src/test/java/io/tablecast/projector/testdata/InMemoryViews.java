@@ -7,7 +7,6 @@ import io.tablecast.hr.DepartmentPartitions;
 import io.tablecast.hr.steps.HrProjections;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.hr.tables.rows.LocatorRow;
-import io.tablecast.hr.work.ViewEntity;
 import io.tablecast.projection.Projection;
 import io.tablecast.projection.RowChange;
 import io.tablecast.projection.RowRef;
@@ -36,9 +35,9 @@ import java.util.function.UnaryOperator;
  */
 public final class InMemoryViews implements AutoCloseable {
 
-  public final Map<String, Map<String, ViewEntity>> employees = new ConcurrentHashMap<>();
-  public final Map<EmployeeId, ViewEntity> locators = new ConcurrentHashMap<>();
-  public final Map<EmployeeId, Map<String, ViewEntity>> activity = new ConcurrentHashMap<>();
+  public final Map<String, Map<String, Map<String, Object>>> employees = new ConcurrentHashMap<>();
+  public final Map<EmployeeId, Map<String, Object>> locators = new ConcurrentHashMap<>();
+  public final Map<EmployeeId, Map<String, Map<String, Object>>> activity = new ConcurrentHashMap<>();
   public final List<WorkItemSender.Queued> work = new ArrayList<>();
   private final Map<RowRef, Map<String, Object>> rows = new ConcurrentHashMap<>();
   private final ExecutorService pool = Executors.newFixedThreadPool(4);
@@ -91,10 +90,10 @@ public final class InMemoryViews implements AutoCloseable {
   }
 
   /** Rewrites a department's partition as another writer would: a queue worker moving an employee out, say. */
-  public void rewrite(String department, UnaryOperator<Map<String, ViewEntity>> edit) {
-    Map<String, ViewEntity> after = edit.apply(Map.copyOf(employees.getOrDefault(department, Map.of())));
+  public void rewrite(String department, UnaryOperator<Map<String, Map<String, Object>>> edit) {
+    Map<String, Map<String, Object>> after = edit.apply(Map.copyOf(employees.getOrDefault(department, Map.of())));
     rows.keySet().removeIf(ref -> ref.table() == ViewTable.EMPLOYEES && ref.partitionKey().equals(department));
-    after.forEach((rowKey, row) -> rows.put(DepartmentPartitions.ref(department, rowKey), row.properties()));
+    after.forEach((rowKey, row) -> rows.put(DepartmentPartitions.ref(department, rowKey), row));
     employees.put(department, new ConcurrentHashMap<>(after));
   }
 
@@ -108,12 +107,12 @@ public final class InMemoryViews implements AutoCloseable {
     } else {
       rows.put(ref, properties);
     }
-    Optional<ViewEntity> entity = Optional.ofNullable(properties).map(p -> new ViewEntity(ref.rowKey(), p));
+    Optional<Map<String, Object>> entity = Optional.ofNullable(properties).map(Map::copyOf);
     if (ref.table() == ViewTable.EMPLOYEES) {
-      Map<String, ViewEntity> partition = employees.computeIfAbsent(ref.partitionKey(), k -> new ConcurrentHashMap<>());
+      Map<String, Map<String, Object>> partition = employees.computeIfAbsent(ref.partitionKey(), k -> new ConcurrentHashMap<>());
       entity.ifPresentOrElse(row -> partition.put(ref.rowKey(), row), () -> partition.remove(ref.rowKey()));
     } else if (ref.table() == ViewTable.EMPLOYEE_INDEX) {
-      entity.ifPresent(row -> locators.put(LocatorRow.from(row.properties()).id(), row));
+      entity.ifPresent(row -> locators.put(LocatorRow.from(row).id(), row));
     } else {
       EmployeeId employee = new EmployeeId(Integer.parseInt(ref.partitionKey()));
       entity.ifPresent(row -> activity.computeIfAbsent(employee, id -> new ConcurrentHashMap<>()).put(ref.rowKey(), row));

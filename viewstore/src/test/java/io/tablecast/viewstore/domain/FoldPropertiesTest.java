@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablecast.events.DomainEvent;
 import io.tablecast.hr.work.DepartmentPartition;
-import io.tablecast.hr.work.ViewEntity;
 import java.util.List;
 import java.util.Map;
 import net.jqwik.api.Arbitraries;
@@ -22,9 +21,9 @@ class FoldPropertiesTest {
   @Property(tries = 300)
   void redeliveringAnyPrefixesGivesTheSameRowsAsOneCleanPass(
       @ForAll("histories") List<DomainEvent> history, @ForAll("cuts") List<Integer> redeliveries) {
-    Map<String, ViewEntity> clean = DepartmentPartition.fold(Map.of(), history);
+    Map<String, Map<String, Object>> clean = DepartmentPartition.fold(Map.of(), history);
 
-    Map<String, ViewEntity> rows = Map.of();
+    Map<String, Map<String, Object>> rows = Map.of();
     int applied = 0;
     for (int cut : redeliveries) {
       int upTo = Math.min(history.size(), applied + cut);

@@ -7,7 +7,6 @@ import io.tablecast.events.DomainEvent;
 import io.tablecast.hr.DepartmentPartitions;
 import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.hr.work.DepartmentPartition;
-import io.tablecast.hr.work.ViewEntity;
 import io.tablecast.projection.Projection;
 import io.tablecast.projection.RowChange;
 import io.tablecast.projection.RowRef;
@@ -89,11 +88,11 @@ class EgtPlanPropertiesTest {
   }
 
   /** Department "D" of the histories, as the fold keeps it. */
-  private static Map<String, ViewEntity> partition(Map<RowRef, Map<String, Object>> rows) {
-    Map<String, ViewEntity> partition = new HashMap<>();
+  private static Map<String, Map<String, Object>> partition(Map<RowRef, Map<String, Object>> rows) {
+    Map<String, Map<String, Object>> partition = new HashMap<>();
     rows.forEach((ref, properties) -> {
       if (ref.table() == ViewTable.EMPLOYEES && ref.partitionKey().equals("D")) {
-        partition.put(ref.rowKey(), new ViewEntity(ref.rowKey(), properties));
+        partition.put(ref.rowKey(), Map.copyOf(properties));
       }
     });
     return Map.copyOf(partition);
