@@ -30,8 +30,8 @@ import java.util.function.Function;
 public final class DepartmentAudit {
 
   private final Function<RowChange.Put, Optional<String>> refusal;
-  /** Each department's summary, its properties as its fold left them. */
-  private final Map<String, Map<String, Object>> summaries = new TreeMap<>();
+  /** Each department's summary as its fold left it, decoded once: every employee counted looks at them all. */
+  private final Map<String, DepartmentRow> summaries = new TreeMap<>();
   private final Map<String, Integer> counts = new HashMap<>();
   /** The final locators of the employees some summary names as manager. */
   private final Map<String, LocatorRow> managers = new HashMap<>();
@@ -47,12 +47,12 @@ public final class DepartmentAudit {
    */
   public Optional<String> apply(DepartmentEvent event) {
     String department = event.departmentId().value();
-    Map<String, Map<String, Object>> current = summaries.containsKey(department) ? Map.of(DEPARTMENT, summaries.get(department))
-        : Map.of();
+    Map<String, Map<String, Object>> current = summaries.containsKey(department)
+        ? Map.of(DEPARTMENT, summaries.get(department).properties()) : Map.of();
     Map<String, Object> next = DepartmentPartition.fold(current, List.of(event)).get(DEPARTMENT);
     Optional<String> violation = refusal.apply(new RowChange.Put(DepartmentPartitions.ref(department, DEPARTMENT), next));
     if (violation.isEmpty()) {
-      summaries.put(department, next);
+      summaries.put(department, DepartmentRow.from(next));
     }
     return violation;
   }
@@ -63,7 +63,7 @@ public final class DepartmentAudit {
       counts.merge(locator.departmentId(), 1, Integer::sum);
     }
     String id = locator.id().canonical();
-    if (summaries.values().stream().anyMatch(s -> ManagerFields.managedBy(DepartmentRow.from(s), id))) {
+    if (summaries.values().stream().anyMatch(s -> ManagerFields.managedBy(s, id))) {
       managers.put(id, locator);
     }
   }
@@ -72,7 +72,7 @@ public final class DepartmentAudit {
   public Set<String> managedBy(String employeeId) {
     Set<String> managed = new TreeSet<>();
     summaries.forEach((department, summary) -> {
-      if (ManagerFields.managedBy(DepartmentRow.from(summary), employeeId)) {
+      if (ManagerFields.managedBy(summary, employeeId)) {
         managed.add(department);
       }
     });
@@ -84,8 +84,7 @@ public final class DepartmentAudit {
    * it) for a department that has active employees but no event of its own.
    */
   public List<RowChange.Put> summaries() {
-    Map<String, DepartmentRow> all = new TreeMap<>();
-    summaries.forEach((department, summary) -> all.put(department, DepartmentRow.from(summary)));
+    Map<String, DepartmentRow> all = new TreeMap<>(summaries);
     counts.keySet().forEach(department -> all.computeIfAbsent(department, d -> DepartmentRow.placeholder()));
     List<RowChange.Put> rows = new ArrayList<>();
     all.forEach((department, summary) ->

@@ -11,6 +11,7 @@ import io.tablecast.hr.tables.ViewTable;
 import io.tablecast.hr.tables.rows.EmailClaim;
 import io.tablecast.hr.tables.rows.EmailCopyRow;
 import io.tablecast.hr.tables.rows.EmailEntryRow;
+import io.tablecast.hr.tables.rows.EmployeeRow;
 import io.tablecast.hr.tables.rows.LocatorRow;
 import io.tablecast.projection.RowChange;
 import io.tablecast.projection.RowRef;
@@ -60,8 +61,9 @@ public final class EmployeeAudit {
     List<RowChange.Put> rows = new ArrayList<>();
     rows.add(new RowChange.Put(EmployeeLocators.ref(truth.id()), truth.properties()));
     if (truth.isActive()) {
-      EmailClaim claim = EmailClaim.of(truth.employeeRow());
-      rows.add(new RowChange.Put(DepartmentPartitions.ref(department, employee), truth.employeeRow().properties()));
+      EmployeeRow row = truth.employeeRow();
+      EmailClaim claim = EmailClaim.of(row);
+      rows.add(new RowChange.Put(DepartmentPartitions.ref(department, employee), row.properties()));
       rows.add(new RowChange.Put(DepartmentPartitions.ref(department, EmployeesLayout.email(claim.email())),
           new EmailCopyRow(claim).properties()));
       rows.add(new RowChange.Put(new RowRef(ViewTable.EMPLOYEE_INDEX, IndexLayout.emailPartition(truth.employee().email()),

@@ -166,7 +166,8 @@ public final class ViewSetProjector<E> implements AutoCloseable {
       Settings settings, ViewSetMetrics metrics, Clock clock) {
     ViewSetProjector<E> projector = new ViewSetProjector<>(kafka, azure, generation, views, settings, metrics, clock);
     projector.thread.start();
-    log.info("Projecting view set {} into generation {} from {}", views.viewSet().name(), generation.number(), projector.source.topics().keySet());
+    log.info("Projecting view set {} into generation {} from {}", views.viewSet().name(), generation.number(),
+        projector.source.topics().keySet());
     return projector;
   }
 

@@ -172,7 +172,8 @@ class ViewSetProjectorIT {
 
       azure.table(generation.table(Tally.TOTALS)).deleteEntity("b9", "total"); // the cause, mended
       try (DeadLetterReplay replay =
-          new DeadLetterReplay(kafka, azure, generation.namespace(), HrProjections.PLANNED, List.of(Tally.PROJECTED), Clock.systemUTC())) {
+          new DeadLetterReplay(kafka, azure, generation.namespace(), HrProjections.PLANNED, List.of(Tally.PROJECTED),
+              Clock.systemUTC())) {
         assertThat(replay.replay(ParkedRecords.read(kafka, dlq, HrProjections.PLANNED.views().viewSet().name()), result -> { })).satisfiesExactly(
             undecodable -> assertThat(undecodable.detail()).as("still fails, stays parked").contains("not a tick: 2 fields"),
             mended -> assertThat(mended.outcome()).isEqualTo(DeadLetterReplay.Outcome.REPLAYED));
