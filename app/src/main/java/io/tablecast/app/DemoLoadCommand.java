@@ -2,6 +2,11 @@ package io.tablecast.app;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tablecast.common.config.ConfigException;
+import io.tablecast.common.config.Env;
+import io.tablecast.common.config.KafkaSettings;
+import io.tablecast.orders.OrderViews;
+import io.tablecast.orders.events.OrderEvent;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -15,20 +20,27 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * {@code tablecast demo-load}: fills a running pipeline with the demo's departments and employees
- * through the commands API, waits until the views show them, and prints URLs to try. The
- * docker-compose demo runs it as its one-shot {@code demo-loader}.
+ * through the commands API, and with the demo's orders ({@link DemoOrders}) as any producer of the
+ * {@code orders} example's topic would; waits until the views show them, and prints URLs to try.
+ * The docker-compose demo runs it as its one-shot {@code demo-loader}.
  */
 @Command(
     name = "demo-load",
     mixinStandardHelpOptions = true,
     description = {
         "Creates 5 departments, hires employees, assigns managers, then renames, transfers and archives some, "
-            + "all through the commands API.",
+            + "all through the commands API; then sends orders of 5 customers to the orders example's topic, on Kafka.",
         "Waits until the views show the expected counts, then prints URLs to try. "
             + "Safe to run again: every command carries an Idempotency-Key."})
 final class DemoLoadCommand implements Callable<Integer> {
@@ -47,13 +59,39 @@ final class DemoLoadCommand implements Callable<Integer> {
   @Option(names = "--employees", paramLabel = "<count>", defaultValue = "300", description = "Employees to hire, at least 5 (default: ${DEFAULT-VALUE}).")
   int employees;
 
+  @Option(names = "--orders", paramLabel = "<count>", defaultValue = "40",
+      description = "Orders to send to the orders example's topic, 0 for none (default: ${DEFAULT-VALUE}).")
+  int orders;
+
   @Option(names = "--timeout", defaultValue = "PT3M", description = "How long to wait for the services and then for the views (default: ${DEFAULT-VALUE}).")
   Duration timeout;
 
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private final Env env;
+
+  DemoLoadCommand() {
+    this(Env.system());
+  }
+
+  /** @param env where the orders go: the Kafka settings and namespace ({@code TABLECAST_KAFKA_*}, {@code TABLECAST_NAMESPACE}) */
+  DemoLoadCommand(Env env) {
+    this.env = env;
+  }
 
   @Override
   public Integer call() throws Exception {
+    if (employees < 5 || orders < 0) {
+      System.err.println("--employees must be at least 5 and --orders at least 0.");
+      return 2;
+    }
+    KafkaSettings kafka;
+    try {
+      kafka = orders == 0 ? null : KafkaSettings.fromEnv(env);
+      env.namespace();
+    } catch (ConfigException e) {
+      System.err.println(e.getMessage());
+      return 2;
+    }
     DemoScenario scenario = DemoScenario.of(employees);
     awaitHealthy(commands);
     awaitHealthy(views);
@@ -68,8 +106,52 @@ final class DemoLoadCommand implements Callable<Integer> {
       System.out.printf("The views did not show the expected counts %s within %s; see %s/status.%n", expected, timeout, views);
       return 1;
     }
+    if (orders > 0) {
+      DemoOrders demoOrders = DemoOrders.of(orders);
+      String topic = env.namespace().topic(OrderViews.TOPIC);
+      System.out.printf("Sending %d orders of customers %s to %s.%n", orders, demoOrders.expected().keySet(), topic);
+      send(kafka, topic, demoOrders.events());
+      if (!awaitOrders(demoOrders.expected())) {
+        System.out.printf("The orders view set did not show the orders %s within %s; see %s/status.%n", demoOrders.expected(), timeout,
+            views);
+        return 1;
+      }
+    }
     printTryIt(expected);
     return 0;
+  }
+
+  /** Keyed by customer, as a shop's producer would send them: each customer's events in order, on one partition. */
+  private void send(KafkaSettings kafka, String topic, List<OrderEvent> events) throws Exception {
+    Map<String, Object> config = kafka.client(Map.of(ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
+        ProducerConfig.MAX_BLOCK_MS_CONFIG, timeout.toMillis()));
+    try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer())) {
+      List<Future<?>> sent = events.stream().<Future<?>>map(event ->
+          producer.send(new ProducerRecord<>(topic, event.getCustomerId(), OrderViews.encode(event)))).toList();
+      for (Future<?> record : sent) {
+        record.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      }
+    }
+  }
+
+  /** Until each customer's summary ({@code GET /orders/customers/{id}}) shows its orders and those still open. */
+  private boolean awaitOrders(Map<String, DemoOrders.Counts> expected) throws InterruptedException, IOException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (System.nanoTime() < deadline) {
+      Map<String, DemoOrders.Counts> seen = new LinkedHashMap<>();
+      for (String customer : expected.keySet()) {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(views.resolve("/orders/customers/" + customer)).build(),
+            HttpResponse.BodyHandlers.ofString());
+        JsonNode summary = r.statusCode() == 200 ? JSON.readTree(r.body()).path("summary") : null;
+        seen.put(customer, summary == null ? null : new DemoOrders.Counts(summary.path("Orders").asLong(), summary.path("Open").asLong()));
+      }
+      if (seen.equals(expected)) {
+        return true;
+      }
+      System.out.printf("Waiting for the orders view set: %s, expected %s%n", seen, expected);
+      Thread.sleep(2000);
+    }
+    return false;
   }
 
   /** Sends each sequence in order, the sequences 8 at a time; fails on the first command refused. */
@@ -165,6 +247,9 @@ final class DemoLoadCommand implements Callable<Integer> {
     System.out.printf("  curl -s '%s/employees/7/activity?top=5'%n", v);
     System.out.printf("  curl -s '%s/employees?lastName=Lee'%n", v);
     System.out.printf("  curl -s %s/archive/departments/%s/employees/20   # archived%n", v, DemoScenario.department(20));
+    if (orders > 0) {
+      System.out.printf("  curl -s %s/orders/customers/c1               # the orders example's view set%n", v);
+    }
     System.out.printf("  curl -s %s/status%n", v);
   }
 }

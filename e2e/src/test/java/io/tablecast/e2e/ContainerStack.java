@@ -98,12 +98,15 @@ final class ContainerStack implements AutoCloseable {
         "TABLECAST_STORAGE_SAS", sas.sasToken().orElseThrow().replace('\n', ' '));
   }
 
-  /** The demo loader, {@code tablecast demo-load}, as compose runs it; not yet started. */
+  /**
+   * The demo loader, {@code tablecast demo-load}, as compose runs it, with no orders: this stack
+   * keeps HR's views alone; not yet started.
+   */
   GenericContainer<?> demoLoader(int employees) {
     return new GenericContainer<>(Images.service("cli"))
         .withNetwork(network)
         .withCommand("demo-load", "--commands", "http://commands:8081", "--views", "http://views:8082",
-            "--employees", String.valueOf(employees), "--timeout", "PT4M")
+            "--employees", String.valueOf(employees), "--orders", "0", "--timeout", "PT4M")
         .withLogConsumer(new Slf4jLogConsumer(LoggerFactory.getLogger("container.demo-loader")));
   }
 
