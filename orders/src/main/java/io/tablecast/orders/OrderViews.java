@@ -13,6 +13,8 @@ import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Optional;
 import org.apache.avro.AvroRuntimeException;
+import org.apache.avro.message.BinaryMessageDecoder;
+import org.apache.avro.specific.SpecificData;
 
 /**
  * The {@code orders} view set: a shop's order events, from {@value #TOPIC}, kept as
@@ -52,10 +54,17 @@ public final class OrderViews implements ViewSetProvider {
     return ViewSetReads.resource(OrderViews.class, "/openapi/orders-views.json");
   }
 
+  /**
+   * Records as this jar's classes: a jar the engine loads from {@code TABLECAST_VIEW_SETS_DIR} has a
+   * class loader of its own, which Avro's default model, on the engine's, does not see.
+   */
+  private static final BinaryMessageDecoder<OrderEvent> DECODER =
+      new BinaryMessageDecoder<>(new SpecificData(OrderEvent.class.getClassLoader()), OrderEvent.getClassSchema());
+
   /** Avro's single-object encoding: the schema's fingerprint, then the record. */
   static OrderEvent decode(String topic, byte[] value) {
     try {
-      return OrderEvent.getDecoder().decode(ByteBuffer.wrap(value));
+      return DECODER.decode(ByteBuffer.wrap(value));
     } catch (IOException | AvroRuntimeException e) {
       throw new IllegalArgumentException("not an order event: " + e.getMessage(), e);
     }
