@@ -102,7 +102,7 @@ final class DemoLoadCommand implements Callable<Integer> {
     sendAll(scenario.managers().stream().map(List::of).toList());
     sendAll(scenario.followUps());
     Map<String, Integer> expected = DemoScenario.expectedCounts(employees);
-    if (!awaitViews(expected)) {
+    if (!await("the views: employee counts", expected, () -> counts(expected))) {
       System.out.printf("The views did not show the expected counts %s within %s; see %s/status.%n", expected, timeout, views);
       return 1;
     }
@@ -111,7 +111,7 @@ final class DemoLoadCommand implements Callable<Integer> {
       String topic = env.namespace().topic(OrderViews.TOPIC);
       System.out.printf("Sending %d orders of customers %s to %s.%n", orders, demoOrders.expected().keySet(), topic);
       send(kafka, topic, demoOrders.events());
-      if (!awaitOrders(demoOrders.expected())) {
+      if (!await("the orders view set", demoOrders.expected(), () -> orderCounts(demoOrders.expected().keySet()))) {
         System.out.printf("The orders view set did not show the orders %s within %s; see %s/status.%n", demoOrders.expected(), timeout,
             views);
         return 1;
@@ -134,24 +134,16 @@ final class DemoLoadCommand implements Callable<Integer> {
     }
   }
 
-  /** Until each customer's summary ({@code GET /orders/customers/{id}}) shows its orders and those still open. */
-  private boolean awaitOrders(Map<String, DemoOrders.Counts> expected) throws InterruptedException, IOException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (System.nanoTime() < deadline) {
-      Map<String, DemoOrders.Counts> seen = new LinkedHashMap<>();
-      for (String customer : expected.keySet()) {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(views.resolve("/orders/customers/" + customer)).build(),
-            HttpResponse.BodyHandlers.ofString());
-        JsonNode summary = r.statusCode() == 200 ? JSON.readTree(r.body()).path("summary") : null;
-        seen.put(customer, summary == null ? null : new DemoOrders.Counts(summary.path("Orders").asLong(), summary.path("Open").asLong()));
-      }
-      if (seen.equals(expected)) {
-        return true;
-      }
-      System.out.printf("Waiting for the orders view set: %s, expected %s%n", seen, expected);
-      Thread.sleep(2000);
+  /** Each customer's summary ({@code GET /orders/customers/{id}}): its orders and those still open; null while it has none. */
+  private Map<String, DemoOrders.Counts> orderCounts(Iterable<String> customers) throws IOException, InterruptedException {
+    Map<String, DemoOrders.Counts> seen = new LinkedHashMap<>();
+    for (String customer : customers) {
+      HttpResponse<String> r = http.send(HttpRequest.newBuilder(views.resolve("/orders/customers/" + customer)).build(),
+          HttpResponse.BodyHandlers.ofString());
+      JsonNode summary = r.statusCode() == 200 ? JSON.readTree(r.body()).path("summary") : null;
+      seen.put(customer, summary == null ? null : new DemoOrders.Counts(summary.path("Orders").asLong(), summary.path("Open").asLong()));
     }
-    return false;
+    return seen;
   }
 
   /** Sends each sequence in order, the sequences 8 at a time; fails on the first command refused. */
@@ -205,15 +197,21 @@ final class DemoLoadCommand implements Callable<Integer> {
     }
   }
 
-  private boolean awaitViews(Map<String, Integer> expected) throws InterruptedException, IOException {
+  /** What the views show, read again every 2 s. */
+  @FunctionalInterface
+  private interface Reading<T> {
+    T read() throws IOException, InterruptedException;
+  }
+
+  /** Until {@code reading} shows {@code expected}, for at most {@code --timeout}; false if it never did. */
+  private <T> boolean await(String what, T expected, Reading<T> reading) throws InterruptedException, IOException {
     long deadline = System.nanoTime() + timeout.toNanos();
-    Map<String, Integer> seen = Map.of();
     while (System.nanoTime() < deadline) {
-      seen = counts(expected);
+      T seen = reading.read();
       if (seen.equals(expected)) {
         return true;
       }
-      System.out.printf("Waiting for the views: employee counts %s, expected %s%n", seen, expected);
+      System.out.printf("Waiting for %s: %s, expected %s%n", what, seen, expected);
       Thread.sleep(2000);
     }
     return false;
