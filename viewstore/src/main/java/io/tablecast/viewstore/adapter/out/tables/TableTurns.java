@@ -95,8 +95,7 @@ import org.slf4j.LoggerFactory;
  * written on the ETag known, or read and the turn folded again, so a stale one fails the write or is
  * read, never believed. After a race lost in a partition, the turn takes the rows it read
  * elsewhere as read and those it wrote as written (see {@link #recalled}), and reads again the rows
- * whose write failed. The partitions of one tier of a step's writes go out side by side. A turn of
- * several of a step's items that loses a race goes on one item at a time ({@link ItemsApart}).
+ * whose write failed. The partitions of one tier of a step's writes go out side by side.
  */
 public final class TableTurns {
 
@@ -324,21 +323,13 @@ public final class TableTurns {
   /**
    * The turn's first events that fit one EGT per partition ({@link EgtPlan}), then the next, until
    * none is left; the events each part set aside go to {@code waiting} and {@code held}, by their index in the turn.
-   * Once a part of a step's items loses a race, the items left go one at a time ({@link ItemsApart}).
    */
   private <E> List<Write> applyInParts(Turn<E> turn, boolean trustingItems, Map<Integer, String> waiting, Map<Integer, String> held,
       Fence fence) {
     List<Write> written = new ArrayList<>();
     int done = 0;
-    boolean apart = false;
     for (Turn<E> rest = turn; rest != null; ) {
-      EgtPlan.Part<E> part;
-      try {
-        part = apart ? applyFirstPart(rest.slice(0, 1), trustingItems, fence, false) : applyFirstPart(rest, trustingItems, fence, true);
-      } catch (ItemsApart e) {
-        apart = true;
-        continue;
-      }
+      EgtPlan.Part<E> part = applyFirstPart(rest, trustingItems, fence);
       written.addAll(part.writes());
       int offset = done;
       part.turn().waiting().forEach((index, reason) -> waiting.put(offset + index, reason));
@@ -349,12 +340,8 @@ public final class TableTurns {
     return written;
   }
 
-  /**
-   * @param trustingItems whether to take the rows the items carry as they say, and their intent rows as absent, until a race is lost
-   * @param apartAfterARace whether a part of several of a step's items that loses a race ends in {@link ItemsApart} instead of being
-   *     read and folded again whole
-   */
-  private <E> EgtPlan.Part<E> applyFirstPart(Turn<E> turn, boolean trustingItems, Fence fence, boolean apartAfterARace) {
+  /** @param trustingItems whether to take the rows the items carry as they say, and their intent rows as absent, until a race is lost */
+  private <E> EgtPlan.Part<E> applyFirstPart(Turn<E> turn, boolean trustingItems, Fence fence) {
     if (remembersReads() && turn.intentRows().isEmpty()) {
       Optional<EgtPlan.Part<E>> applied = appliedAsKnown(turn);
       if (applied.isPresent()) {
@@ -368,9 +355,6 @@ public final class TableTurns {
         conflicts -> {
           if (conflicts > 0) {
             observer.lostRace();
-            if (apartAfterARace && turn.projection() instanceof WorkStep<?> && turn.events().size() > 1) {
-              throw new ItemsApart();
-            }
           }
           return remembersReads() ? planned(turn, read(turn), owner)
               : recalled(turn, owner, readThisTurn, trustingItems && conflicts == 0);
@@ -387,19 +371,6 @@ public final class TableTurns {
         },
         lost -> new IllegalStateException("Projection '" + projection.name() + "' lost " + OptimisticWrite.MAX_CONFLICTS
             + " races in a row for the rows of generation " + generation.number() + ": " + lost.getMessage(), lost));
-  }
-
-  /**
-   * A part of several of a step's items lost a race: the items left go one at a time, each read and
-   * folded again alone. Read again whole, as a projection's turn is, such a part would read every
-   * item's rows again for a race that one item's row lost, and, with every row of every item in
-   * play, lose the next race as likely; alone, an item reads again its own rows, and a race costs
-   * only the item that lost it. Its leases were given back when its write failed.
-   */
-  private static final class ItemsApart extends RuntimeException {
-    ItemsApart() {
-      super(null, null, false, false);
-    }
   }
 
   /** The rows a turn's attempt folds over, and the turn's first part folded over them. */

@@ -136,31 +136,6 @@ class IntentRowsIT {
   }
 
   @Test
-  void aTurnOfSeveralItemsThatLosesARace_goesOnOneItemAtATime_soThatTheNextRaceCostsOnlyTheItemThatLostIt() {
-    List<String> accounts = List.of("a1", "a2", "a3");
-    accounts.forEach(account -> tick(account, 1, 10));
-    steps.applyItems(AMOUNTS.turn(accounts));
-    accounts.forEach(account -> tick(account, 2, 20));
-    TableTurns other = TableTurns.reading(azure, generation, readers, LEASE, clock);
-    faults.beforeWrite("latest-a2", () -> { // a2's truth moves on and another turn files it first; then again, once this turn read it
-      tick("a2", 3, 30);
-      other.applyItems(AMOUNTS.turn(List.of("a2")));
-      tick("a2", 4, 40);
-      faults.beforeWrite("latest-a2", () -> other.applyItems(AMOUNTS.turn(List.of("a2"))));
-    });
-    probe.drain();
-
-    assertThat(steps.applyItems(AMOUNTS.turn(accounts)).isEmpty()).isTrue();
-
-    assertThat(probe.drain().samples().stream().map(StorageProbe.Sample::label)
-        .filter(label -> label.startsWith(generation.table(Tally.TOTALS)) && label.contains(" read")))
-        .as("the 3 items' truths together; after the race, a1 and a3 each alone, a2 alone twice (its truth and its intent row "
-            + "again after its own race); read again whole after each race, the turn reads 11").hasSize(9);
-    assertThat(accounts.stream().map(account -> row(filed(account))))
-        .containsExactly(Map.of("Filed", 20L), Map.of("Filed", 40L), Map.of("Filed", 20L));
-  }
-
-  @Test
   void theLeaseOfARunKnownToHaveDied_isNotWaitedOut() {
     tick(1, 10);
     steps.applyItems(AMOUNTS.turn(List.of("a1")));
@@ -299,11 +274,7 @@ class IntentRowsIT {
   }
 
   private void tick(long version, long amount) {
-    tick("a1", version, amount);
-  }
-
-  private void tick(String account, long version, long amount) {
-    truth.apply(LATEST, List.of(new Tick("b1", account, version, amount)));
+    truth.apply(LATEST, List.of(new Tick("b1", "a1", version, amount)));
   }
 
   private List<Long> filedAmounts() {
