@@ -95,7 +95,10 @@ import org.slf4j.LoggerFactory;
  * written on the ETag known, or read and the turn folded again, so a stale one fails the write or is
  * read, never believed. After a race lost in a partition, the turn takes the rows it read
  * elsewhere as read and those it wrote as written (see {@link #recalled}), and reads again the rows
- * whose write failed. The partitions of one tier of a step's writes go out side by side.
+ * whose write failed. The partitions of one tier of a step's writes go out side by side. A part of
+ * several of a step's items that loses a race in a partition not all of them write goes on one
+ * item at a time ({@link ItemsApart}); one that loses it on a row they all write (a hot row: a
+ * summary or index shard they share) is read again whole, and keeps them in one EGT there.
  */
 public final class TableTurns {
 
@@ -323,13 +326,22 @@ public final class TableTurns {
   /**
    * The turn's first events that fit one EGT per partition ({@link EgtPlan}), then the next, until
    * none is left; the events each part set aside go to {@code waiting} and {@code held}, by their index in the turn.
+   * The items of a part that went apart after a race ({@link ItemsApart}) go one at a time, and the next part takes as many as fit.
    */
   private <E> List<Write> applyInParts(Turn<E> turn, boolean trustingItems, Map<Integer, String> waiting, Map<Integer, String> held,
       Fence fence) {
     List<Write> written = new ArrayList<>();
     int done = 0;
+    int alone = 0;
     for (Turn<E> rest = turn; rest != null; ) {
-      EgtPlan.Part<E> part = applyFirstPart(rest, trustingItems, fence);
+      EgtPlan.Part<E> part;
+      try {
+        part = applyFirstPart(alone > 0 ? rest.slice(0, 1) : rest, trustingItems, fence);
+      } catch (ItemsApart e) {
+        alone = e.items;
+        continue;
+      }
+      alone = Math.max(0, alone - part.turn().events().size());
       written.addAll(part.writes());
       int offset = done;
       part.turn().waiting().forEach((index, reason) -> waiting.put(offset + index, reason));
@@ -366,11 +378,66 @@ public final class TableTurns {
           } catch (TableServiceException e) {
             // Read again, all of it: the turn that won may have written rows this one read before it (see recalled).
             readThisTurn.clear();
+            int items = part.turn().events().size();
+            if (e instanceof RaceLostIn lost && items > 1 && projection instanceof WorkStep<?>
+                && !everyItemWritesIn(part.turn(), planned.read(), lost.partition)) {
+              observer.lostRace();
+              throw new ItemsApart(items);
+            }
             throw e;
           }
         },
         lost -> new IllegalStateException("Projection '" + projection.name() + "' lost " + OptimisticWrite.MAX_CONFLICTS
             + " races in a row for the rows of generation " + generation.number() + ": " + lost.getMessage(), lost));
+  }
+
+  /**
+   * A part of {@code items} of a step's items lost a race in a partition that not all of them
+   * write: they go on one at a time, each read and folded again alone, and retried alone. Read
+   * again whole, as a projection's turn is, the part would read every item's rows again for a race
+   * that one item's row lost, and, with every row of every item in play, lose the next race as
+   * likely. Its leases were given back when its write failed.
+   */
+  private static final class ItemsApart extends RuntimeException {
+
+    private final int items;
+
+    ItemsApart(int items) {
+      super(null, null, false, false);
+      this.items = items;
+    }
+  }
+
+  /** A write of one partition that lost a race ({@link TableResponses#lostRace}): the store's answer, and where it was. */
+  private static final class RaceLostIn extends TableServiceException {
+
+    private final transient Partition partition;
+
+    RaceLostIn(Partition partition, TableServiceException lost) {
+      super(lost.getMessage(), lost.getResponse(), lost.getValue());
+      initCause(lost);
+      this.partition = partition;
+    }
+  }
+
+  /**
+   * Whether each of the part's items, folded alone over the rows its attempt read, writes in
+   * {@code partition}: a row they all change, which a part that wins writes for all of them in one
+   * EGT. An item that names a row its attempt did not read is taken as writing there.
+   */
+  private static <E> boolean everyItemWritesIn(Turn<E> part, Map<RowRef, Read> read, Partition partition) {
+    Map<RowRef, Map<String, Object>> rows = propertiesOf(read);
+    for (int index = 0; index < part.events().size(); index++) {
+      Turn<E> item = part.slice(index, index + 1);
+      Set<RowRef> named = item.readsAfter(rows); // the rows it names after its own, read with the part's
+      for (int round = 0; round < GUESS_ROUNDS && !named.isEmpty(); round++) {
+        named = item.readsAfter(rows);
+      }
+      if (named.isEmpty() && item.fold(rows).stream().noneMatch(write -> Partition.of(write.ref()).equals(partition))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The rows a turn's attempt folds over, and the turn's first part folded over them. */
@@ -824,6 +891,9 @@ public final class TableTurns {
           : Egts.submitForEtags(client(partition.table()), actions);
     } catch (RuntimeException e) {
       forget(partition, writes);
+      if (e instanceof TableServiceException refused && !(e instanceof RaceLostIn) && TableResponses.lostRace(refused)) {
+        throw new RaceLostIn(partition, refused);
+      }
       throw e;
     }
     observer.submitted(writes.size());

@@ -136,6 +136,50 @@ class IntentRowsIT {
   }
 
   @Test
+  void aTurnOfSeveralItemsThatLosesARaceOnOneItemsRow_goesOnOneItemAtATime_soThatTheNextRaceCostsOnlyTheItemThatLostIt() {
+    List<String> accounts = List.of("a1", "a2", "a3");
+    accounts.forEach(account -> tick(account, 1, 10));
+    steps.applyItems(AMOUNTS.turn(accounts));
+    accounts.forEach(account -> tick(account, 2, 20));
+    TableTurns other = TableTurns.reading(azure, generation, readers, LEASE, clock);
+    faults.beforeWrite("latest-a2", () -> { // a2's truth moves on and another turn files it first; then again, once this turn read it
+      tick("a2", 3, 30);
+      other.applyItems(AMOUNTS.turn(List.of("a2")));
+      tick("a2", 4, 40);
+      faults.beforeWrite("latest-a2", () -> other.applyItems(AMOUNTS.turn(List.of("a2"))));
+    });
+    probe.drain();
+
+    assertThat(steps.applyItems(AMOUNTS.turn(accounts)).isEmpty()).isTrue();
+
+    assertThat(probe.drain().samples().stream().map(StorageProbe.Sample::label)
+        .filter(label -> label.startsWith(generation.table(Tally.TOTALS)) && label.contains(" read")))
+        .as("the 3 items' truths together; after the race, a1 and a3 each alone, a2 alone twice (its truth and its intent row "
+            + "again after its own race); read again whole after each race, the turn reads 11").hasSize(9);
+    assertThat(accounts.stream().map(account -> row(filed(account))))
+        .containsExactly(Map.of("Filed", 20L), Map.of("Filed", 40L), Map.of("Filed", 20L));
+  }
+
+  @Test
+  void aTurnOfSeveralItemsThatLosesARaceInAPartitionTheyAllWrite_isReadAgainWhole_soThatTheyStillShareOneEgtThere() {
+    List<String> accounts = IntStream.rangeClosed(1, 8).mapToObj(i -> "a" + i).toList();
+    accounts.forEach(account -> tick(account, 1, 20));
+    String entries = generation.table(Tally.ACCOUNT_INDEX);
+    faults.beforeWrite("$batch", () -> // another writer files a2 under 20 first: the items' EGT there fails on it
+        azure.table(entries).createEntity(new TableEntity("amount20", "a2").addProperty("Version", 1L)));
+    probe.drain();
+
+    assertThat(steps.applyItems(AMOUNTS.turn(accounts)).isEmpty()).isTrue();
+
+    assertThat(probe.drain().samples().stream().map(StorageProbe.Sample::label).filter(label -> label.startsWith(entries)
+        && !label.endsWith(" read"))).as("the 8 entries under 20 in one EGT, which lost; then the 7 left in one (one item at a time"
+            + " writes 7)").containsExactly(entries + " EGT", entries + " EGT");
+    assertThat(accounts.stream().map(account -> row(filed(account)))).containsOnly(Map.of("Filed", 20L));
+    assertThat(azure.table(entries).listEntities().stream().filter(row -> row.getPartitionKey().equals("amount20")))
+        .extracting(TableEntity::getRowKey).containsExactlyInAnyOrderElementsOf(accounts);
+  }
+
+  @Test
   void theLeaseOfARunKnownToHaveDied_isNotWaitedOut() {
     tick(1, 10);
     steps.applyItems(AMOUNTS.turn(List.of("a1")));
@@ -274,7 +318,11 @@ class IntentRowsIT {
   }
 
   private void tick(long version, long amount) {
-    truth.apply(LATEST, List.of(new Tick("b1", "a1", version, amount)));
+    tick("a1", version, amount);
+  }
+
+  private void tick(String account, long version, long amount) {
+    truth.apply(LATEST, List.of(new Tick("b1", account, version, amount)));
   }
 
   private List<Long> filedAmounts() {
