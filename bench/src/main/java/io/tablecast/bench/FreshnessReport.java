@@ -177,7 +177,8 @@ final class FreshnessReport {
     }
     componentCpu(results);
     line("");
-    line("Storage requests per event applied, by sender and kind (idle, the projector and its workers send %.1f requests/s):",
+    line("Storage requests per event applied, by sender and kind, a failed one with its status (idle, the projector and its workers"
+        + " send %.1f requests/s):",
         idlePerSecond);
     line("");
     for (RateResult r : results) {

@@ -36,6 +36,12 @@ public final class OrderViews implements ViewSetProvider {
   public static final String TOPIC = "orders.events";
   public static final ViewSet VIEW_SET = ViewSet.of("orders", List.of(CUSTOMERS, ORDERS_BY_STATUS, ORDER_ACTIVITY), List.of(STATUS_QUEUE));
   static final StatusIndex STATUS_INDEX = new StatusIndex();
+  /**
+   * Records as this jar's classes: a jar the engine loads from {@code TABLECAST_VIEW_SETS_DIR} has a
+   * class loader of its own, which Avro's default model, on the engine's, does not see.
+   */
+  private static final BinaryMessageDecoder<OrderEvent> DECODER =
+      new BinaryMessageDecoder<>(new SpecificData(OrderEvent.class.getClassLoader()), OrderEvent.getClassSchema());
   public static final ProjectedViewSet<OrderEvent> PROJECTED = new ProjectedViewSet<>(VIEW_SET, List.of(TOPIC), OrderViews::decode,
       List.of(new CustomerOrders(), new OrderTrail()), List.of(STATUS_INDEX));
 
@@ -53,13 +59,6 @@ public final class OrderViews implements ViewSetProvider {
   public Optional<URL> openApi() {
     return ViewSetReads.resource(OrderViews.class, "/openapi/orders-views.json");
   }
-
-  /**
-   * Records as this jar's classes: a jar the engine loads from {@code TABLECAST_VIEW_SETS_DIR} has a
-   * class loader of its own, which Avro's default model, on the engine's, does not see.
-   */
-  private static final BinaryMessageDecoder<OrderEvent> DECODER =
-      new BinaryMessageDecoder<>(new SpecificData(OrderEvent.class.getClassLoader()), OrderEvent.getClassSchema());
 
   /** Avro's single-object encoding: the schema's fingerprint, then the record. */
   static OrderEvent decode(String topic, byte[] value) {

@@ -116,6 +116,8 @@ public final class TableTurns {
   private static final Duration LEASE = Duration.ofSeconds(30);
   /** How many times a guess reads the rows its EGT would not check before the turn is read whole instead. */
   private static final int GUESS_ROUNDS = 3;
+  /** How many rounds of rows named after its own an item folded alone is asked for when a lost race is placed ({@link #everyItemWritesIn}). */
+  private static final int NAMING_ROUNDS = 3;
   /** How many of a message's items one slice of its turn takes ({@link #applyItems(Turn, boolean, long, Duration)}). */
   static final int ITEMS_PER_SLICE = 100;
   /** Why the items of a slice not begun were set aside. */
@@ -326,7 +328,8 @@ public final class TableTurns {
   /**
    * The turn's first events that fit one EGT per partition ({@link EgtPlan}), then the next, until
    * none is left; the events each part set aside go to {@code waiting} and {@code held}, by their index in the turn.
-   * The items of a part that went apart after a race ({@link ItemsApart}) go one at a time, and the next part takes as many as fit.
+   * The items of a part that went apart after a race ({@link ItemsApart}) go one at a time, with no trust in what they carry,
+   * and the next part takes as many as fit.
    */
   private <E> List<Write> applyInParts(Turn<E> turn, boolean trustingItems, Map<Integer, String> waiting, Map<Integer, String> held,
       Fence fence) {
@@ -336,7 +339,8 @@ public final class TableTurns {
     for (Turn<E> rest = turn; rest != null; ) {
       EgtPlan.Part<E> part;
       try {
-        part = applyFirstPart(alone > 0 ? rest.slice(0, 1) : rest, trustingItems, fence);
+        // Alone after their part's race, items take nothing on trust: the part may have written what they would take for absent.
+        part = alone > 0 ? applyFirstPart(rest.slice(0, 1), false, fence) : applyFirstPart(rest, trustingItems, fence);
       } catch (ItemsApart e) {
         alone = e.items;
         continue;
@@ -396,7 +400,8 @@ public final class TableTurns {
    * write: they go on one at a time, each read and folded again alone, and retried alone. Read
    * again whole, as a projection's turn is, the part would read every item's rows again for a race
    * that one item's row lost, and, with every row of every item in play, lose the next race as
-   * likely. Its leases were given back when its write failed.
+   * likely. Its leases were given back when its write failed. Alone, an item takes nothing on trust
+   * ({@link WorkStep#carried}): what it would take for absent, the part may have written for it.
    */
   private static final class ItemsApart extends RuntimeException {
 
@@ -430,7 +435,7 @@ public final class TableTurns {
     for (int index = 0; index < part.events().size(); index++) {
       Turn<E> item = part.slice(index, index + 1);
       Set<RowRef> named = item.readsAfter(rows); // the rows it names after its own, read with the part's
-      for (int round = 0; round < GUESS_ROUNDS && !named.isEmpty(); round++) {
+      for (int round = 0; round < NAMING_ROUNDS && !named.isEmpty(); round++) {
         named = item.readsAfter(rows);
       }
       if (named.isEmpty() && item.fold(rows).stream().noneMatch(write -> Partition.of(write.ref()).equals(partition))) {
@@ -891,7 +896,7 @@ public final class TableTurns {
           : Egts.submitForEtags(client(partition.table()), actions);
     } catch (RuntimeException e) {
       forget(partition, writes);
-      if (e instanceof TableServiceException refused && !(e instanceof RaceLostIn) && TableResponses.lostRace(refused)) {
+      if (e instanceof TableServiceException refused && TableResponses.lostRace(refused)) {
         throw new RaceLostIn(partition, refused);
       }
       throw e;

@@ -180,6 +180,25 @@ class IntentRowsIT {
   }
 
   @Test
+  void itemsThatGoOnAloneAfterTheirTurnLostARaceOnTrust_takeNothingOnTrustAnyMore_soThatNoneFailsOnWhatTheTurnWroteForIt() {
+    List<String> accounts = List.of("a1", "a2", "a3");
+    accounts.forEach(account -> tick(account, 1, 10));
+    tick("a2", 2, 20);
+    steps.applyItems(AMOUNTS.turn(List.of("a2")), true); // a later item of a2's ran first: a2's intent row is there
+    probe.drain();
+
+    List<String> carrying = accounts.stream().map(account -> Tally.amountsItem(new Tick("b1", account, 1, 10))).toList();
+    assertThat(steps.applyItems(AMOUNTS.turn(carrying), true).isEmpty()).isTrue();
+
+    assertThat(probe.drain().samples().stream().filter(sample -> sample.status() == 409).map(StorageProbe.Sample::label))
+        .as("a2's intent row, which the turn of three inserted on trust; on trust alone, each item would insert again the intent row"
+            + " the turn had inserted for it").containsExactly(generation.table(Tally.TOTALS) + " insert");
+    assertThat(accounts.stream().map(account -> row(filed(account))))
+        .containsExactly(Map.of("Filed", 10L), Map.of("Filed", 20L), Map.of("Filed", 10L));
+    assertThat(filedUnder10()).containsExactlyInAnyOrder("a1", "a3");
+  }
+
+  @Test
   void theLeaseOfARunKnownToHaveDied_isNotWaitedOut() {
     tick(1, 10);
     steps.applyItems(AMOUNTS.turn(List.of("a1")));
