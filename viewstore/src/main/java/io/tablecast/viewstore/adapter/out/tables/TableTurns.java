@@ -33,6 +33,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -84,10 +85,13 @@ import org.slf4j.LoggerFactory;
  * than those of its items' intent rows, and rows there that its items do not declare themselves,
  * first writes each changed intent row as the fold left it, under a lease ({@value #LEASE_OWNER},
  * {@value #LEASE_UNTIL}) on the ETag read; then the other partitions; then the intent rows as their
- * steps settle them ({@link WorkStep#settled}), on the ETags of the first write. A turn that fails
- * between gives the lease back and keeps the intent. A turn that reads an intent row another turn
- * holds sets its item aside ({@link Aside#held}). The intent rows' partitions are written last in
- * any case, so a row the item keeps is never recorded before it is written.
+ * steps settle them ({@link WorkStep#settled}), on the ETags of the first write. A turn that loses a
+ * race between keeps its leases while it tries again (its own lease does not hold it back, and an
+ * intent it folds the same is settled as it stands, not written again first); a turn that gives up,
+ * or ends with an intent it did not settle, gives the lease back and keeps the intent. A turn that
+ * reads an intent row another turn holds sets its item aside ({@link Aside#held}). The intent rows'
+ * partitions are written last in any case, so a row the item keeps is never recorded before it is
+ * written.
  *
  * <p><b>Steps</b> ({@link #reading}): the rows a step's turns wrote last are kept with their ETags
  * ({@link KnownRows}), and a turn takes such a row as written instead of reading it, unless a
@@ -334,30 +338,51 @@ public final class TableTurns {
   private <E> List<Write> applyInParts(Turn<E> turn, boolean trustingItems, Map<Integer, String> waiting, Map<Integer, String> held,
       Fence fence) {
     List<Write> written = new ArrayList<>();
-    int done = 0;
-    int alone = 0;
-    for (Turn<E> rest = turn; rest != null; ) {
-      EgtPlan.Part<E> part;
-      try {
-        // Alone after their part's race, items take nothing on trust: the part may have written what they would take for absent.
-        part = alone > 0 ? applyFirstPart(rest.slice(0, 1), false, fence) : applyFirstPart(rest, trustingItems, fence);
-      } catch (ItemsApart e) {
-        alone = e.items;
-        continue;
+    Leases leases = new Leases(instance + "/" + UUID.randomUUID());
+    try {
+      int done = 0;
+      int alone = 0;
+      for (Turn<E> rest = turn; rest != null; ) {
+        EgtPlan.Part<E> part;
+        try {
+          // Alone after their part's race, items take nothing on trust: the part may have written what they would take for absent.
+          part = alone > 0 ? applyFirstPart(rest.slice(0, 1), false, fence, leases) : applyFirstPart(rest, trustingItems, fence, leases);
+        } catch (ItemsApart e) {
+          alone = e.items;
+          continue;
+        }
+        alone = Math.max(0, alone - part.turn().events().size());
+        written.addAll(part.writes());
+        int offset = done;
+        part.turn().waiting().forEach((index, reason) -> waiting.put(offset + index, reason));
+        part.turn().held().forEach((index, reason) -> held.put(offset + index, reason));
+        done += part.turn().events().size();
+        rest = EgtPlan.rest(rest, part);
       }
-      alone = Math.max(0, alone - part.turn().events().size());
-      written.addAll(part.writes());
-      int offset = done;
-      part.turn().waiting().forEach((index, reason) -> waiting.put(offset + index, reason));
-      part.turn().held().forEach((index, reason) -> held.put(offset + index, reason));
-      done += part.turn().events().size();
-      rest = EgtPlan.rest(rest, part);
+    } finally {
+      release(leases.held);
     }
     return written;
   }
 
+  /**
+   * The owner of a turn's leases ({@value #LEASE_OWNER}), and the intent rows it holds under them and
+   * has not settled yet: kept while its parts are tried again, whole or one item at a time, so that
+   * an intent written once is not given back and written again; given back when the turn ends.
+   */
+  private record Leases(String owner, Map<RowRef, Read> held) {
+
+    Leases(String owner) {
+      this(owner, new ConcurrentHashMap<>());
+    }
+
+    void settled(List<Write> writes) {
+      writes.forEach(write -> held.remove(write.ref()));
+    }
+  }
+
   /** @param trustingItems whether to take the rows the items carry as they say, and their intent rows as absent, until a race is lost */
-  private <E> EgtPlan.Part<E> applyFirstPart(Turn<E> turn, boolean trustingItems, Fence fence) {
+  private <E> EgtPlan.Part<E> applyFirstPart(Turn<E> turn, boolean trustingItems, Fence fence, Leases leases) {
     if (remembersReads() && turn.intentRows().isEmpty()) {
       Optional<EgtPlan.Part<E>> applied = appliedAsKnown(turn);
       if (applied.isPresent()) {
@@ -365,7 +390,7 @@ public final class TableTurns {
       }
     }
     Projection<?> projection = turn.projection();
-    String owner = instance + "/" + UUID.randomUUID();
+    String owner = leases.owner();
     Map<RowRef, Read> readThisTurn = new HashMap<>();
     return OptimisticWrite.apply(
         conflicts -> {
@@ -378,7 +403,7 @@ public final class TableTurns {
         Planned::part,
         (planned, part) -> {
           try {
-            write(planned.read(), part, owner, fence);
+            write(planned.read(), part, leases, fence);
           } catch (TableServiceException e) {
             // Read again, all of it: the turn that won may have written rows this one read before it (see recalled).
             readThisTurn.clear();
@@ -400,7 +425,8 @@ public final class TableTurns {
    * write: they go on one at a time, each read and folded again alone, and retried alone. Read
    * again whole, as a projection's turn is, the part would read every item's rows again for a race
    * that one item's row lost, and, with every row of every item in play, lose the next race as
-   * likely. Its leases were given back when its write failed. Alone, an item takes nothing on trust
+   * likely. The turn keeps the leases it holds: each item, alone, settles its own intent row without
+   * writing it again under a lease first. Alone, an item takes nothing on trust
    * ({@link WorkStep#carried}): what it would take for absent, the part may have written for it.
    */
   private static final class ItemsApart extends RuntimeException {
@@ -689,7 +715,7 @@ public final class TableTurns {
    * items do not declare themselves, the changed intent rows as folded, under {@code owner}'s lease
    * (see the class comment).
    */
-  private <E> void write(Map<RowRef, Read> read, EgtPlan.Part<E> part, String owner, Fence fence) {
+  private <E> void write(Map<RowRef, Read> read, EgtPlan.Part<E> part, Leases leases, Fence fence) {
     Turn<E> turn = part.turn();
     Set<RowRef> carried = turn.carried().keySet();
     part.writes().stream().filter(write -> carried.contains(write.ref())).findFirst().ifPresent(write -> {
@@ -706,10 +732,11 @@ public final class TableTurns {
       List<Write> settled = new ArrayList<>(turn.settled(part.writes()));
       settled.addAll(unfinished);
       write(read, settled, turn.reads(), intentPartitions, fence);
+      leases.settled(settled);
       return;
     }
     fence.check();
-    Map<RowRef, Read> intended = writeIntents(intentWrites, read, owner);
+    Map<RowRef, Read> intended = writeIntents(intentWrites, read, leases);
     Map<RowRef, Read> guarded = new HashMap<>(read);
     guarded.putAll(intended);
     List<Write> settled = new ArrayList<>();
@@ -724,12 +751,8 @@ public final class TableTurns {
           : new Write(write.ref(), Write.Kind.DELETE, Map.of()));
     }
     settled.addAll(unfinished);
-    try {
-      write(guarded, settled, turn.reads(), intentPartitions, fence);
-    } catch (RuntimeException e) {
-      release(intended);
-      throw e;
-    }
+    write(guarded, settled, turn.reads(), intentPartitions, fence);
+    leases.settled(settled);
   }
 
   /**
@@ -753,37 +776,43 @@ public final class TableTurns {
     return unfinished;
   }
 
-  /** The intent rows as folded (a row the fold deletes as it was read), each under {@code owner}'s lease; their new ETags. */
-  private Map<RowRef, Read> writeIntents(List<Write> intentWrites, Map<RowRef, Read> read, String owner) {
+  /**
+   * The intent rows as folded (a row the fold deletes as it was read), each under the turn's lease,
+   * which {@code leases} then holds; their new ETags.
+   */
+  private Map<RowRef, Read> writeIntents(List<Write> intentWrites, Map<RowRef, Read> read, Leases leases) {
     Map<Partition, List<Write>> byPartition = new LinkedHashMap<>();
     for (Write write : intentWrites) {
       Map<String, Object> intent = new HashMap<>(write.kind() == Write.Kind.DELETE ? withoutLease(read.get(write.ref()).properties())
           : write.properties());
-      intent.put(LEASE_OWNER, owner);
+      intent.put(LEASE_OWNER, leases.owner());
       intent.put(LEASE_UNTIL, clock.millis() + lease.toMillis());
       Write.Kind kind = read.containsKey(write.ref()) ? Write.Kind.REPLACE : Write.Kind.INSERT;
       byPartition.computeIfAbsent(Partition.of(write.ref()), p -> new ArrayList<>()).add(new Write(write.ref(), kind, intent));
     }
     Map<RowRef, Read> intended = new ConcurrentHashMap<>();
-    try {
-      eachPartition(List.copyOf(byPartition.keySet()), partition -> {
-        List<Write> writes = byPartition.get(partition);
-        List<String> etags = submit(partition, writes, read);
-        for (int i = 0; i < writes.size(); i++) {
-          Write write = writes.get(i);
-          intended.put(write.ref(), new Read(write.ref().rowKey(), write.properties(), etags.get(i)));
-        }
-      });
-    } catch (RuntimeException e) {
-      release(intended); // those written before another failed: no turn of theirs would wait out a lease nobody holds
-      throw e;
-    }
+    eachPartition(List.copyOf(byPartition.keySet()), partition -> {
+      List<Write> writes = byPartition.get(partition);
+      List<String> etags = submit(partition, writes, read);
+      for (int i = 0; i < writes.size(); i++) {
+        Write write = writes.get(i);
+        intended.put(write.ref(), new Read(write.ref().rowKey(), write.properties(), etags.get(i)));
+        leases.held().put(write.ref(), intended.get(write.ref()));
+      }
+    });
     return intended;
   }
 
-  /** Gives back the leases of a turn that failed after its intent: the intent stays, for the next turn to finish. */
+  /**
+   * Gives back the leases a turn still holds when it ends: those of items that failed, or that it
+   * set aside after their intent. The intent stays, for the next turn to finish; no turn of theirs
+   * waits out a lease nobody holds.
+   */
   private void release(Map<RowRef, Read> intended) {
     intended.forEach((ref, row) -> {
+      if (recall(ref).filter(known -> !Objects.equals(known.etag(), row.etag())).isPresent()) {
+        return; // this process wrote it since: settled it, or took the lease again
+      }
       try {
         submit(Partition.of(ref), List.of(new Write(ref, Write.Kind.REPLACE, withoutLease(row.properties()))), Map.of(ref, row));
       } catch (RuntimeException e) {
