@@ -796,8 +796,9 @@ public final class TableTurns {
       List<String> etags = submit(partition, writes, read);
       for (int i = 0; i < writes.size(); i++) {
         Write write = writes.get(i);
-        intended.put(write.ref(), new Read(write.ref().rowKey(), write.properties(), etags.get(i)));
-        leases.held().put(write.ref(), intended.get(write.ref()));
+        Read leased = new Read(write.ref().rowKey(), write.properties(), etags.get(i));
+        intended.put(write.ref(), leased);
+        leases.held().put(write.ref(), leased);
       }
     });
     return intended;
