@@ -27,6 +27,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -103,6 +104,13 @@ import org.slf4j.LoggerFactory;
  * several of a step's items that loses a race in a partition not all of them write goes on one
  * item at a time ({@link ItemsApart}); one that loses it on a row they all write (a hot row: a
  * summary or index shard they share) is read again whole, and keeps them in one EGT there.
+ *
+ * <p><b>Turns of one process take turns in a partition</b> ({@link PartitionLocks}): a step's turn
+ * takes the partitions of the rows it declares before it reads them, and gives them back once it
+ * has written, so that two turns of this instance never race each other there: the second reads
+ * (or takes as known) what the first wrote. After a race lost to another process, its next attempt
+ * also takes the partitions the last one read and wrote. A turn waits for them no longer than its
+ * fence lets it write, and then stops ({@link WorkDeferred}) holding nothing.
  */
 public final class TableTurns {
 
@@ -173,6 +181,7 @@ public final class TableTurns {
   private final Clock clock;
   private final Map<ViewSet.Table, TableClient> tables = new HashMap<>();
   private final Map<ViewSet.Table, KnownRows> known = new HashMap<>();
+  private final PartitionLocks writing = new PartitionLocks();
 
   /** Turns that read every declared row, one after the other. */
   public TableTurns(AzureClients azure, Generation generation) {
@@ -317,6 +326,11 @@ public final class TableTurns {
 
     static final Fence NONE = new Fence(0, Long.MAX_VALUE);
 
+    /** When, by {@link System#nanoTime}, the turn stops writing; {@link Long#MAX_VALUE} for never. */
+    long deadlineNanos() {
+      return afterNanos == Long.MAX_VALUE ? Long.MAX_VALUE : fromNanos + afterNanos;
+    }
+
     void check() {
       if (afterNanos != Long.MAX_VALUE && System.nanoTime() - fromNanos > afterNanos) {
         throw new WorkDeferred("the worker used its time for the message (a third of its lease, or three quarters of the message's"
@@ -392,32 +406,48 @@ public final class TableTurns {
     Projection<?> projection = turn.projection();
     String owner = leases.owner();
     Map<RowRef, Read> readThisTurn = new HashMap<>();
-    return OptimisticWrite.apply(
-        conflicts -> {
-          if (conflicts > 0) {
-            observer.lostRace();
-          }
-          return remembersReads() ? planned(turn, read(turn), owner)
-              : recalled(turn, owner, readThisTurn, trustingItems && conflicts == 0);
-        },
-        Planned::part,
-        (planned, part) -> {
-          try {
-            write(planned.read(), part, leases, fence);
-          } catch (TableServiceException e) {
-            // Read again, all of it: the turn that won may have written rows this one read before it (see recalled).
-            readThisTurn.clear();
-            int items = part.turn().events().size();
-            if (e instanceof RaceLostIn lost && items > 1 && projection instanceof WorkStep<?>
-                && !everyItemWritesIn(part.turn(), planned.read(), lost.partition)) {
+    Set<Partition> taking = projection instanceof WorkStep<?> ? partitionsOf(turn.reads()) : new HashSet<>();
+    PartitionLocks.Held[] held = {PartitionLocks.Held.NONE};
+    try {
+      return OptimisticWrite.apply(
+          conflicts -> {
+            if (conflicts > 0) {
               observer.lostRace();
-              throw new ItemsApart(items);
             }
-            throw e;
-          }
-        },
-        lost -> new IllegalStateException("Projection '" + projection.name() + "' lost " + OptimisticWrite.MAX_CONFLICTS
-            + " races in a row for the rows of generation " + generation.number() + ": " + lost.getMessage(), lost));
+            held[0].release(); // and take them again with those the last attempt found it writes, all in the one order
+            held[0] = taking.isEmpty() ? PartitionLocks.Held.NONE : writing.acquire(taking, fence.deadlineNanos());
+            return remembersReads() ? planned(turn, read(turn), owner)
+                : recalled(turn, owner, readThisTurn, trustingItems && conflicts == 0);
+          },
+          Planned::part,
+          (planned, part) -> {
+            try {
+              write(planned.read(), part, leases, fence);
+            } catch (TableServiceException e) {
+              // Read again, all of it: the turn that won may have written rows this one read before it (see recalled).
+              readThisTurn.clear();
+              int items = part.turn().events().size();
+              if (e instanceof RaceLostIn lost && items > 1 && projection instanceof WorkStep<?>
+                  && !everyItemWritesIn(part.turn(), planned.read(), lost.partition)) {
+                observer.lostRace();
+                throw new ItemsApart(items);
+              }
+              if (!taking.isEmpty()) {
+                taking.addAll(partitionsOf(planned.read().keySet()));
+                taking.addAll(partitionsOf(part.writes().stream().map(Write::ref).toList()));
+              }
+              throw e;
+            }
+          },
+          lost -> new IllegalStateException("Projection '" + projection.name() + "' lost " + OptimisticWrite.MAX_CONFLICTS
+              + " races in a row for the rows of generation " + generation.number() + ": " + lost.getMessage(), lost));
+    } finally {
+      held[0].release();
+    }
+  }
+
+  private static Set<Partition> partitionsOf(Collection<RowRef> rows) {
+    return rows.stream().map(Partition::of).collect(Collectors.toCollection(HashSet::new));
   }
 
   /**

@@ -33,6 +33,7 @@ import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
@@ -133,6 +134,31 @@ class IntentRowsIT {
 
     assertThat(filedAmounts()).as("filed under the latest amount, not under the one read before the lost race").containsExactly(30L);
     assertThat(row(filed("a1"))).isEqualTo(Map.of("Filed", 30L));
+  }
+
+  @Test
+  void aSecondTurnOfTheSameProcessOnTheSameRows_waitsForTheFirstToWrite_insteadOfRacingIt() throws Exception {
+    tick(1, 10);
+    steps.applyItems(AMOUNTS.turn(List.of("a1")));
+    tick(2, 20);
+    ExecutorService second = Executors.newSingleThreadExecutor();
+    List<Future<TableTurns.Aside>> later = new ArrayList<>();
+    AtomicBoolean doneBeforeTheFirstWrote = new AtomicBoolean();
+    faults.beforeWrite("latest-a1", () -> { // the first turn has read a1 and is about to write: the second comes now
+      later.add(second.submit(() -> steps.applyItems(AMOUNTS.turn(List.of("a1")))));
+      sleep(Duration.ofSeconds(1));
+      doneBeforeTheFirstWrote.set(later.get(0).isDone());
+    });
+    probe.drain();
+
+    assertThat(steps.applyItems(AMOUNTS.turn(List.of("a1"))).isEmpty()).isTrue();
+
+    assertThat(doneBeforeTheFirstWrote).as("the second turn waits for the first's partitions").isFalse();
+    assertThat(later.get(0).get(10, TimeUnit.SECONDS).isEmpty()).as("the second turn ran once the first had written").isTrue();
+    second.shutdown();
+    assertThat(probe.drain().samples()).as("no write lost a race").noneMatch(sample -> sample.status() == 409 || sample.status() == 412);
+    assertThat(filedAmounts()).containsExactly(20L);
+    assertThat(row(filed("a1"))).isEqualTo(Map.of("Filed", 20L));
   }
 
   @Test
@@ -375,6 +401,14 @@ class IntentRowsIT {
   private List<String> filedUnder10() {
     return azure.table(generation.table(Tally.ACCOUNT_INDEX)).listEntities().stream()
         .filter(entity -> entity.getPartitionKey().equals("amount10")).map(TableEntity::getRowKey).toList();
+  }
+
+  private static void sleep(Duration duration) {
+    try {
+      Thread.sleep(duration.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private Map<String, Object> row(RowRef ref) {
