@@ -1,6 +1,5 @@
 package io.tablecast.viewstore.adapter.out.tables;
 
-import io.tablecast.viewstore.application.work.WorkDeferred;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -10,6 +9,8 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The partitions that the turns of one process are writing: a turn takes those it will read and
@@ -21,6 +22,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * for it.
  */
 final class PartitionLocks {
+
+  private static final Logger log = LoggerFactory.getLogger(PartitionLocks.class);
 
   private static final Comparator<Partition> ORDER = Comparator.comparing((Partition p) -> p.table().baseName())
       .thenComparing(Partition::key);
@@ -42,26 +45,24 @@ final class PartitionLocks {
 
   /**
    * As above, waiting until {@code deadlineNanos} ({@link System#nanoTime}) at most: a turn that
-   * must stop writing by then gives up waiting, holding nothing, with {@link WorkDeferred}, so that
-   * its message keeps the reason rather than reappearing for another worker while this one waits.
+   * has waited that long for a partition another turn holds gives back what it took and goes on
+   * holding nothing ({@link Held#NONE}), to race as turns of other processes do. So a turn that
+   * hangs holds up the others no longer than their patience, and none waits past its fence.
    */
   Held acquire(Collection<Partition> partitions, long deadlineNanos) {
     TreeSet<Partition> ordered = new TreeSet<>(ORDER);
     ordered.addAll(partitions);
     List<Entry> taken = new ArrayList<>(ordered.size());
-    try {
-      for (Partition partition : ordered) {
-        Entry entry = join(partition);
-        if (!take(entry, deadlineNanos)) {
-          leave(partition, entry);
-          throw new WorkDeferred("the turn used its time for the message waiting for " + partition.table().baseName() + " partition '"
-              + partition.key() + "', which another turn of this process writes");
-        }
-        taken.add(entry);
+    for (Partition partition : ordered) {
+      Entry entry = join(partition);
+      if (!take(entry, deadlineNanos)) {
+        leave(partition, entry);
+        giveBack(taken);
+        log.debug("A turn went on without {} partition '{}', which another turn of this process held past the wait's end",
+            partition.table().baseName(), partition.key());
+        return Held.NONE;
       }
-    } catch (RuntimeException e) {
-      giveBack(taken);
-      throw e;
+      taken.add(entry);
     }
     return new Once(taken);
   }

@@ -109,8 +109,9 @@ import org.slf4j.LoggerFactory;
  * takes the partitions of the rows it declares before it reads them, and gives them back once it
  * has written, so that two turns of this instance never race each other there: the second reads
  * (or takes as known) what the first wrote. After a race lost to another process, its next attempt
- * also takes the partitions the last one read and wrote. A turn waits for them no longer than its
- * fence lets it write, and then stops ({@link WorkDeferred}) holding nothing.
+ * also takes the partitions the last one read and wrote. A turn waits for them {@link #PATIENCE}
+ * at most, and never past its fence, and then goes on without them, racing as turns of other
+ * processes do: a turn that hangs holds the others up no longer.
  */
 public final class TableTurns {
 
@@ -130,6 +131,8 @@ public final class TableTurns {
   private static final int GUESS_ROUNDS = 3;
   /** How many rounds of rows named after its own an item folded alone is asked for when a lost race is placed ({@link #everyItemWritesIn}). */
   private static final int NAMING_ROUNDS = 3;
+  /** How long a step's turn waits for the partitions another turn of this process writes before it goes on without them. */
+  static final Duration PATIENCE = Duration.ofSeconds(5);
   /** How many of a message's items one slice of its turn takes ({@link #applyItems(Turn, boolean, long, Duration)}). */
   static final int ITEMS_PER_SLICE = 100;
   /** Why the items of a slice not begun were set aside. */
@@ -415,7 +418,8 @@ public final class TableTurns {
               observer.lostRace();
             }
             held[0].release(); // and take them again with those the last attempt found it writes, all in the one order
-            held[0] = taking.isEmpty() ? PartitionLocks.Held.NONE : writing.acquire(taking, fence.deadlineNanos());
+            held[0] = taking.isEmpty() ? PartitionLocks.Held.NONE
+                : writing.acquire(taking, Math.min(fence.deadlineNanos(), System.nanoTime() + PATIENCE.toNanos()));
             return remembersReads() ? planned(turn, read(turn), owner)
                 : recalled(turn, owner, readThisTurn, trustingItems && conflicts == 0);
           },
