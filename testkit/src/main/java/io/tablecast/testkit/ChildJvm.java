@@ -78,7 +78,9 @@ public final class ChildJvm implements AutoCloseable {
     }
     // The test class path reaches each deployable's jar and, through its manifest, its lib/ too: logback
     // then finds its logback.xml more than once and would print its own status; a user's JVM sees one.
-    command.addAll(List.of(ProcessHandle.current().info().command().orElseThrow(), "-Xmx512m",
+    // C1 only, as the test JVMs: a child lives seconds to minutes, and C2's compile threads would take
+    // the CPU that its start, the test and the other test JVMs wait for.
+    command.addAll(List.of(ProcessHandle.current().info().command().orElseThrow(), "-Xmx512m", "-XX:TieredStopAtLevel=1",
         "-Dlogback.statusListenerClass=ch.qos.logback.core.status.NopStatusListener",
         "-cp", System.getProperty("java.class.path")));
     Optional.ofNullable(System.getProperty(AzuriteInstall.HOME_PROPERTY))

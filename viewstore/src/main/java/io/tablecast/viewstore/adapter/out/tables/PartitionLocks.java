@@ -56,7 +56,7 @@ final class PartitionLocks {
     for (Partition partition : ordered) {
       Entry entry = join(partition);
       if (!take(entry, deadlineNanos)) {
-        leave(partition, entry);
+        leave(entry);
         giveBack(taken);
         log.debug("A turn went on without {} partition '{}', which another turn of this process held past the wait's end",
             partition.table().baseName(), partition.key());
@@ -86,9 +86,9 @@ final class PartitionLocks {
     return entry;
   }
 
-  private synchronized void leave(Partition partition, Entry entry) {
+  private synchronized void leave(Entry entry) {
     if (--entry.users == 0) {
-      entries.remove(partition);
+      entries.remove(entry.partition);
     }
   }
 
@@ -96,7 +96,7 @@ final class PartitionLocks {
     for (int i = taken.size() - 1; i >= 0; i--) {
       Entry entry = taken.get(i);
       entry.lock.unlock();
-      leave(entry.partition, entry);
+      leave(entry);
     }
   }
 

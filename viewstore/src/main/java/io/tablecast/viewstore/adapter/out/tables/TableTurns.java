@@ -409,7 +409,8 @@ public final class TableTurns {
     Projection<?> projection = turn.projection();
     String owner = leases.owner();
     Map<RowRef, Read> readThisTurn = new HashMap<>();
-    Set<Partition> taking = projection instanceof WorkStep<?> ? partitionsOf(turn.reads()) : new HashSet<>();
+    boolean locking = projection instanceof WorkStep<?>; // a step's turns take turns in a partition; the projector's take no lock
+    Set<Partition> taking = locking ? partitionsOf(turn.reads()) : Set.of();
     PartitionLocks.Held[] held = {PartitionLocks.Held.NONE};
     try {
       return OptimisticWrite.apply(
@@ -418,7 +419,7 @@ public final class TableTurns {
               observer.lostRace();
             }
             held[0].release(); // and take them again with those the last attempt found it writes, all in the one order
-            held[0] = taking.isEmpty() ? PartitionLocks.Held.NONE
+            held[0] = !locking ? PartitionLocks.Held.NONE
                 : writing.acquire(taking, Math.min(fence.deadlineNanos(), System.nanoTime() + PATIENCE.toNanos()));
             return remembersReads() ? planned(turn, read(turn), owner)
                 : recalled(turn, owner, readThisTurn, trustingItems && conflicts == 0);
@@ -436,7 +437,7 @@ public final class TableTurns {
                 observer.lostRace();
                 throw new ItemsApart(items);
               }
-              if (!taking.isEmpty()) {
+              if (locking) {
                 taking.addAll(partitionsOf(planned.read().keySet()));
                 taking.addAll(partitionsOf(part.writes().stream().map(Write::ref).toList()));
               }
