@@ -38,13 +38,9 @@ final class PartitionLocks {
     void release();
   }
 
-  /** Waits for each of {@code partitions}, in the one order, and holds them until {@link Held#release}. */
-  Held acquire(Collection<Partition> partitions) {
-    return acquire(partitions, Long.MAX_VALUE);
-  }
-
   /**
-   * As above, waiting until {@code deadlineNanos} ({@link System#nanoTime}) at most: a turn that
+   * Waits for each of {@code partitions}, in the one order, and holds them until {@link
+   * Held#release}; waits until {@code deadlineNanos} ({@link System#nanoTime}) at most: a turn that
    * has waited that long for a partition another turn holds gives back what it took and goes on
    * holding nothing ({@link Held#NONE}), to race as turns of other processes do. So a turn that
    * hangs holds up the others no longer than their patience, and none waits past its fence.
@@ -69,10 +65,6 @@ final class PartitionLocks {
 
   private static boolean take(Entry entry, long deadlineNanos) {
     try {
-      if (deadlineNanos == Long.MAX_VALUE) {
-        entry.lock.lockInterruptibly();
-        return true;
-      }
       return entry.lock.tryLock(deadlineNanos - System.nanoTime(), TimeUnit.NANOSECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

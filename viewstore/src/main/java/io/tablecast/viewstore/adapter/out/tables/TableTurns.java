@@ -335,7 +335,7 @@ public final class TableTurns {
     }
 
     void check() {
-      if (afterNanos != Long.MAX_VALUE && System.nanoTime() - fromNanos > afterNanos) {
+      if (afterNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos() > 0) {
         throw new WorkDeferred("the worker used its time for the message (a third of its lease, or three quarters of the message's"
             + " visibility timeout); stopping before the next write");
       }
@@ -409,8 +409,8 @@ public final class TableTurns {
     Projection<?> projection = turn.projection();
     String owner = leases.owner();
     Map<RowRef, Read> readThisTurn = new HashMap<>();
-    boolean locking = projection instanceof WorkStep<?>; // a step's turns take turns in a partition; the projector's take no lock
-    Set<Partition> taking = locking ? partitionsOf(turn.reads()) : Set.of();
+    boolean step = projection instanceof WorkStep<?>; // a step's turns take turns in a partition; the projector's take no lock
+    Set<Partition> taking = step ? partitionsOf(turn.reads()) : Set.of();
     PartitionLocks.Held[] held = {PartitionLocks.Held.NONE};
     try {
       return OptimisticWrite.apply(
@@ -419,7 +419,7 @@ public final class TableTurns {
               observer.lostRace();
             }
             held[0].release(); // and take them again with those the last attempt found it writes, all in the one order
-            held[0] = !locking ? PartitionLocks.Held.NONE
+            held[0] = !step ? PartitionLocks.Held.NONE
                 : writing.acquire(taking, Math.min(fence.deadlineNanos(), System.nanoTime() + PATIENCE.toNanos()));
             return remembersReads() ? planned(turn, read(turn), owner)
                 : recalled(turn, owner, readThisTurn, trustingItems && conflicts == 0);
@@ -432,12 +432,12 @@ public final class TableTurns {
               // Read again, all of it: the turn that won may have written rows this one read before it (see recalled).
               readThisTurn.clear();
               int items = part.turn().events().size();
-              if (e instanceof RaceLostIn lost && items > 1 && projection instanceof WorkStep<?>
+              if (e instanceof RaceLostIn lost && items > 1 && step
                   && !everyItemWritesIn(part.turn(), planned.read(), lost.partition)) {
                 observer.lostRace();
                 throw new ItemsApart(items);
               }
-              if (locking) {
+              if (step) {
                 taking.addAll(partitionsOf(planned.read().keySet()));
                 taking.addAll(partitionsOf(part.writes().stream().map(Write::ref).toList()));
               }

@@ -27,13 +27,13 @@ class PartitionLocksTest {
 
   @Test
   void aTurnThatWantsAPartitionAnotherHolds_waitsUntilItIsGivenBack_andThenNobodyIsRemembered() throws Exception {
-    PartitionLocks.Held first = locks.acquire(List.of(new Partition(ROWS, "p1"), new Partition(INDEX, "hot")));
+    PartitionLocks.Held first = acquire(List.of(new Partition(ROWS, "p1"), new Partition(INDEX, "hot")));
     ExecutorService other = Executors.newSingleThreadExecutor();
-    Future<PartitionLocks.Held> second = other.submit(() -> locks.acquire(List.of(new Partition(INDEX, "hot"))));
+    Future<PartitionLocks.Held> second = other.submit(() -> acquire(List.of(new Partition(INDEX, "hot"))));
 
     Thread.sleep(200);
     assertThat(second.isDone()).as("waiting for the partition the first holds").isFalse();
-    PartitionLocks.Held unrelated = locks.acquire(List.of(new Partition(ROWS, "p2"), new Partition(INDEX, "cold")));
+    PartitionLocks.Held unrelated = acquire(List.of(new Partition(ROWS, "p2"), new Partition(INDEX, "cold")));
     unrelated.release();
 
     first.release();
@@ -47,7 +47,7 @@ class PartitionLocksTest {
 
   @Test
   void aTurnThatHasWaitedUntilItsDeadline_goesOnHoldingNothing() throws Exception {
-    PartitionLocks.Held first = locks.acquire(List.of(new Partition(INDEX, "hot")));
+    PartitionLocks.Held first = acquire(List.of(new Partition(INDEX, "hot")));
     ExecutorService other = Executors.newSingleThreadExecutor();
 
     Future<PartitionLocks.Held> second = other.submit(() -> locks.acquire(List.of(new Partition(ROWS, "free"),
@@ -76,7 +76,7 @@ class PartitionLocksTest {
             List<Integer> wanted = IntStream.range(0, partitions.size()).filter(i -> random.nextInt(3) == 0).boxed().toList();
             List<Partition> anyOrder = new ArrayList<>(wanted.stream().map(partitions::get).toList());
             Collections.shuffle(anyOrder, random);
-            PartitionLocks.Held held = locks.acquire(anyOrder);
+            PartitionLocks.Held held = acquire(anyOrder);
             wanted.forEach(i -> shared.addAndGet(holders.incrementAndGet(i) > 1 ? 1 : 0));
             wanted.forEach(holders::decrementAndGet);
             held.release();
@@ -91,5 +91,10 @@ class PartitionLocksTest {
 
     assertThat(shared).as("times two turns held one partition").hasValue(0);
     assertThat(locks.size()).isZero();
+  }
+
+  /** Takes {@code partitions}, waiting as long as a test may. */
+  private PartitionLocks.Held acquire(List<Partition> partitions) {
+    return locks.acquire(partitions, System.nanoTime() + Duration.ofMinutes(1).toNanos());
   }
 }
