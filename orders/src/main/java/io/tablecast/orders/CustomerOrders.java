@@ -12,6 +12,7 @@ import io.tablecast.projection.ViewSet;
 import io.tablecast.projection.Work;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -94,12 +95,9 @@ final class CustomerOrders implements Projection<OrderEvent> {
     return List.of(OrderViews.STATUS_INDEX.askFor(new StatusIndex.Order(event.getCustomerId(), event.getOrderId())));
   }
 
+  /** {@code placed}, {@code shipped} or {@code cancelled}. */
   static String status(OrderEventType type) {
-    return switch (type) {
-      case PLACED -> "placed";
-      case SHIPPED -> "shipped";
-      case CANCELLED -> "cancelled";
-    };
+    return type.name().toLowerCase(Locale.ROOT);
   }
 
   private static RowRef summary(OrderEvent event) {

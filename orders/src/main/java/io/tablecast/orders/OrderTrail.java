@@ -10,7 +10,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The order's log tail in {@code OrderActivity} (RowKey {@code 9999999999 − version}, newest
@@ -32,11 +31,6 @@ final class OrderTrail implements Projection<OrderEvent> {
   @Override
   public Optional<String> lane(OrderEvent event) {
     return Optional.of(event.getOrderId());
-  }
-
-  @Override
-  public Set<RowRef> reads(OrderEvent event) {
-    return Set.of();
   }
 
   @Override

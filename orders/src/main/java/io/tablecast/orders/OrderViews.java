@@ -71,10 +71,7 @@ public final class OrderViews implements ViewSetProvider {
 
   public static byte[] encode(OrderEvent event) {
     try {
-      ByteBuffer buffer = OrderEvent.getEncoder().encode(event);
-      byte[] bytes = new byte[buffer.remaining()];
-      buffer.get(bytes);
-      return bytes;
+      return event.toByteBuffer().array(); // a buffer of its own, its array exactly the encoding
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -29,8 +29,14 @@ public interface Projection<E> {
    */
   Optional<String> lane(E event);
 
-  /** The rows the fold looks at for this event; the engine reads them before the turn. */
-  Set<RowRef> reads(E event);
+  /**
+   * The rows the fold looks at for this event; the engine reads them before the turn. None by
+   * default: the rows of a projection that derives them from the event alone, a log tail say, are
+   * written without reading.
+   */
+  default Set<RowRef> reads(E event) {
+    return Set.of();
+  }
 
   /**
    * Of the rows this event declared ({@link #reads}), those it most likely finds absent: the
